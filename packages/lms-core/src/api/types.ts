@@ -1,0 +1,172 @@
+import type { Lang, MaterialType, ElementType, RoleId } from "../constants";
+import type { Permissions } from "../schemas/role";
+import type { AssignedLoadRow, ParentInfo } from "../schemas/user";
+
+/** SPEC.md §3 Profile. */
+export interface Profile {
+  userId: number;
+  userName: string;
+  firstName: string;
+  roleId: RoleId | number;
+  schoolId: number | null;
+  children: number[];
+}
+
+/** Answer of cmdType=login (API.md). */
+export interface LoginAnswer {
+  token: string;
+  wsToken: string;
+  sessionKey: string;
+  profile: Profile;
+  photo: string | null;
+  lang: Lang;
+  /** The caller's effective permissions, so the portal can shape its menu. */
+  permissions?: Permissions;
+}
+
+/** SPEC.md §3 timestamp object; the updated part is hidden when updatedBy is empty. */
+export interface Timestamps {
+  createdAt: string;
+  createdBy: string | null;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export interface FieldError {
+  field: string;
+  row?: number;
+  code: string;
+  message: string;
+  values?: Record<string, string | number>;
+}
+
+export interface ApiSuccess<T> {
+  ok: true;
+  status: number;
+  message?: string;
+  data: T;
+}
+
+export interface ApiFailure {
+  ok: false;
+  /** 0 when the network failed. */
+  status: number;
+  code?: string;
+  message: string;
+  errors?: FieldError[];
+}
+
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+/** The JSON envelope every answer has (API.md). */
+export interface ApiEnvelope<T = unknown> {
+  status: number;
+  code?: string;
+  message?: string;
+  data?: T;
+  errors?: FieldError[];
+}
+
+export interface SchoolRecord extends Timestamps {
+  id: number;
+  schoolCode: string;
+  schoolName: string;
+  depedSchoolId: string;
+  sector: string;
+  address: string;
+  city: string;
+  cityMunicipality: string;
+  province: string;
+  barangay: string;
+  region: string;
+  country: string;
+  zipCode: string;
+  lmsUrl: string;
+  websiteUrl: string;
+  subscriptionType: string;
+  enabled: boolean;
+  requireParentAccount: boolean;
+  logo: string | null;
+}
+
+export interface UserRecord extends Timestamps {
+  id: number;
+  salutation: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  suffix: string;
+  userName: string;
+  email: string;
+  employeeNumber: string;
+  learningReferenceNumber: string;
+  roleId: number;
+  roleName?: string;
+  status: 0 | 1;
+  registered: 0 | 1;
+  schoolId: number | null;
+  schoolName?: string | null;
+  schoolYearFrom: number | null;
+  schoolYearTo: number | null;
+  grade: number | null;
+  section: string;
+  subject: string;
+  title: string;
+  assignedLoad: AssignedLoadRow[];
+  parent: Partial<ParentInfo> | null;
+  children: number[];
+  subscriptionType: string;
+  photo: string | null;
+  lang: Lang;
+}
+
+export interface RoleRecord extends Timestamps {
+  id: number;
+  roleName: string;
+  description: string;
+  enabled: boolean;
+  builtIn: boolean;
+  permissions: Permissions;
+}
+
+export interface CourseRecord extends Timestamps {
+  id: number;
+  courseName: string;
+  courseCode: string;
+  gradeLevel: number;
+  subject: string;
+  section: string;
+  description: string;
+  image: string | null;
+  published: boolean;
+  schoolId: number | null;
+}
+
+export interface ElementRecord extends Timestamps {
+  id: number;
+  courseId: number;
+  name: string;
+  type: ElementType;
+  position: number;
+  published: boolean;
+}
+
+export interface MaterialRecord extends Timestamps {
+  id: number;
+  courseId: number;
+  elementId: number;
+  name: string;
+  type: MaterialType;
+  size: number;
+  author: string;
+  position: number;
+  published: boolean;
+  lastModified: string;
+  url?: string;
+  content?: string;
+}
+
+/** Result of a swap (SPEC.md §7: reads status 200, data.message or error). */
+export interface SwapAnswer {
+  message: string;
+}

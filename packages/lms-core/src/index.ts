@@ -1,0 +1,227 @@
+export {
+  BULK_UPLOAD_MODES,
+  CHUNK_LOAD_TIMEOUT_MS,
+  DEFAULT_LANG,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT_ORDER,
+  ELEMENT_TYPES,
+  GLOBAL_ROLE_IDS,
+  GRADE_LEVELS,
+  IMAGE_LIMITS,
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  LAYOUT,
+  MATERIAL_TYPES,
+  PAGE_SIZES,
+  PASSWORD_LIMITS,
+  PERMISSION_MODULES,
+  PLACEMENTS,
+  QUESTION_TYPES,
+  REGISTERED,
+  RIGHTS,
+  ROLE_IDS,
+  ROLE_NAMES,
+  SALUTATIONS,
+  SEARCH_DEBOUNCE_MS,
+  SENIOR_HIGH_GRADES,
+  SESSION_STORAGE_KEY,
+  SILENT_SIGN_IN,
+  SORT_ORDERS,
+  STRENGTH,
+  SUFFIXES,
+  USER_STATUS,
+  USER_STATUS_INVERTED_DISPLAY,
+  USERNAME_MIN_LENGTH,
+  isLang,
+  isRoleId,
+  statusFromInvertedDisplay,
+} from "./constants";
+export { es } from "./i18n/es";
+export { zh } from "./i18n/zh";
+export { tg } from "./i18n/tg";
+export { SAME_AS_ENGLISH } from "./i18n/same-as-english";
+export { CATALOGUES, LOCALES, createIntl, englishMessage } from "./i18n/intl";
+export { decodeMessage, encodeMessage } from "./validation/message";
+export {
+  EMAIL_PATTERN,
+  NAME_PATTERN,
+  booleanField,
+  checkPaste,
+  emailAddress,
+  integerField,
+  isHttpUrl,
+  jsonField,
+  oneOf,
+  optionalIntegerField,
+  optionalText,
+  personName,
+  requiredText,
+  text,
+  urlText,
+  userName,
+  userNameOrEmail,
+} from "./validation/rules";
+export {
+  PASSWORD_CRITERIA,
+  confirmationMatches,
+  currentPasswordField,
+  hasValidPasswordLength,
+  newPasswordField,
+  passwordCriteria,
+  passwordStrength,
+  strengthLevel,
+} from "./validation/password";
+export { checkImageFiles, sniffImageType } from "./validation/image";
+export { toFieldErrors } from "./validation/errors";
+export {
+  adminChangePasswordSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  newPasswordPairSchema,
+  resetPasswordSchema,
+  setLanguageSchema,
+  setPasswordSchema,
+  verifyTokenSchema,
+} from "./schemas/auth";
+export {
+  SCHOOL_SECTORS,
+  SUBSCRIPTION_TYPES,
+  schoolSchema,
+  schoolStatusSchema,
+} from "./schemas/school";
+export {
+  assignedLoadRowSchema,
+  checkUserByRole,
+  createUserInputSchema,
+  parentInfoSchema,
+  updateProfileSchema,
+  updateUserInputSchema,
+  userFieldsSchema,
+} from "./schemas/user";
+export {
+  emptyPermissions,
+  fullPermissions,
+  noRights,
+  permissionsSchema,
+  permissionsWithin,
+  roleSchema,
+} from "./schemas/role";
+export {
+  choiceSchema,
+  courseSchema,
+  elementCreateSchema,
+  elementUpdateSchema,
+  materialSchema,
+  questionSchema,
+  quizSettingsSchema,
+  swapSchema,
+} from "./schemas/course";
+export {
+  DEFAULT_LIST_PARAMS,
+  SORTABLE_COLUMNS,
+  decodeListFilters,
+  decodeListResponse,
+  encodeListRequest,
+  listRequestSchema,
+} from "./schemas/list";
+export {
+  BULK_UPLOAD_COLUMNS,
+  CSV_MESSAGES,
+  MAX_BULK_UPLOAD_ROWS,
+  REQUIRED_BULK_UPLOAD_COLUMNS,
+  bulkUploadRowSchema,
+  bulkUploadTemplate,
+  describeRowErrors,
+  parseBulkUploadCsv,
+} from "./csv/bulk-upload";
+export { createSessionStore, emptySession, memoryStorage } from "./session/session-store";
+export { EXPIRED_TOKEN_MESSAGES, createApiClient } from "./api/client";
+
+export type {
+  BulkUploadMode,
+  ElementType,
+  Lang,
+  MaterialType,
+  PageSize,
+  PermissionModule,
+  Placement,
+  QuestionType,
+  Registered,
+  Right,
+  RoleId,
+  RoleKey,
+  SortOrder,
+  UserStatus,
+} from "./constants";
+export type { Catalogue, MessageKey } from "./i18n/es";
+export type { Translator } from "./i18n/intl";
+export type { MessageDescriptor, MessageValues } from "./validation/message";
+export type { TextRuleOptions } from "./validation/rules";
+export type { PasswordCriterion, PasswordStrength, StrengthLevel } from "./validation/password";
+export type { FileFacts } from "./validation/image";
+export type {
+  AdminChangePasswordInput,
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  ResetPasswordInput,
+} from "./schemas/auth";
+export type { SchoolInput, SchoolValues } from "./schemas/school";
+export type {
+  AssignedLoadRow,
+  ParentInfo,
+  ProfileInput,
+  UserInput,
+  UserValues,
+} from "./schemas/user";
+export type { Permissions, RoleInput, RoleValues, Rights } from "./schemas/role";
+export type {
+  CourseInput,
+  CourseValues,
+  ElementCreateInput,
+  MaterialInput,
+  Question,
+  QuizSettings,
+  QuizSettingsInput,
+} from "./schemas/course";
+export type {
+  ListAnswer,
+  ListFilter,
+  ListPage,
+  ListParams,
+  ListResource,
+  Pagination,
+} from "./schemas/list";
+export type {
+  BulkUploadColumn,
+  BulkUploadParse,
+  BulkUploadRow,
+  ParsedRow,
+  RowError,
+} from "./csv/bulk-upload";
+export type { KeyValueStorage, Session, SessionStore } from "./session/session-store";
+export type {
+  ApiClient,
+  ApiClientOptions,
+  DownloadResult,
+  FieldValue,
+  RequestOptions,
+} from "./api/client";
+export type {
+  ApiEnvelope,
+  ApiFailure,
+  ApiResult,
+  ApiSuccess,
+  CourseRecord,
+  ElementRecord,
+  FieldError,
+  LoginAnswer,
+  MaterialRecord,
+  Profile,
+  RoleRecord,
+  SchoolRecord,
+  SwapAnswer,
+  Timestamps,
+  UserRecord,
+} from "./api/types";

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, PAGE_SIZES, SORT_ORDERS } from "../constants";
+import { encodeMessage } from "../validation/message";
+
+/** Columns each list may be sorted by (API.md: anything else is a 422). */
+export const SORTABLE_COLUMNS = {
+  schools: [
+    "schoolCode",
+    "schoolName",
+    "city",
+    "province",
+    "region",
+    "enabled",
+    "createdAt",
+    "updatedAt",
+  ],
+  users: [
+    "firstName",
+    "lastName",
+    "userName",
+    "email",
+    "roleId",
+    "status",
+    "grade",
+    "section",
+    "createdAt",
+    "updatedAt",
+  ],
+  roles: ["roleName", "enabled", "createdAt", "updatedAt"],
+  courses: [
+    "courseName",
+    "courseCode",
+    "gradeLevel",
+    "subject",
+    "section",
+    "published",
+    "createdAt",
+    "updatedAt",
+  ],
+  elements: ["position", "name", "type", "published", "createdAt"],
+  materials: [
+    "name",
+    "lastModified",
+    "size",
+    "type",
+    "author",
+    "published",
+    "position",
+    "createdAt",
+  ],
+  classes: ["grade", "section", "schoolYear", "students", "teachers", "averageCompletion"],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+export type ListResource = keyof typeof SORTABLE_COLUMNS;
+
+export interface ListFilter {
+  key: string;
+  values: string[];
+}
+
+export interface ListParams {
+  page: number;
+  rowsPerPage: number;
+  sortBy?: string;
+  sortOrder: "asc" | "desc";
+  search?: string;
+  filters?: ListFilter[];
+  /** Extra fields a page adds, such as schoolId. */
+  extra?: Record<string, string | number | undefined>;
+}
+
+export const DEFAULT_LIST_PARAMS: ListParams = {
+  page: 1,
+  rowsPerPage: DEFAULT_PAGE_SIZE,
+  sortOrder: DEFAULT_SORT_ORDER,
+  search: "",
+  filters: [],
+};
+
+/**
+ * SPEC.md §7: page, rowsPerPage, sortBy, sortOrder, search (lower-cased), filter[key] and
+ * filter[values][], plus extra fields. Several filters are sent as consecutive groups: each
+ * filter[key] is followed by its filter[values][] (form fields keep their order).
+ */
+export function encodeListRequest(params: ListParams, cmdType = "list"): [string, string][] {
+  const fields: [string, string][] = [
+    ["cmdType", cmdType],
+    ["page", String(params.page)],
+    ["rowsPerPage", String(params.rowsPerPage)],
+    ["sortOrder", params.sortOrder],
+    ["search", (params.search ?? "").trim().toLowerCase()],
+  ];
+  if (params.sortBy) fields.push(["sortBy", params.sortBy]);
+  for (const filter of params.filters ?? []) {
+    if (filter.values.length === 0) continue;
+    fields.push(["filter[key]", filter.key]);
+    for (const value of filter.values) fields.push(["filter[values][]", value]);
+  }
+  for (const [name, value] of Object.entries(params.extra ?? {})) {
+    if (value !== undefined && value !== "") fields.push([name, String(value)]);
+  }
+  return fields;
+}
+
+/** Reads the filter groups back from ordered form fields (the server side of encodeListRequest). */
+export function decodeListFilters(fields: Iterable<[string, string]>): ListFilter[] {
+  const filters: ListFilter[] = [];
+  for (const [name, value] of fields) {
+    if (name === "filter[key]") filters.push({ key: value, values: [] });
+    else if (name === "filter[values][]" && filters.length > 0) filters.at(-1)!.values.push(value);
+  }
+  return filters;
+}
+
+/** Validates a list request for one resource: page size, sort column and order, search. */
+export function listRequestSchema<R extends ListResource>(resource: R) {
+  const columns = SORTABLE_COLUMNS[resource];
+  return z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    rowsPerPage: z.coerce
+      .number()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+        error: encodeMessage("validation.invalidValue"),
+      })
+      .default(DEFAULT_PAGE_SIZE),
+    sortBy: z
+      .enum(columns as unknown as readonly [string, ...string[]], {
+        error: encodeMessage("validation.sortBy"),
+      })
+      .optional(),
+    sortOrder: z
+      .enum(SORT_ORDERS, { error: encodeMessage("validation.invalidValue") })
+      .default(DEFAULT_SORT_ORDER),
+    search: z
+      .string()
+      .max(100, { error: encodeMessage("validation.maxLength", { n: 100 }) })
+      .default("")
+      .transform((s) => s.trim().toLowerCase()),
+  });
+}
+
+export interface Pagination {
+  page: number;
+  rowsPerPage: number;
+  totalcount: number;
+}
+
+export interface ListAnswer<Row> {
+  pagination: Pagination;
+  data: Row[];
+}
+
+export interface ListPage<Row> {
+  page: number;
+  rowsPerPage: number;
+  totalCount: number;
+  rows: Row[];
+}
+
+/** Reads data.pagination and data.data of a list answer (SPEC.md §7). */
+export function decodeListResponse<Row>(data: unknown): ListPage<Row> {
+  const answer = (data ?? {}) as Partial<ListAnswer<Row>>;
+  const pagination = answer.pagination ?? {
+    page: 1,
+    rowsPerPage: DEFAULT_PAGE_SIZE,
+    totalcount: 0,
+  };
+  return {
+    page: Number(pagination.page) || 1,
+    rowsPerPage: Number(pagination.rowsPerPage) || DEFAULT_PAGE_SIZE,
+    totalCount: Number(pagination.totalcount) || 0,
+    rows: Array.isArray(answer.data) ? answer.data : [],
+  };
+}

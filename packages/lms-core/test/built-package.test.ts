@@ -1,0 +1,25 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const packageJson = JSON.parse(
+  readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8"),
+) as { exports: Record<string, { types: string; import: string }> };
+
+describe("the built package", () => {
+  it("has an exports map pointing at the ESM build and its declarations", () => {
+    const root = packageJson.exports["."]!;
+    for (const file of [root.import, root.types]) {
+      expect(existsSync(fileURLToPath(new URL(`../${file}`, import.meta.url)))).toBe(true);
+    }
+  });
+
+  it("imports by its name, as another school app would", async () => {
+    const core = await import("@lms/core");
+    expect(core.ROLE_IDS.student).toBe(5);
+    expect(core.createIntl("zh").t("common.save")).toBe(core.zh["common.save"]);
+    const parsed = core.loginSchema.safeParse({ userName: "ab", password: "" });
+    expect(parsed.success).toBe(false);
+    expect(typeof core.createApiClient).toBe("function");
+  });
+});
