@@ -12,7 +12,7 @@ import type { ApiEnvelope, ApiFailure, ApiResult, LoginAnswer, SwapAnswer } from
 /** Messages of the main service that mean the token is no longer good (SPEC.md §8). */
 export const EXPIRED_TOKEN_MESSAGES = ["Expired token", "Invalid token!"] as const;
 
-export type FieldValue = string | number | boolean | null | undefined | object;
+export type FieldValue = unknown;
 
 export interface RequestOptions {
   /** Path under the service base, e.g. "/school/". */

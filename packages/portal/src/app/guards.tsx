@@ -1,0 +1,38 @@
+import { useEffect, type ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { useApiClient, useSession } from "../lib/api-context";
+import NotFoundPage from "../features/misc/not-found-page";
+import { paths } from "./paths";
+
+/** Visitor-only routes: a signed-in user goes to /schools (SPEC.md §2). */
+export function VisitorOnly() {
+  const session = useSession();
+  if (session.token && session.profile)
+    return <Navigate to={paths.schools.list.getHref()} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Authenticated routes: signed out goes to login; the login status check runs before each
+ * protected route change (SPEC.md §7), and an expired session lands on login with its message.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const client = useApiClient();
+  const location = useLocation();
+  const signedIn = Boolean(session.token && session.profile);
+
+  useEffect(() => {
+    if (signedIn) void client.checkLoginStatus();
+  }, [client, signedIn, location.pathname]);
+
+  if (!signedIn) return <Navigate to={paths.account.login.getHref()} replace />;
+  return children;
+}
+
+/** SPEC.md §6: a per-route role list; a role not in it sees not-found. No route sets one yet. */
+export function RequireRole({ roleIds }: { roleIds?: readonly number[] }) {
+  const { profile } = useSession();
+  if (roleIds && (!profile || !roleIds.includes(Number(profile.roleId)))) return <NotFoundPage />;
+  return <Outlet />;
+}

@@ -1,0 +1,91 @@
+import { Navigate, createHashRouter, type RouteObject } from "react-router-dom";
+import { RequireAuth, RequireRole, VisitorOnly } from "./guards";
+import { lazyPage } from "./lazy";
+import { paths } from "./paths";
+import { RouteError } from "./route-error";
+import { Shell } from "./shell";
+
+const visitorRoutes: RouteObject[] = [
+  { path: paths.account.login.path, lazy: lazyPage(() => import("../features/auth/routes/login")) },
+  {
+    path: paths.account.forgotPassword.path,
+    lazy: lazyPage(() => import("../features/auth/routes/forgot-password")),
+  },
+  {
+    path: paths.account.resetPassword.path,
+    lazy: lazyPage(() => import("../features/auth/routes/reset-password")),
+  },
+  {
+    path: paths.account.setPassword.path,
+    lazy: lazyPage(() => import("../features/auth/routes/set-password")),
+  },
+  {
+    path: paths.account.invalidResetPassword.path,
+    lazy: lazyPage(() => import("../features/auth/routes/invalid-reset-password")),
+  },
+  {
+    path: paths.account.invalidActivation.path,
+    lazy: lazyPage(() => import("../features/auth/routes/invalid-activation")),
+  },
+];
+
+/** Authenticated routes (SPEC.md §2). A route may list the role ids allowed (SPEC.md §6). */
+const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
+  {
+    path: paths.schools.list.path,
+    lazy: lazyPage(() => import("../features/schools/routes/schools-list")),
+  },
+  {
+    path: paths.schools.create.path,
+    lazy: lazyPage(() => import("../features/schools/routes/school-create")),
+  },
+  {
+    path: paths.schools.edit.path,
+    lazy: lazyPage(() => import("../features/schools/routes/school-edit")),
+  },
+  {
+    path: paths.schools.details.path,
+    lazy: lazyPage(() => import("../features/schools/routes/school-index-redirect")),
+  },
+  {
+    lazy: lazyPage(() => import("../features/schools/routes/school-details")),
+    children: [
+      {
+        path: paths.schools.info.path,
+        lazy: lazyPage(() => import("../features/schools/routes/school-info")),
+      },
+      {
+        path: paths.schools.settings.path,
+        lazy: lazyPage(() => import("../features/schools/routes/school-settings")),
+      },
+    ],
+  },
+];
+
+const notFound = lazyPage(() => import("../features/misc/not-found-page"));
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.root.path, element: <Navigate to={paths.account.login.getHref()} replace /> },
+      { element: <VisitorOnly />, children: visitorRoutes },
+      {
+        element: (
+          <RequireAuth>
+            <Shell />
+          </RequireAuth>
+        ),
+        children: authenticatedRoutes.map(({ roleIds, ...route }) => ({
+          element: <RequireRole roleIds={roleIds} />,
+          children: [route],
+        })),
+      },
+      { path: "*", lazy: notFound },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createHashRouter(routes);
+}

@@ -1,0 +1,187 @@
+import { LANGUAGES, type Lang } from "@lms/core";
+import {
+  AppShell,
+  ConfirmDialog,
+  DrawerItem,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+  FullPageSpinner,
+  IconButton,
+  TopBar,
+  toast,
+  useConfirm,
+} from "@lms/ui";
+import { useEffect, useRef, useState } from "react";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
+import { useChangeLanguage, useLogout, useMyProfile } from "../features/auth/hooks/use-auth";
+import { useRequestsInFlight } from "../lib/activity";
+import { useSession } from "../lib/api-context";
+import { useT } from "../lib/i18n";
+import { activeEntry, navigationFor } from "../lib/navigation";
+import { useClassServiceSignIn } from "./class-service-sign-in";
+import { paths } from "./paths";
+
+function LanguageMenu() {
+  const t = useT();
+  const { lang } = useSession();
+  const confirm = useConfirm();
+  const changeLanguage = useChangeLanguage();
+
+  async function choose(next: Lang) {
+    if (next === lang) return;
+    const language = t(`language.${next}`);
+    const ok = await confirm({
+      title: t("language.confirmTitle"),
+      message: t("language.confirmMessage", { language }),
+      confirmLabel: t("common.confirm"),
+      cancelLabel: t("common.cancel"),
+      onConfirm: async () => {
+        const result = await changeLanguage(next);
+        if (!result.ok) throw new Error(result.message);
+      },
+    }).catch(() => {
+      toast.error(t("errors.tryAgain"));
+      return false;
+    });
+    // The session now holds the new language, so this text is already in it.
+    if (ok) toast.success(t("language.changed"));
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <IconButton label={t("nav.language")} variant="ghost">
+          <span aria-hidden="true" className="text-xs font-semibold uppercase">
+            {lang === "es" ? "EN" : lang}
+          </span>
+        </IconButton>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{t("nav.language")}</DropdownMenuLabel>
+        {LANGUAGES.map((code) => (
+          <DropdownMenuItem
+            key={code}
+            onSelect={() => void choose(code)}
+            aria-current={code === lang}
+          >
+            {t(`language.${code}`)}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** SPEC.md §4: going offline shows a dialog, dismissed with OK, besides the banner. */
+function OfflineDialog({ offline }: { offline: boolean }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (offline && !wasOffline.current) setOpen(true);
+    if (!offline) setOpen(false);
+    wasOffline.current = offline;
+  }, [offline]);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t("errors.noInternetTitle")}
+      message={t("errors.noInternetMessage")}
+      confirmLabel={t("common.ok")}
+      cancelLabel={t("common.close")}
+      onConfirm={() => setOpen(false)}
+    />
+  );
+}
+
+/** The signed-in layout: top bar, side drawer, offline banner, loading bar (SPEC.md §2). */
+export function Shell() {
+  const t = useT();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logout = useLogout();
+  const busy = useRequestsInFlight();
+  useMyProfile();
+  const profile = session.profile!;
+  const signIn = useClassServiceSignIn(session.sessionKey, profile.userName);
+  const entries = navigationFor(profile, session.permissions);
+  const active = activeEntry(entries, location.pathname);
+
+  // The browser's own offline event is the earliest sign; the client flips the flag on calls too.
+  const [browserOffline, setBrowserOffline] = useState(() => !navigator.onLine);
+  useEffect(() => {
+    const update = () => setBrowserOffline(!navigator.onLine);
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  const offline = browserOffline || !session.isOnline;
+
+  if (!signIn.done) {
+    return (
+      <>
+        <FullPageSpinner label={t("app.loading")} />
+        {signIn.frame}
+      </>
+    );
+  }
+
+  return (
+    <AppShell
+      navigationLabel={t("nav.menu")}
+      drawerHeader={<span className="px-2 text-base font-semibold">{t("app.name")}</span>}
+      offline={offline}
+      offlineMessage={t("errors.offlineBanner")}
+      loading={busy}
+      loadingLabel={t("app.loading")}
+      topBar={
+        <TopBar
+          brand={<span className="font-semibold">{t("app.name")}</span>}
+          userName={profile.firstName}
+          userPhotoUrl={session.photo ?? undefined}
+          labels={{
+            openMenu: t("nav.openMenu"),
+            calendar: t("nav.calendar"),
+            email: t("nav.email"),
+            notifications: t("nav.notifications"),
+            launchingSoon: t("nav.launchingSoon"),
+            profileMenu: t("nav.profileMenu"),
+          }}
+          profileMenuItems={[
+            {
+              label: t("nav.myProfile"),
+              onSelect: () => navigate(paths.profile.details.getHref()),
+            },
+            {
+              label: t("nav.logout"),
+              destructive: true,
+              onSelect: () =>
+                void logout().then(() =>
+                  navigate(paths.account.login.getHref(), { replace: true }),
+                ),
+            },
+          ]}
+        >
+          <LanguageMenu />
+        </TopBar>
+      }
+      navigation={entries.map((entry) => (
+        <DrawerItem key={entry.key} asChild active={entry.key === active?.key}>
+          <NavLink to={entry.href}>{t(entry.label)}</NavLink>
+        </DrawerItem>
+      ))}
+    >
+      {signIn.frame}
+      <OfflineDialog offline={offline} />
+      <Outlet />
+    </AppShell>
+  );
+}

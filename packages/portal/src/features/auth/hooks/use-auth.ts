@@ -1,0 +1,62 @@
+import type { Lang, LoginInput, Permissions, UserRecord } from "@lms/core";
+import { useCallback, useEffect } from "react";
+import { useApiClient, useSession, useSessionStore } from "../../../lib/api-context";
+import { useRecordQuery } from "../../../lib/data";
+
+export function useLogin() {
+  const client = useApiClient();
+  return useCallback(
+    (input: LoginInput) => client.login({ userName: input.userName, password: input.password }),
+    [client],
+  );
+}
+
+export function useLogout() {
+  const client = useApiClient();
+  return useCallback(() => client.logout(), [client]);
+}
+
+/** My profile, refreshed from the server; keeps the session's permissions and photo current. */
+export function useMyProfile() {
+  const session = useSession();
+  const store = useSessionStore();
+  const query = useRecordQuery<UserRecord & { permissions?: Permissions }>(
+    "/user/",
+    session.token ? {} : null,
+    "profile",
+  );
+  const data = query.data;
+  useEffect(() => {
+    if (!data) return;
+    const current = store.get();
+    const patch: Partial<typeof current> = {};
+    if (
+      data.permissions &&
+      JSON.stringify(data.permissions) !== JSON.stringify(current.permissions)
+    )
+      patch.permissions = data.permissions;
+    if ((data.photo ?? null) !== current.photo) patch.photo = data.photo ?? null;
+    if (current.profile && data.firstName !== current.profile.firstName)
+      patch.profile = { ...current.profile, firstName: data.firstName };
+    if (Object.keys(patch).length) store.set(patch);
+  }, [data, store]);
+  return query;
+}
+
+/** Changes the language on the server and in the session (SPEC.md §1). */
+export function useChangeLanguage() {
+  const client = useApiClient();
+  const store = useSessionStore();
+  return useCallback(
+    async (lang: Lang) => {
+      const result = await client.request({
+        path: "/user/",
+        cmdType: "setlanguage",
+        fields: { lang },
+      });
+      if (result.ok) store.set({ lang });
+      return result;
+    },
+    [client, store],
+  );
+}

@@ -1,0 +1,5 @@
+import { NewPasswordPage } from "./new-password-page";
+
+export default function ResetPasswordPage() {
+  return <NewPasswordPage kind="reset" />;
+}

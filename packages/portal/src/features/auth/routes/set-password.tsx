@@ -1,0 +1,5 @@
+import { NewPasswordPage } from "./new-password-page";
+
+export default function SetPasswordPage() {
+  return <NewPasswordPage kind="activation" />;
+}

@@ -1,0 +1,80 @@
+import {
+  FullPageSpinner,
+  PageHeader,
+  StatusChip,
+  Tabs,
+  TabsList,
+  TabsTrigger,
+  Button,
+} from "@lms/ui";
+import {
+  Link,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useParams,
+  useOutletContext,
+} from "react-router-dom";
+import type { SchoolRecord } from "@lms/core";
+import { paths } from "../../../app/paths";
+import { useSession } from "../../../lib/api-context";
+import { useT } from "../../../lib/i18n";
+import NotFoundPage from "../../misc/not-found-page";
+import { useSchool } from "../api/use-schools";
+
+const TABS = ["info", "settings"] as const;
+type Tab = (typeof TABS)[number];
+
+/** The school in view, for the tab pages inside the details layout. */
+export function useSchoolInView(): SchoolRecord {
+  return useOutletContext<SchoolRecord>();
+}
+
+/** /schools/{id}/{tab}: school information, users, classes and settings (SPEC.md §2). */
+export default function SchoolDetailsLayout() {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { permissions } = useSession();
+  const { id = "" } = useParams();
+  const schoolId = /^\d+$/.test(id) ? Number(id) : null;
+  const { data, error, loading } = useSchool(schoolId);
+  const tab = (TABS.find((name) => location.pathname.endsWith(`/${name}`)) ?? "info") as Tab;
+
+  if (schoolId === null || error) return <NotFoundPage />;
+  if (loading || !data) return <FullPageSpinner label={t("app.loading")} />;
+
+  const hrefOf = (name: Tab) => paths.schools[name].getHref(data.id);
+  return (
+    <div className="flex flex-col gap-6 p-6">
+      <PageHeader
+        title={data.schoolName}
+        description={
+          <span className="flex items-center gap-2">
+            {data.schoolCode}
+            <StatusChip status={data.enabled ? "enabled" : "disabled"}>
+              {t(data.enabled ? "common.enabled" : "common.disabled")}
+            </StatusChip>
+          </span>
+        }
+        actions={
+          permissions?.schools.modify ? (
+            <Button asChild variant="outline">
+              <Link to={paths.schools.edit.getHref(data.id)}>{t("common.edit")}</Link>
+            </Button>
+          ) : null
+        }
+      />
+      <Tabs value={tab} onValueChange={(next) => navigate(hrefOf(next as Tab))}>
+        <TabsList aria-label={t("schools.detailsTitle")}>
+          {TABS.map((name) => (
+            <TabsTrigger key={name} value={name}>
+              {t(`schools.tab.${name}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      <Outlet context={data} />
+    </div>
+  );
+}

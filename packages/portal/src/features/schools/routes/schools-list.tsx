@@ -1,0 +1,149 @@
+import type { SchoolRecord } from "@lms/core";
+import { Button, DataTable, PageHeader } from "@lms/ui";
+import { useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { paths } from "../../../app/paths";
+import { useSession } from "../../../lib/api-context";
+import { useConfirmedAction } from "../../../lib/confirmed-action";
+import { useExport } from "../../../lib/export";
+import { useT } from "../../../lib/i18n";
+import { toListParams, useListState } from "../../../lib/list-state";
+import { useTableLabels } from "../../../lib/table-labels";
+import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
+import { schoolColumns } from "../components/school-columns";
+
+export default function SchoolsListPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { permissions } = useSession();
+  const rights = permissions?.schools;
+  const [state, setState] = useListState("schools");
+  const params = toListParams(state);
+  const { page, loading } = useSchools(params);
+  const { remove, setStatus } = useSchoolCommands();
+  const confirmed = useConfirmedAction();
+  const { exportCsv, exporting } = useExport(SCHOOL_PATH);
+  const labels = useTableLabels();
+  const columns = useMemo(() => schoolColumns(t), [t]);
+  const [selected, setSelected] = useState<string[]>([]);
+
+  const changeStatus = (schools: SchoolRecord[], enabled: boolean) =>
+    confirmed({
+      title: t("confirm.statusTitle"),
+      message:
+        schools.length === 1
+          ? t(enabled ? "confirm.enableMessage" : "confirm.disableMessage", {
+              name: schools[0]!.schoolName,
+            })
+          : t("confirm.bulkMessage", {
+              action: t(enabled ? "common.enable" : "common.disable"),
+              count: schools.length,
+            }),
+      confirmLabel: t(enabled ? "common.enable" : "common.disable"),
+      tone: enabled ? "default" : "destructive",
+      run: () =>
+        setStatus(
+          schools.map((s) => s.id),
+          enabled,
+        ),
+      success:
+        schools.length === 1
+          ? t(enabled ? "schools.enabled" : "schools.disabled")
+          : t("schools.bulkStatusDone", { count: schools.length }),
+    }).then((done) => done && setSelected([]));
+
+  const rows = page?.rows ?? [];
+  const selectedRows = rows.filter((r) => selected.includes(String(r.id)));
+
+  return (
+    <div className="flex flex-col gap-6 p-6">
+      <PageHeader
+        title={t("schools.title")}
+        actions={
+          <>
+            <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
+              {t("common.export")}
+            </Button>
+            {rights?.add ? (
+              <Button asChild>
+                <Link to={paths.schools.create.getHref()}>{t("nav.createSchool")}</Link>
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <DataTable
+        caption={t("schools.title")}
+        columns={columns}
+        data={rows}
+        totalCount={page?.totalCount ?? 0}
+        loading={loading}
+        state={state}
+        onStateChange={setState}
+        labels={labels}
+        getRowLabel={(row) => row.schoolName}
+        getRowHref={(row) => `#${paths.schools.info.getHref(row.id)}`}
+        renderLink={({ href, className, children }) => (
+          <Link to={href.slice(1)} className={className}>
+            {children}
+          </Link>
+        )}
+        filters={[
+          {
+            key: "enabled",
+            label: t("common.status"),
+            options: [
+              { value: "true", label: t("common.enabled") },
+              { value: "false", label: t("common.disabled") },
+            ],
+          },
+        ]}
+        onEdit={rights?.modify ? (row) => navigate(paths.schools.edit.getHref(row.id)) : undefined}
+        rowActions={
+          rights?.modify
+            ? (row) => [
+                {
+                  label: t(row.enabled ? "common.disable" : "common.enable"),
+                  onSelect: () => void changeStatus([row], !row.enabled),
+                },
+                {
+                  label: t("common.delete"),
+                  destructive: true,
+                  onSelect: () =>
+                    void confirmed({
+                      title: t("confirm.deleteTitle"),
+                      message: t("confirm.deleteMessage", { name: row.schoolName }),
+                      confirmLabel: t("common.delete"),
+                      tone: "destructive",
+                      run: () => remove(row.id),
+                      success: t("schools.deleted"),
+                    }),
+                },
+              ]
+            : undefined
+        }
+        selectable={Boolean(rights?.modify)}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        bulkActions={
+          <>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void changeStatus(selectedRows, true)}
+            >
+              {t("common.enable")}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void changeStatus(selectedRows, false)}
+            >
+              {t("common.disable")}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type {
+  ApiFailure,
+  ApiResult,
+  FieldValue,
+  ListPage,
+  ListParams,
+  RequestOptions,
+} from "@lms/core";
+import { useCallback } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import { useApiClient } from "./api-context";
+
+/** Thrown into SWR so that a failed read keeps its answer (status, code, message). */
+export class ApiError extends Error {
+  readonly failure: ApiFailure;
+  constructor(failure: ApiFailure) {
+    super(failure.message);
+    this.failure = failure;
+  }
+}
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new ApiError(result);
+  return result.data;
+}
+
+/**
+ * One page of a list (SPEC.md §7 generic list table). A failed load is only logged and the table
+ * keeps the rows it had.
+ */
+export function useListQuery<Row>(path: string, params: ListParams, enabled = true) {
+  const client = useApiClient();
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    enabled ? [path, "list", params] : null,
+    async ([p, , q]: [string, string, ListParams]) => unwrap(await client.list<Row>(p, q)),
+    {
+      keepPreviousData: true,
+      onError: (err) => console.error(`Loading ${path} failed`, err),
+    },
+  );
+  return {
+    page: data as ListPage<Row> | undefined,
+    error: error as ApiError | undefined,
+    loading: isLoading,
+    refreshing: isValidating,
+    reload: mutate,
+  };
+}
+
+/** One record by id (cmdType=get, or another read command). */
+export function useRecordQuery<T>(
+  path: string,
+  fields: Record<string, FieldValue> | null,
+  cmdType = "get",
+) {
+  const client = useApiClient();
+  const { data, error, isLoading, mutate } = useSWR(
+    fields ? [path, cmdType, fields] : null,
+    async ([p, c, f]: [string, string, Record<string, FieldValue>]) =>
+      unwrap(await client.request<T>({ path: p, cmdType: c, fields: f })),
+    { shouldRetryOnError: false },
+  );
+  return {
+    data: data as T | undefined,
+    error: error as ApiError | undefined,
+    loading: isLoading,
+    reload: mutate,
+  };
+}
+
+/**
+ * Runs a command and, when it succeeds, revalidates every cached read of the paths it changes.
+ */
+export function useCommand() {
+  const client = useApiClient();
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async <T = unknown>(request: RequestOptions, invalidates: string[] = [request.path]) => {
+      const result = await client.request<T>(request);
+      if (result.ok) {
+        await mutate(
+          (key) => Array.isArray(key) && typeof key[0] === "string" && invalidates.includes(key[0]),
+        );
+      }
+      return result;
+    },
+    [client, mutate],
+  );
+}

@@ -1,0 +1,63 @@
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, type ListParams } from "@lms/core";
+import { createDataTableState, type DataTableState } from "@lms/ui";
+import { useCallback, useState } from "react";
+
+const STORAGE_PREFIX = "lms.list.";
+
+type Kept = Pick<DataTableState, "rowsPerPage" | "sortBy" | "sortOrder">;
+
+function readKept(listKey: string): Partial<Kept> {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_PREFIX + listKey);
+    return raw ? (JSON.parse(raw) as Partial<Kept>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A table's request state. The chosen page size and sort are kept per list for the browser
+ * session (issue 5), so coming back to a list shows it as it was left.
+ */
+export function useListState(listKey: string, initial: Partial<DataTableState> = {}) {
+  const [state, setState] = useState<DataTableState>(() =>
+    createDataTableState({
+      rowsPerPage: DEFAULT_PAGE_SIZE,
+      sortOrder: DEFAULT_SORT_ORDER,
+      ...initial,
+      ...readKept(listKey),
+    }),
+  );
+  const update = useCallback(
+    (next: DataTableState) => {
+      setState(next);
+      try {
+        const kept: Kept = {
+          rowsPerPage: next.rowsPerPage,
+          sortBy: next.sortBy,
+          sortOrder: next.sortOrder,
+        };
+        window.sessionStorage.setItem(STORAGE_PREFIX + listKey, JSON.stringify(kept));
+      } catch {
+        // Storage may be full or blocked; the table still works.
+      }
+    },
+    [listKey],
+  );
+  return [state, update] as const;
+}
+
+/** The table's state as the list protocol's parameters. */
+export function toListParams(state: DataTableState, extra?: ListParams["extra"]): ListParams {
+  return {
+    page: state.page,
+    rowsPerPage: state.rowsPerPage,
+    sortBy: state.sortBy,
+    sortOrder: state.sortOrder,
+    search: state.search,
+    filters: Object.entries(state.filters)
+      .filter(([, values]) => values.length > 0)
+      .map(([key, values]) => ({ key, values })),
+    extra,
+  };
+}
