@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { LoadingBar } from "./loading-bar";
+
+const meta = {
+  title: "Feedback/LoadingBar",
+  component: LoadingBar,
+  args: { loading: true },
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof LoadingBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = {
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole("progressbar", { name: "Loading" });
+    // SPEC.md §9: green, 2 px.
+    await expect(getComputedStyle(bar).height).toBe("2px");
+  },
+};
+
+export const Idle: Story = {
+  args: { loading: false },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole("progressbar")).toBeNull();
+  },
+};

@@ -1,0 +1,32 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { Button } from "./button";
+import { NotFound } from "./not-found";
+
+const meta = {
+  title: "Layout/NotFound",
+  component: NotFound,
+  args: {
+    title: "Page not found",
+    description: "The page you are looking for does not exist or has moved.",
+    action: (
+      <Button asChild>
+        <a href="#/schools">Go to schools</a>
+      </Button>
+    ),
+  },
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof NotFound>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole("heading", { level: 1, name: "Page not found" }),
+    ).toBeVisible();
+  },
+};
+
+export const WithoutAction: Story = { args: { action: undefined } };

@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import { Textarea } from "./textarea";
+
+const meta = {
+  title: "Form/Textarea",
+  component: Textarea,
+  args: { "aria-label": "Description", placeholder: "What the course is about" },
+  decorators: [
+    (Story) => (
+      <div className="max-w-md">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof Textarea>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+
+export const Typing: Story = {
+  play: async ({ canvasElement }) => {
+    const textarea = within(canvasElement).getByRole("textbox", { name: "Description" });
+    await userEvent.type(textarea, "Fractions and decimals");
+    await expect(textarea).toHaveValue("Fractions and decimals");
+  },
+};
+
+export const Filled: Story = {
+  args: { defaultValue: "An introduction to fractions, decimals and percentages for grade 5." },
+};
+
+export const Invalid: Story = { args: { "aria-invalid": true } };
+
+export const Disabled: Story = { args: { disabled: true, defaultValue: "Read only text" } };

@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "./button";
+import { toast, Toaster } from "./toaster";
+
+const meta = {
+  title: "Feedback/Toaster",
+  component: Toaster,
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof Toaster>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function Demo({ kind }: { kind: "success" | "error" | "info" | "warning" }) {
+  const texts = {
+    success: "Success. School has been created.",
+    error: "Oops! Something went wrong.",
+    info: "Your changes are being saved.",
+    warning: "Course deletion in progress.",
+  };
+  return (
+    <div className="p-6">
+      <Button onClick={() => toast[kind](texts[kind])}>Show {kind} toast</Button>
+    </div>
+  );
+}
+
+export const Success: Story = {
+  render: (args) => (
+    <>
+      <Toaster {...args} />
+      <Demo kind="success" />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Show success/ }));
+    const body = within(canvasElement.ownerDocument.body);
+    const text = await body.findByText("Success. School has been created.");
+    await waitFor(() => expect(text).toBeVisible());
+    const toaster = canvasElement.ownerDocument.querySelector("[data-sonner-toaster]");
+    await expect(toaster).toHaveAttribute("data-y-position", "top");
+    await expect(toaster).toHaveAttribute("data-x-position", "right");
+  },
+};
+
+export const Failure: Story = {
+  render: (args) => (
+    <>
+      <Toaster {...args} />
+      <Demo kind="error" />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Show error/ }));
+    const body = within(canvasElement.ownerDocument.body);
+    const text = await body.findByText("Oops! Something went wrong.");
+    await waitFor(() => expect(text).toBeVisible());
+  },
+};
+
+export const Info: Story = {
+  render: (args) => (
+    <>
+      <Toaster {...args} />
+      <Demo kind="info" />
+    </>
+  ),
+};
+
+export const Warning: Story = {
+  render: (args) => (
+    <>
+      <Toaster {...args} />
+      <Demo kind="warning" />
+    </>
+  ),
+};
