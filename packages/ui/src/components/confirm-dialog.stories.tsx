@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "./button";
+import { ConfirmDialog } from "./confirm-dialog";
+
+const meta = {
+  title: "Overlays/ConfirmDialog",
+  component: ConfirmDialog,
+  args: {
+    title: "Create school?",
+    message: "Rizal High School will be added to the platform.",
+    confirmLabel: "Create",
+    cancelLabel: "Cancel",
+    onConfirm: fn(),
+    onCancel: fn(),
+    onOpenChange: fn(),
+  },
+} satisfies Meta<typeof ConfirmDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+export const Open: Story = {
+  args: { defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const dialog = await body(canvasElement).findByRole("alertdialog", { name: "Create school?" });
+    await expect(dialog).toHaveAccessibleDescription(
+      "Rizal High School will be added to the platform.",
+    );
+    // SPEC.md §9: 370 px wide by default.
+    await expect(getComputedStyle(dialog).width).toBe("370px");
+    // The safe choice has focus first.
+    await expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+  },
+};
+
+export const Destructive: Story = {
+  args: {
+    defaultOpen: true,
+    tone: "destructive",
+    title: "Delete school?",
+    message: "Rizal High School and its users will be removed. This cannot be undone.",
+    confirmLabel: "Delete",
+  },
+};
+
+export const Pending: Story = {
+  args: { defaultOpen: true, pending: true },
+  play: async ({ canvasElement }) => {
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await expect(within(dialog).getByRole("button", { name: "Create" })).toBeDisabled();
+    await expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await expect(dialog).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Wide: Story = { args: { defaultOpen: true, width: 520 } };
+
+export const WithoutMessage: Story = { args: { defaultOpen: true, message: undefined } };
+
+export const ConfirmsFromTrigger: Story = {
+  args: { trigger: <Button>Create school</Button> },
+  play: async ({ args, canvasElement }) => {
+    const trigger = within(canvasElement).getByRole("button", { name: "Create school" });
+    await userEvent.click(trigger);
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(body(canvasElement).queryByRole("alertdialog")).toBeNull());
+    // Focus returns to the element that opened the dialog.
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+export const CancelsWithEscape: Story = {
+  args: { trigger: <Button>Delete school</Button>, tone: "destructive", confirmLabel: "Delete" },
+  play: async ({ args, canvasElement }) => {
+    const trigger = within(canvasElement).getByRole("button", { name: "Delete school" });
+    await userEvent.click(trigger);
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    // Focus is trapped: tabbing never leaves the dialog.
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(dialog).toContainElement(canvasElement.ownerDocument.activeElement as HTMLElement);
+    await userEvent.keyboard("{Escape}");
+    await expect(args.onCancel).toHaveBeenCalledTimes(1);
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+export const PendingWhileAsyncConfirmRuns: Story = {
+  args: {
+    trigger: <Button>Save</Button>,
+    title: "Save changes?",
+    confirmLabel: "Save",
+    onConfirm: fn(() => new Promise<void>((resolve) => setTimeout(resolve, 400))),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Save" }));
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await expect(dialog).toHaveAttribute("aria-busy", "true");
+    await expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await waitFor(() => expect(body(canvasElement).queryByRole("alertdialog")).toBeNull(), {
+      timeout: 2000,
+    });
+  },
+};

@@ -1,0 +1,198 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { cva, type VariantProps } from "class-variance-authority";
+import * as React from "react";
+import { cn } from "../lib/cn";
+import { AlertCircleIcon } from "../lib/icons";
+import { Button } from "./button";
+
+// SPEC.md §9: the confirm dialog is 370 px wide by default.
+const DEFAULT_CONFIRM_WIDTH = 370;
+
+const confirmIconVariants = cva(
+  "flex size-10 shrink-0 items-center justify-center rounded-full [&_svg]:size-5",
+  {
+    variants: {
+      tone: {
+        default: "bg-primary-soft text-primary-soft-foreground",
+        destructive: "bg-destructive-soft text-destructive-soft-foreground",
+      },
+    },
+    defaultVariants: { tone: "default" },
+  },
+);
+
+type ConfirmTone = NonNullable<VariantProps<typeof confirmIconVariants>["tone"]>;
+
+type ConfirmDialogProps = {
+  /** Controlled open state. */
+  open?: boolean;
+  /** Uncontrolled initial open state. */
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** An element that opens the dialog (rendered with Radix `Dialog.Trigger asChild`); focus returns to it. */
+  trigger?: React.ReactNode;
+  title: React.ReactNode;
+  message?: React.ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** `destructive` paints the confirm button red, for deletes. */
+  tone?: ConfirmTone;
+  /** Width in px; 370 by default. Never wider than the screen. */
+  width?: number;
+  /**
+   * Runs on confirm. If it returns a promise the dialog shows a pending state (buttons disabled,
+   * spinner, no dismissing) until it settles, then closes; handle its errors inside it.
+   */
+  onConfirm?: () => void | Promise<unknown>;
+  /** Runs when the dialog is dismissed without confirming (cancel, Escape, outside click). */
+  onCancel?: () => void;
+  /** Shows the pending state from outside (for example while a mutation runs). */
+  pending?: boolean;
+  /** Class of the dialog panel. */
+  className?: string;
+};
+
+/**
+ * An accessible confirmation dialog on Radix Dialog (focus trapped inside, returned on close).
+ * For a one-line `await confirm(...)` in pages, use `ConfirmProvider` and `useConfirm()`.
+ */
+function ConfirmDialog({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  trigger,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  tone = "default",
+  width = DEFAULT_CONFIRM_WIDTH,
+  onConfirm,
+  onCancel,
+  pending: pendingProp = false,
+  className,
+}: ConfirmDialogProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = React.useState(defaultOpen);
+  const open = openProp ?? uncontrolledOpen;
+  const [running, setRunning] = React.useState(false);
+  const pending = pendingProp || running;
+  const cancelRef = React.useRef<HTMLButtonElement>(null);
+  const contentRef = React.useRef<HTMLDivElement>(null);
+  // Where focus goes back to when there is no Dialog.Trigger (useConfirm opens from code).
+  const returnFocusRef = React.useRef<HTMLElement | null>(null);
+  const mounted = React.useRef(true);
+  React.useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+
+  const handleOpenChange = (next: boolean) => {
+    if (!next && pending) return;
+    if (!next) onCancel?.();
+    setOpen(next);
+  };
+
+  const handleConfirm = async () => {
+    const result = onConfirm?.();
+    if (result instanceof Promise) {
+      // The buttons are about to be disabled: keep focus inside the (busy) dialog.
+      contentRef.current?.focus();
+      setRunning(true);
+      // Settled either way: the caller reports its own errors (a toast), the dialog just closes.
+      await result.catch(() => undefined);
+      if (!mounted.current) return;
+      setRunning(false);
+    }
+    setOpen(false);
+  };
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={handleOpenChange}>
+      {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay
+          data-slot="confirm-dialog-overlay"
+          className="fixed inset-0 z-50 bg-overlay animate-fade-in"
+        />
+        <DialogPrimitive.Content
+          data-slot="confirm-dialog"
+          role="alertdialog"
+          aria-busy={pending || undefined}
+          style={{ width, maxWidth: "calc(100vw - 2rem)" }}
+          // The safe choice gets focus first: a stray Enter must not delete anything.
+          ref={contentRef}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusRef.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            cancelRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            // Radix returns focus to its Trigger; without one, return it to where it was.
+            if (trigger) return;
+            event.preventDefault();
+            returnFocusRef.current?.focus();
+          }}
+          onEscapeKeyDown={(event) => {
+            if (pending) event.preventDefault();
+          }}
+          onPointerDownOutside={(event) => {
+            if (pending) event.preventDefault();
+          }}
+          className={cn(
+            "fixed top-1/2 left-1/2 z-50 flex -translate-x-1/2 -translate-y-1/2 flex-col gap-5 rounded-card border border-border bg-surface p-6 text-surface-foreground shadow-dialog outline-none animate-dialog-in",
+            className,
+          )}
+        >
+          <div className="flex items-start gap-4">
+            <div className={confirmIconVariants({ tone })}>
+              <AlertCircleIcon />
+            </div>
+            <div className="flex min-w-0 flex-col gap-1.5 pt-0.5">
+              <DialogPrimitive.Title className="text-base leading-6 font-semibold text-foreground">
+                {title}
+              </DialogPrimitive.Title>
+              {message ? (
+                <DialogPrimitive.Description className="text-sm text-muted-foreground">
+                  {message}
+                </DialogPrimitive.Description>
+              ) : (
+                // Radix expects a description or an explicit opt-out.
+                <DialogPrimitive.Description className="sr-only">
+                  {title}
+                </DialogPrimitive.Description>
+              )}
+            </div>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button
+              ref={cancelRef}
+              variant="outline"
+              disabled={pending}
+              onClick={() => handleOpenChange(false)}
+            >
+              {cancelLabel}
+            </Button>
+            <Button
+              variant={tone === "destructive" ? "destructive" : "primary"}
+              pending={pending}
+              onClick={() => void handleConfirm()}
+            >
+              {confirmLabel}
+            </Button>
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+export { ConfirmDialog, confirmIconVariants, DEFAULT_CONFIRM_WIDTH };
+export type { ConfirmDialogProps, ConfirmTone };

@@ -1,0 +1,122 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "./button";
+import { ConfirmProvider, useConfirm, type ConfirmOptions } from "./confirm-provider";
+
+// A page that asks before acting, the way the portal does (SPEC.md §4).
+function SchoolPage({ options }: { options: ConfirmOptions }) {
+  const confirm = useConfirm();
+  const [result, setResult] = useState("Nothing asked yet");
+  return (
+    <div className="flex items-center gap-4">
+      <Button
+        onClick={async () => {
+          try {
+            const confirmed = await confirm(options);
+            setResult(`Confirmed: ${confirmed}`);
+          } catch (error) {
+            setResult(`Failed: ${(error as Error).message}`);
+          }
+        }}
+      >
+        Delete school
+      </Button>
+      <output className="text-sm text-muted-foreground">{result}</output>
+    </div>
+  );
+}
+
+const baseOptions: ConfirmOptions = {
+  title: "Delete school?",
+  message: "Rizal High School will be removed.",
+  confirmLabel: "Delete",
+  cancelLabel: "Cancel",
+  tone: "destructive",
+};
+
+const meta = {
+  title: "Overlays/useConfirm",
+  component: ConfirmProvider,
+  args: { children: null },
+  render: (_args, { parameters }) => (
+    <ConfirmProvider>
+      <SchoolPage
+        options={{ ...baseOptions, ...(parameters.confirm as Partial<ConfirmOptions>) }}
+      />
+    </ConfirmProvider>
+  ),
+} satisfies Meta<typeof ConfirmProvider>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+export const Idle: Story = {};
+
+export const ResolvesTrueOnConfirm: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const trigger = canvas.getByRole("button", { name: "Delete school" });
+    await userEvent.click(trigger);
+    const dialog = await body(canvasElement).findByRole("alertdialog", { name: "Delete school?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await expect(await canvas.findByText("Confirmed: true")).toBeVisible();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+export const ResolvesFalseOnCancel: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Delete school" }));
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await expect(await canvas.findByText("Confirmed: false")).toBeVisible();
+  },
+};
+
+export const ResolvesFalseOnEscape: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Delete school" }));
+    await body(canvasElement).findByRole("alertdialog");
+    await userEvent.keyboard("{Escape}");
+    await expect(await canvas.findByText("Confirmed: false")).toBeVisible();
+  },
+};
+
+const slowDelete = fn(() => new Promise<void>((resolve) => setTimeout(resolve, 400)));
+
+export const PendingUntilOnConfirmSettles: Story = {
+  parameters: { confirm: { onConfirm: slowDelete } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Delete school" }));
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await expect(within(dialog).getByRole("button", { name: "Delete" })).toHaveAttribute(
+      "aria-busy",
+      "true",
+    );
+    await expect(canvas.getByText("Nothing asked yet")).toBeVisible();
+    await expect(await canvas.findByText("Confirmed: true", {}, { timeout: 2000 })).toBeVisible();
+    await expect(slowDelete).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const RejectsWhenOnConfirmFails: Story = {
+  parameters: {
+    confirm: {
+      onConfirm: () => Promise.reject(new Error("Course deletion in progress.")),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Delete school" }));
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await expect(await canvas.findByText("Failed: Course deletion in progress.")).toBeVisible();
+  },
+};

@@ -1,0 +1,400 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useState } from "react";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "./button";
+import {
+  createDataTableState,
+  DataTable,
+  type DataTableProps,
+  type DataTableState,
+} from "./data-table";
+import { EmptyState } from "./empty-state";
+import { StatusChip } from "./status-chip";
+
+type School = {
+  id: number;
+  schoolCode: string;
+  schoolName: string;
+  city: string;
+  subscription: "basic" | "premium";
+  enabled: boolean;
+};
+
+const cities = ["Manila", "Quezon City", "Cebu City", "Davao City", "Iloilo City", "Baguio"];
+const names = ["Rizal", "Mabini", "Bonifacio", "Luna", "Silang", "Aquino", "Burgos", "Jacinto"];
+const kinds = [
+  "High School",
+  "Elementary School",
+  "National High School",
+  "Integrated School",
+  "Science High School",
+  "Central School",
+  "Academy",
+  "Learning Center",
+];
+
+const schools: School[] = Array.from({ length: 57 }, (_, index) => ({
+  id: index + 1,
+  schoolCode: `SCH-${String(index + 1).padStart(3, "0")}`,
+  schoolName: `${names[index % names.length]} ${kinds[Math.floor(index / names.length) % kinds.length]}`,
+  city: cities[index % cities.length] ?? "Manila",
+  subscription: index % 3 === 0 ? "premium" : "basic",
+  enabled: index % 5 !== 0,
+}));
+
+const columns: ColumnDef<School>[] = [
+  { accessorKey: "schoolCode", header: "School code" },
+  { accessorKey: "schoolName", header: "School name" },
+  { accessorKey: "city", header: "City" },
+  {
+    accessorKey: "subscription",
+    header: "Subscription",
+    cell: ({ row }) => (row.original.subscription === "premium" ? "Premium" : "Basic"),
+  },
+  {
+    id: "status",
+    header: "Status",
+    enableSorting: false,
+    cell: ({ row }) =>
+      row.original.enabled ? (
+        <StatusChip status="enabled">Enabled</StatusChip>
+      ) : (
+        <StatusChip status="disabled">Disabled</StatusChip>
+      ),
+  },
+];
+
+// What the server does with API.md's list protocol, so the stories page, sort and search for real.
+function query(state: DataTableState): { rows: School[]; total: number } {
+  const search = state.search.toLowerCase();
+  let rows = schools.filter(
+    (school) =>
+      (!search ||
+        school.schoolName.toLowerCase().includes(search) ||
+        school.schoolCode.toLowerCase().includes(search)) &&
+      Object.entries(state.filters).every(
+        ([key, values]) =>
+          values.length === 0 ||
+          values.includes(
+            key === "status"
+              ? school.enabled
+                ? "enabled"
+                : "disabled"
+              : String(school[key as keyof School]),
+          ),
+      ),
+  );
+  const sortBy = (state.sortBy ?? "id") as keyof School;
+  rows = [...rows].sort((a, b) => {
+    const order = String(a[sortBy]).localeCompare(String(b[sortBy]), undefined, { numeric: true });
+    return state.sortOrder === "asc" ? order : -order;
+  });
+  const start = (state.page - 1) * state.rowsPerPage;
+  return { rows: rows.slice(start, start + state.rowsPerPage), total: rows.length };
+}
+
+type Args = DataTableProps<School>;
+
+/** The portal's side: owns the request state, "fetches" with it and passes the answer back. */
+function Harness(props: Args & { initialSelection?: string[] }) {
+  const { initialSelection, onStateChange, onSelectionChange, ...args } = props;
+  const [state, setState] = useState(args.state);
+  const [selectedIds, setSelectedIds] = useState<string[]>(initialSelection ?? []);
+  const [allMatching, setAllMatching] = useState(false);
+  const { rows, total } = query(state);
+  return (
+    <DataTable<School>
+      {...args}
+      data={args.data.length === 0 ? [] : rows}
+      totalCount={args.data.length === 0 ? 0 : total}
+      state={state}
+      onStateChange={(next) => {
+        setState(next);
+        onStateChange(next);
+      }}
+      selectedIds={selectedIds}
+      onSelectionChange={(ids) => {
+        setSelectedIds(ids);
+        onSelectionChange?.(ids);
+      }}
+      allMatchingSelected={allMatching}
+      onAllMatchingSelectedChange={setAllMatching}
+    />
+  );
+}
+
+const meta = {
+  title: "Data/DataTable",
+  component: DataTable<School>,
+  args: {
+    columns,
+    data: schools,
+    totalCount: schools.length,
+    state: createDataTableState(),
+    onStateChange: fn(),
+    caption: "Schools",
+    getRowLabel: (school: School) => school.schoolName,
+  },
+  render: (args) => <Harness {...args} />,
+} satisfies Meta<typeof DataTable<School>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const table = (canvasElement: HTMLElement) => within(canvasElement).getByRole("table");
+const bodyRows = (canvasElement: HTMLElement) =>
+  within(table(canvasElement)).getAllByRole("row").slice(1);
+
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(bodyRows(canvasElement)).toHaveLength(10);
+    await expect(canvas.getByText("1–10 of 57")).toBeVisible();
+    await expect(canvas.getByRole("combobox", { name: "Rows per page" })).toHaveTextContent("10");
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(table(canvasElement)).toHaveAttribute("aria-busy", "true");
+    // SPEC.md §9: five skeleton rows, under the table's own columns.
+    await expect(canvasElement.querySelectorAll("[data-slot='skeleton-row']")).toHaveLength(5);
+    await expect(within(table(canvasElement)).getAllByRole("columnheader")).toHaveLength(5);
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent("Loading");
+  },
+};
+
+export const Empty: Story = {
+  args: {
+    data: [],
+    totalCount: 0,
+    emptyState: (
+      <EmptyState
+        size="compact"
+        title="No schools found"
+        description="Try another search, or create the first school."
+        action={<Button size="sm">Create New School</Button>}
+      />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("No schools found")).toBeVisible();
+    await expect(canvas.getByText("0–0 of 0")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Next page" })).toBeDisabled();
+  },
+};
+
+export const EmptyWithDefaultText: Story = { args: { data: [], totalCount: 0 } };
+
+export const Sorted: Story = {
+  args: { state: createDataTableState({ sortBy: "schoolName", sortOrder: "asc" }) },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nameHeader = canvas.getByRole("columnheader", { name: /School name/ });
+    await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+    // The current column flips...
+    await userEvent.click(within(nameHeader).getByRole("button"));
+    await expect(args.onStateChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sortBy: "schoolName", sortOrder: "desc", page: 1 }),
+    );
+    // ...and a new column starts descending (SPEC.md §9).
+    await userEvent.click(canvas.getByRole("button", { name: /City/ }));
+    await expect(args.onStateChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sortBy: "city", sortOrder: "desc", page: 1 }),
+    );
+    await expect(canvas.getByRole("columnheader", { name: /City/ })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+    // Display-only columns do not sort.
+    await expect(canvas.getByRole("columnheader", { name: "Status" })).not.toHaveAttribute(
+      "aria-sort",
+    );
+  },
+};
+
+export const OnPageTwo: Story = {
+  args: { state: createDataTableState({ page: 2 }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("11–20 of 57")).toBeVisible();
+    await expect(within(bodyRows(canvasElement)[0]!).getByText("SCH-047")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Previous page" })).toBeEnabled();
+  },
+};
+
+export const PagesThrough: Story = {
+  args: { state: createDataTableState({ page: 2 }) },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Next page" }));
+    await expect(args.onStateChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 }));
+    await userEvent.click(canvas.getByRole("button", { name: "Last page" }));
+    await expect(args.onStateChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 6 }));
+    await expect(canvas.getByText("51–57 of 57")).toBeVisible();
+  },
+};
+
+export const ChangesRowsPerPage: Story = {
+  args: { state: createDataTableState({ page: 3 }) },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("combobox", { name: "Rows per page" }));
+    const body = within(canvasElement.ownerDocument.body);
+    const options = await body.findAllByRole("option");
+    await expect(options.map((option) => option.textContent)).toEqual(["10", "25", "50"]);
+    await userEvent.click(body.getByRole("option", { name: "25" }));
+    await expect(args.onStateChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ rowsPerPage: 25, page: 1 }),
+    );
+    await waitFor(() => expect(bodyRows(canvasElement)).toHaveLength(25));
+  },
+};
+
+export const DebouncedSearch: Story = {
+  play: async ({ args, canvasElement }) => {
+    const search = within(canvasElement).getByRole("searchbox", { name: "Search" });
+    await userEvent.type(search, "rizal");
+    // Nothing is sent while typing...
+    await expect(args.onStateChange).not.toHaveBeenCalled();
+    // ...then one request, 600 ms after the last key.
+    await waitFor(() => expect(args.onStateChange).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    await expect(args.onStateChange).toHaveBeenCalledWith(
+      expect.objectContaining({ search: "rizal", page: 1 }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await expect(args.onStateChange).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(within(canvasElement).getByText("1–8 of 8")).toBeVisible());
+  },
+};
+
+export const Searched: Story = { args: { state: createDataTableState({ search: "luna" }) } };
+
+export const WithFilters: Story = {
+  args: {
+    filters: [
+      {
+        key: "status",
+        label: "Status",
+        options: [
+          { value: "enabled", label: "Enabled" },
+          { value: "disabled", label: "Disabled" },
+        ],
+      },
+      {
+        key: "subscription",
+        label: "Subscription",
+        options: [
+          { value: "basic", label: "Basic" },
+          { value: "premium", label: "Premium" },
+        ],
+      },
+    ],
+    toolbar: <Button>Create New School</Button>,
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("combobox", { name: "Status" }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole("option", { name: "Disabled" }));
+    await expect(args.onStateChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ filters: { status: ["disabled"] }, page: 1 }),
+    );
+    await waitFor(() => expect(canvas.getByText("1–10 of 12")).toBeVisible());
+  },
+};
+
+const navigate = fn();
+
+export const RowsLinkToDetails: Story = {
+  args: {
+    getRowHref: (school: School) => `#/schools/${school.id}/info`,
+    // The portal passes its router's Link here.
+    renderLink: ({ href, className, children }) => (
+      <a
+        href={href}
+        className={className}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(href);
+        }}
+      >
+        {children}
+      </a>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const firstRow = bodyRows(canvasElement)[0]!;
+    const link = within(firstRow).getByRole("link");
+    await expect(link).toHaveAttribute("href", "#/schools/57/info");
+    // A click anywhere on the row follows its link.
+    await userEvent.click(within(firstRow).getByText("Cebu City"));
+    await expect(navigate).toHaveBeenCalledWith("#/schools/57/info");
+  },
+};
+
+export const WithRowActions: Story = {
+  args: {
+    onEdit: fn(),
+    rowActions: (school: School) => [
+      { label: school.enabled ? "Disable" : "Enable", onSelect: fn() },
+      { label: "Delete", onSelect: fn(), destructive: true },
+    ],
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = bodyRows(canvasElement)[0]!.querySelector("td:nth-child(2)")!.textContent!;
+    await userEvent.click(canvas.getByRole("button", { name: `Edit ${name}` }));
+    await expect(args.onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 57 }));
+    await userEvent.click(canvas.getByRole("button", { name: `More actions for ${name}` }));
+    const menu = await within(canvasElement.ownerDocument.body).findByRole("menu");
+    await expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Disable", "Delete"]);
+  },
+};
+
+export const WithSelection: Story = {
+  args: { selectable: true, bulkActions: <Button size="sm">Disable selected</Button> },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("checkbox", { name: "Select all rows on this page" }));
+    await expect(canvas.getByText("10 selected")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "Select all 57 matching rows" }));
+    await expect(canvas.getByText("All 57 matching rows are selected.")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Disable selected" })).toBeVisible();
+  },
+};
+
+export const SomeRowsSelected: Story = {
+  args: { selectable: true },
+  render: (args) => <Harness {...args} initialSelection={["57", "55"]} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole("checkbox", { name: "Select all rows on this page" }),
+    ).toHaveAttribute("data-state", "indeterminate");
+    await expect(canvas.getByText("2 selected")).toBeVisible();
+  },
+};
+
+export const Translated: Story = {
+  args: {
+    state: createDataTableState({ page: 2 }),
+    labels: {
+      search: "Maghanap",
+      searchPlaceholder: "Maghanap…",
+      rowsPerPage: "Hilera bawat pahina",
+      pageInfo: ({ from, to, total }) => `${from}–${to} sa ${total}`,
+      nextPage: "Susunod na pahina",
+      previousPage: "Nakaraang pahina",
+      firstPage: "Unang pahina",
+      lastPage: "Huling pahina",
+    },
+  },
+};

@@ -1,0 +1,133 @@
+// @lms/ui public API: every export is listed by name (STYLE.md: no `export *`).
+export { cn } from "./lib/cn";
+export { useMediaQuery } from "./lib/use-media-query";
+
+export {
+  AppShell,
+  DEFAULT_DRAWER_WIDTH,
+  DEFAULT_MOBILE_BREAKPOINT,
+  useAppShell,
+} from "./components/app-shell";
+export { Button, buttonVariants } from "./components/button";
+export { Checkbox } from "./components/checkbox";
+export {
+  ConfirmDialog,
+  confirmIconVariants,
+  DEFAULT_CONFIRM_WIDTH,
+} from "./components/confirm-dialog";
+export { ConfirmProvider, useConfirm } from "./components/confirm-provider";
+export {
+  createDataTableState,
+  DataTable,
+  DEFAULT_PAGE_SIZES,
+  DEFAULT_SEARCH_DEBOUNCE_MS,
+} from "./components/data-table";
+export { Drawer, DrawerItem, drawerItemVariants } from "./components/drawer";
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  dropdownMenuItemVariants,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "./components/dropdown-menu";
+export {
+  DEFAULT_ACCEPT,
+  DEFAULT_MAX_SIZE,
+  Dropzone,
+  dropzoneVariants,
+  validateFiles,
+} from "./components/dropzone";
+export { EmptyState, emptyStateVariants } from "./components/empty-state";
+export { ExpandCollapseAll } from "./components/expand-collapse-all";
+export { FormField, formFieldVariants, useFormFieldControl } from "./components/form-field";
+export { FullPageSpinner } from "./components/full-page-spinner";
+export { IconButton } from "./components/icon-button";
+export { LoadingBar } from "./components/loading-bar";
+export { NotFound } from "./components/not-found";
+export { OfflineBanner } from "./components/offline-banner";
+export { PageHeader } from "./components/page-header";
+export { PasswordField } from "./components/password-field";
+export { PERMISSION_RIGHTS, PermissionMatrix } from "./components/permission-matrix";
+export {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectSeparator,
+  SelectTrigger,
+  selectTriggerVariants,
+  SelectValue,
+} from "./components/select";
+export { Skeleton } from "./components/skeleton";
+export {
+  DEFAULT_SKELETON_ROWS,
+  SkeletonTable,
+  SkeletonTableRows,
+} from "./components/skeleton-table";
+export { Spinner, spinnerVariants } from "./components/spinner";
+export { StatusChip, statusChipVariants } from "./components/status-chip";
+export {
+  getStrengthLevel,
+  StrengthMeter,
+  strengthSegmentVariants,
+} from "./components/strength-meter";
+export { Switch } from "./components/switch";
+export { Tabs, TabsContent, TabsList, TabsTrigger } from "./components/tabs";
+export { Textarea } from "./components/textarea";
+export { TextField, textFieldVariants } from "./components/text-field";
+export { toast, Toaster } from "./components/toaster";
+export { TopBar } from "./components/top-bar";
+export { ViewToggle } from "./components/view-toggle";
+
+export type { AppShellContextValue, AppShellProps } from "./components/app-shell";
+export type { ButtonProps } from "./components/button";
+export type { CheckboxProps } from "./components/checkbox";
+export type { ConfirmDialogProps, ConfirmTone } from "./components/confirm-dialog";
+export type {
+  ConfirmFunction,
+  ConfirmOptions,
+  ConfirmProviderProps,
+} from "./components/confirm-provider";
+export type {
+  DataTableColumnMeta,
+  DataTableFilter,
+  DataTableLabels,
+  DataTableProps,
+  DataTableRowAction,
+  DataTableState,
+  RenderLinkProps,
+  SortOrder,
+} from "./components/data-table";
+export type { DrawerItemProps, DrawerProps } from "./components/drawer";
+export type { DropdownMenuItemProps } from "./components/dropdown-menu";
+export type { DropzoneErrorLabels, DropzoneProps, DropzoneRejection } from "./components/dropzone";
+export type { EmptyStateProps } from "./components/empty-state";
+export type { ExpandCollapseAllProps } from "./components/expand-collapse-all";
+export type { FormFieldProps } from "./components/form-field";
+export type { FullPageSpinnerProps } from "./components/full-page-spinner";
+export type { IconButtonProps } from "./components/icon-button";
+export type { LoadingBarProps } from "./components/loading-bar";
+export type { NotFoundProps } from "./components/not-found";
+export type { OfflineBannerProps } from "./components/offline-banner";
+export type { PageHeaderProps } from "./components/page-header";
+export type { PasswordFieldProps } from "./components/password-field";
+export type {
+  PermissionMatrixLabels,
+  PermissionMatrixProps,
+  PermissionModule,
+  PermissionValue,
+} from "./components/permission-matrix";
+export type { SelectTriggerProps } from "./components/select";
+export type { SkeletonTableProps, SkeletonTableRowsProps } from "./components/skeleton-table";
+export type { SpinnerProps } from "./components/spinner";
+export type { ChipStatus, StatusChipProps } from "./components/status-chip";
+export type { StrengthLevel, StrengthMeterProps } from "./components/strength-meter";
+export type { SwitchProps } from "./components/switch";
+export type { TextareaProps } from "./components/textarea";
+export type { TextFieldProps } from "./components/text-field";
+export type { ToasterProps } from "./components/toaster";
+export type { TopBarLabels, TopBarMenuItem, TopBarProps } from "./components/top-bar";
+export type { ViewMode, ViewToggleProps } from "./components/view-toggle";
