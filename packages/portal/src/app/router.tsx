@@ -48,6 +48,26 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
     lazy: lazyPage(() => import("../features/schools/routes/school-index-redirect")),
   },
   {
+    path: paths.users.list.path,
+    lazy: lazyPage(() => import("../features/users/routes/users-list")),
+  },
+  {
+    path: paths.users.create.path,
+    lazy: lazyPage(() => import("../features/users/routes/user-create")),
+  },
+  {
+    path: paths.users.details.path,
+    lazy: lazyPage(() => import("../features/users/routes/user-details")),
+  },
+  {
+    path: paths.users.edit.path,
+    lazy: lazyPage(() => import("../features/users/routes/user-edit")),
+  },
+  {
+    path: paths.users.changePassword.path,
+    lazy: lazyPage(() => import("../features/users/routes/user-change-password")),
+  },
+  {
     lazy: lazyPage(() => import("../features/schools/routes/school-details")),
     children: [
       {

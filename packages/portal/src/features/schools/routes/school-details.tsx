@@ -22,7 +22,7 @@ import { useT } from "../../../lib/i18n";
 import NotFoundPage from "../../misc/not-found-page";
 import { useSchool } from "../api/use-schools";
 
-const TABS = ["info", "settings"] as const;
+const TABS = ["info", "users", "settings"] as const;
 type Tab = (typeof TABS)[number];
 
 /** The school in view, for the tab pages inside the details layout. */

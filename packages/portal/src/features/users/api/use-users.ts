@@ -1,0 +1,116 @@
+import {
+  encodeListRequest,
+  type ListParams,
+  type RoleRecord,
+  type SchoolRecord,
+  type UserInput,
+  type UserRecord,
+} from "@lms/core";
+import { useCallback } from "react";
+import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+
+export const USER_PATH = "/user/";
+
+export function useUsers(params: ListParams, enabled = true) {
+  return useListQuery<UserRecord>(USER_PATH, params, enabled);
+}
+
+export function useUser(id: number | null) {
+  return useRecordQuery<UserRecord>(USER_PATH, id ? { id } : null);
+}
+
+/** The roles a user can be given, for selects and filters (up to 50, by name). */
+export function useRoleOptions() {
+  return useListQuery<RoleRecord>("/role/", {
+    page: 1,
+    rowsPerPage: 50,
+    sortBy: "roleName",
+    sortOrder: "asc",
+    search: "",
+  });
+}
+
+/** Schools to choose from, searched by name (global roles only see more than their own). */
+export function useSchoolOptions(search: string, enabled: boolean) {
+  return useListQuery<SchoolRecord>(
+    "/school/",
+    { page: 1, rowsPerPage: 50, sortBy: "schoolName", sortOrder: "asc", search },
+    enabled,
+  );
+}
+
+/** Which users a bulk action applies to: chosen ids, or every row matching the list. */
+export type UserSelection = { ids: number[] } | { matching: ListParams };
+
+function selectionEntries(selection: UserSelection): [string, string][] {
+  if ("ids" in selection) return [["ids", JSON.stringify(selection.ids)]];
+  return [
+    ["allMatching", "1"],
+    ...encodeListRequest(selection.matching).filter(([name]) => name !== "cmdType"),
+  ];
+}
+
+export function useUserCommands() {
+  const run = useCommand();
+  const save = useCallback(
+    (values: UserInput, options: { id?: number }) =>
+      run<UserRecord>({
+        path: USER_PATH,
+        cmdType: options.id ? "update" : "create",
+        fields: { ...values, ...(options.id ? { id: options.id } : {}) },
+      }),
+    [run],
+  );
+  const remove = useCallback(
+    (selection: UserSelection) =>
+      run({ path: USER_PATH, cmdType: "delete", entries: selectionEntries(selection) }),
+    [run],
+  );
+  const bulk = useCallback(
+    (cmdType: "activate" | "deactivate" | "resendactivation", selection: UserSelection) =>
+      run({ path: USER_PATH, cmdType, entries: selectionEntries(selection) }),
+    [run],
+  );
+  const changePassword = useCallback(
+    (userId: number, values: { newPassword: string; confirmPassword: string }) =>
+      run({ path: USER_PATH, cmdType: "changepassword", fields: { userId, ...values } }),
+    [run],
+  );
+  return { save, remove, bulk, changePassword };
+}
+
+export interface BulkRowResult {
+  line: number;
+  userName: string;
+  email: string;
+  action: "create" | "update" | "skip" | "error";
+  errors: {
+    field: string;
+    code: string;
+    message: string;
+    values?: Record<string, string | number>;
+  }[];
+  message?: string;
+}
+
+export interface BulkUploadAnswer {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  skipped: number;
+  rows: BulkRowResult[];
+}
+
+export function useBulkUpload() {
+  const run = useCommand();
+  return useCallback(
+    (file: File, mode: "add" | "upsert", dryRun: boolean) =>
+      run<BulkUploadAnswer>({
+        path: USER_PATH,
+        cmdType: "bulkupload",
+        fields: { mode, dryRun: dryRun ? "1" : "0" },
+        files: { file: { blob: file, filename: file.name } },
+      }),
+    [run],
+  );
+}

@@ -1,0 +1,283 @@
+import {
+  BULK_UPLOAD_MODES,
+  bulkUploadTemplate,
+  decodeMessage,
+  parseBulkUploadCsv,
+  type BulkUploadMode,
+} from "@lms/core";
+import {
+  Button,
+  Dropzone,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  StatusChip,
+  useConfirm,
+  toast,
+} from "@lms/ui";
+import { useState } from "react";
+import { Field } from "../../../components/field";
+import { failureText, fieldErrorText } from "../../../lib/errors";
+import { saveBlob } from "../../../lib/export";
+import { useI18n } from "../../../lib/i18n";
+import { useBulkUpload, type BulkRowResult, type BulkUploadAnswer } from "../api/use-users";
+
+const CSV_ACCEPT = { "text/csv": [".csv"], "application/vnd.ms-excel": [".csv"] };
+const MAX_CSV_BYTES = 5 * 1024 * 1024;
+
+/** Rows as the browser reads the file, before the server has checked it against the database. */
+function localPreview(text: string): BulkRowResult[] | string {
+  const parsed = parseBulkUploadCsv(text);
+  if (!parsed.ok) return parsed.message;
+  return parsed.rows.map((row) => ({
+    line: row.line,
+    userName: row.raw.userName ?? "",
+    email: row.raw.email ?? "",
+    action: row.rowMessage ? "error" : "create",
+    message: row.rowMessage ?? undefined,
+    errors: row.errors.map((e) => {
+      const { key, values } = decodeMessage(e.message);
+      return { field: e.field, code: key, message: e.message, values };
+    }),
+  }));
+}
+
+/**
+ * Bulk user upload (SPEC.md §5, issue 5): a template, a preview of every row with its line number
+ * and errors before anything is written, add-only or add-and-update, and a summary.
+ */
+export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const confirm = useConfirm();
+  const upload = useBulkUpload();
+  const [mode, setMode] = useState<BulkUploadMode>("add");
+  const [file, setFile] = useState<File | null>(null);
+  const [rows, setRows] = useState<BulkRowResult[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [checked, setChecked] = useState<BulkUploadAnswer | null>(null);
+  const [summary, setSummary] = useState<BulkUploadAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const errorRows = rows.filter((row) => row.action === "error");
+  const ready = checked !== null && errorRows.length === 0 && rows.length > 0;
+
+  async function choose(files: File[]) {
+    const chosen = files[0] ?? null;
+    setFile(chosen);
+    setChecked(null);
+    setSummary(null);
+    setRows([]);
+    setFileError(null);
+    if (!chosen) return;
+    if (!chosen.name.toLowerCase().endsWith(".csv")) return setFileError(t("csv.onlyCsv"));
+    const preview = localPreview(await chosen.text());
+    if (typeof preview === "string") return setFileError(i18n.message(preview));
+    setRows(preview);
+    if (preview.every((row) => row.action !== "error")) await check(chosen, mode);
+  }
+
+  async function check(chosen: File, chosenMode: BulkUploadMode) {
+    setBusy(true);
+    try {
+      const result = await upload(chosen, chosenMode, true);
+      if (result.ok) {
+        setChecked(result.data);
+        setRows(result.data.rows);
+      } else if (result.errors?.some((e) => e.row !== undefined)) {
+        setRows(
+          Object.values(
+            result.errors.reduce<Record<number, BulkRowResult>>((byLine, error) => {
+              const line = error.row ?? 0;
+              byLine[line] ??= { line, userName: "", email: "", action: "error", errors: [] };
+              byLine[line].errors.push(error);
+              return byLine;
+            }, {}),
+          ),
+        );
+      } else setFileError(failureText(result, i18n));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function commit() {
+    if (!file || !ready) return;
+    const count = rows.filter((row) => row.action !== "skip").length;
+    let answer: BulkUploadAnswer | null = null;
+    const ok = await confirm({
+      title: t("bulk.title"),
+      message: t("bulk.commit", { count }),
+      confirmLabel: t("common.upload"),
+      cancelLabel: t("common.cancel"),
+      onConfirm: async () => {
+        const result = await upload(file, mode, false);
+        if (result.ok) answer = result.data;
+        else toast.error(failureText(result, i18n));
+      },
+    });
+    if (ok && answer) {
+      setSummary(answer);
+      toast.success(t("bulk.done"));
+    }
+  }
+
+  /** "Row contains invalid values. · email: Incorrect email." in the user's language. */
+  function rowErrors(row: BulkRowResult): string {
+    const fields = row.errors.map((error) => {
+      const text = fieldErrorText(error, i18n);
+      return error.field ? `${error.field}: ${text}` : text;
+    });
+    return [row.message ? i18n.message(row.message) : "", ...fields].filter(Boolean).join(" · ");
+  }
+
+  const resultChip = (row: BulkRowResult) => {
+    if (row.action === "error")
+      return <StatusChip status="inactive">{t("bulk.rowError")}</StatusChip>;
+    if (row.action === "update")
+      return <StatusChip status="unpublished">{t("bulk.rowUpdate")}</StatusChip>;
+    if (row.action === "skip") return <StatusChip status="neutral">{t("bulk.rowOk")}</StatusChip>;
+    return (
+      <StatusChip status="active">{checked ? t("bulk.rowCreate") : t("bulk.rowOk")}</StatusChip>
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="bulk-upload-title"
+      className="flex flex-col gap-5 rounded-card border border-border bg-surface p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="bulk-upload-title" className="text-lg font-semibold">
+            {t("bulk.title")}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t("bulk.instructions")}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            onClick={() =>
+              saveBlob(
+                new Blob([`\uFEFF${bulkUploadTemplate()}`], { type: "text/csv" }),
+                "users-template.csv",
+              )
+            }
+          >
+            {t("bulk.template")}
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            {t("common.close")}
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field label={t("bulk.mode")}>
+          <Select
+            value={mode}
+            onValueChange={(next) => {
+              setMode(next as BulkUploadMode);
+              setChecked(null);
+              setSummary(null);
+              if (file && rows.every((row) => row.action !== "error"))
+                void check(file, next as BulkUploadMode);
+            }}
+          >
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {BULK_UPLOAD_MODES.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {t(`bulk.mode.${value}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        <Field label={t("bulk.chooseFile")} error={fileError ?? undefined}>
+          <Dropzone
+            accept={CSV_ACCEPT}
+            maxSize={MAX_CSV_BYTES}
+            preview={false}
+            value={file ? [file] : []}
+            label={t("bulk.chooseFile")}
+            hint="CSV"
+            removeLabel={t("common.remove")}
+            errors={{
+              "too-large": t("errors.tooLarge"),
+              "wrong-type": t("csv.onlyCsv"),
+              "too-many": t("validation.maxFiles"),
+            }}
+            onFilesChange={(files) => void choose(files)}
+            onReject={() => void choose([])}
+          />
+        </Field>
+      </div>
+      {errorRows.length > 0 ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {t("bulk.errorsFound", { count: errorRows.length })}
+        </p>
+      ) : null}
+      {summary ? (
+        <p
+          role="status"
+          className="rounded-control bg-success-soft px-3 py-2 text-sm text-success-soft-foreground"
+        >
+          {t("bulk.summary", {
+            created: summary.created,
+            updated: summary.updated,
+            skipped: summary.skipped,
+          })}
+        </p>
+      ) : null}
+      {rows.length > 0 ? (
+        <div className="max-h-[28rem] overflow-auto rounded-control border border-border">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("bulk.preview")}</caption>
+            <thead className="sticky top-0 bg-muted text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {t("bulk.line")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("users.field.userName")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("users.field.email")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("bulk.result")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.line} className="border-t border-border align-top">
+                  <td className="px-3 py-2 tabular-nums">{row.line}</td>
+                  <td className="px-3 py-2">{row.userName}</td>
+                  <td className="px-3 py-2">{row.email}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-col gap-1">
+                      {resultChip(row)}
+                      {row.action === "error" ? (
+                        <span className="text-destructive">{rowErrors(row)}</span>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <div className="flex justify-end">
+        <Button disabled={!ready || Boolean(summary)} pending={busy} onClick={() => void commit()}>
+          {t("bulk.commit", { count: rows.filter((row) => row.action !== "skip").length })}
+        </Button>
+      </div>
+    </section>
+  );
+}
