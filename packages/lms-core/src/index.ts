@@ -40,7 +40,9 @@ export { es } from "./i18n/es";
 export { zh } from "./i18n/zh";
 export { tg } from "./i18n/tg";
 export { SAME_AS_ENGLISH } from "./i18n/same-as-english";
-export { CATALOGUES, LOCALES, createIntl, englishMessage } from "./i18n/intl";
+export { LOCALES, createIntl, englishMessage } from "./i18n/intl";
+export { CATALOGUES } from "./i18n/catalogues";
+export { loadCatalogue } from "./i18n/load-catalogue";
 export { decodeMessage, encodeMessage } from "./validation/message";
 export {
   EMAIL_PATTERN,

@@ -17,7 +17,9 @@ describe("the built package", () => {
   it("imports by its name, as another school app would", async () => {
     const core = await import("@lms/core");
     expect(core.ROLE_IDS.student).toBe(5);
-    expect(core.createIntl("zh").t("common.save")).toBe(core.zh["common.save"]);
+    expect(core.createIntl("zh", core.zh).t("common.save")).toBe(core.zh["common.save"]);
+    const tg = await core.loadCatalogue("tg");
+    expect(tg["common.save"]).toBe(core.tg["common.save"]);
     const parsed = core.loginSchema.safeParse({ userName: "ab", password: "" });
     expect(parsed.success).toBe(false);
     expect(typeof core.createApiClient).toBe("function");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
+  CATALOGUES,
   changePasswordSchema,
   checkImageFiles,
   checkPaste,
@@ -289,8 +290,8 @@ describe("form schemas", () => {
 describe("messages in the user's language", () => {
   it("shows the same rule in zh and tg, with its values", () => {
     const encoded = encodeMessage("validation.minLength", { n: 8 });
-    const zh = createIntl("zh").message(encoded);
-    const tg = createIntl("tg").message(encoded);
+    const zh = createIntl("zh", CATALOGUES.zh).message(encoded);
+    const tg = createIntl("tg", CATALOGUES.tg).message(encoded);
     expect(zh).toContain("8");
     expect(tg).toContain("8");
     expect(zh).not.toBe(englishMessage(encoded));

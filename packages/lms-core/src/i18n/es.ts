@@ -418,6 +418,12 @@ export const es = {
   "roles.name.10": "School Admin",
   "roles.name.11": "LSG",
   "roles.name.12": "Rex Admin",
+  "roles.create": "Create New Role",
+  "roles.permissionCell": "{right} permission for {module}",
+  "roles.permissionsHint":
+    "Tick the rights this role has in each module. Access shows the module in the menu.",
+  "roles.rightsGranted": "{granted} of {total} rights granted",
+  "roles.builtIn": "Built-in role",
 
   "courses.title": "Courses",
   "courses.createTitle": "Create Course",
@@ -565,6 +571,12 @@ export const es = {
   "profile.editTitle": "Edit Profile",
   "profile.changePassword": "Update Password",
   "profile.updated": "Profile has been updated.",
+  "profile.photoAlt": "Profile photo",
+  "profile.confirmSave": "Do you want to save the changes to your profile?",
+  "profile.otherSalutation": "Other salutation",
+  "profile.otherSuffix": "Other suffix",
+  "profile.otherSessionsNote":
+    "Updating your password signs you out on your other devices. You stay signed in here.",
 
   "timestamp.created": "Created {date} by {by}",
   "timestamp.updated": "Updated {date} by {by}",

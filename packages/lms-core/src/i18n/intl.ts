@@ -2,16 +2,15 @@ import { createIntl as createFormatjsIntl, createIntlCache, type IntlShape } fro
 import { DEFAULT_LANG, isLang, type Lang } from "../constants";
 import { decodeMessage, type MessageValues } from "../validation/message";
 import { es, type Catalogue, type MessageKey } from "./es";
-import { tg } from "./tg";
-import { zh } from "./zh";
-
-export const CATALOGUES: Record<Lang, Catalogue> = { es, zh, tg };
 
 /** The locale each language formats dates and numbers in ("es" is English in this product). */
 export const LOCALES: Record<Lang, string> = { es: "en", zh: "zh-CN", tg: "fil" };
 
 const cache = createIntlCache();
-const instances = new Map<Lang, IntlShape<string>>();
+const instances = new Map<
+  Lang,
+  { catalogue: Partial<Catalogue> | undefined; intl: IntlShape<string> }
+>();
 
 export interface Translator {
   lang: Lang;
@@ -22,23 +21,32 @@ export interface Translator {
   message(encoded: string, values?: MessageValues): string;
 }
 
-/** An intl for one language, shared through one cache; a missing key falls back to English. */
-export function createIntl(lang: string = DEFAULT_LANG): Translator {
+/**
+ * An intl for one language with its catalogue (see CATALOGUES and loadCatalogue), shared through
+ * one cache; a key the catalogue lacks, or a language without a catalogue, falls back to English.
+ */
+export function createIntl(
+  lang: string = DEFAULT_LANG,
+  catalogue?: Partial<Catalogue>,
+): Translator {
   const language: Lang = isLang(lang) ? lang : DEFAULT_LANG;
-  let intl = instances.get(language);
-  if (!intl) {
-    intl = createFormatjsIntl<string>(
-      {
-        locale: LOCALES[language],
-        defaultLocale: LOCALES[DEFAULT_LANG],
-        messages: { ...es, ...CATALOGUES[language] },
-        onError: () => {},
-      },
-      cache,
-    );
-    instances.set(language, intl);
+  let entry = instances.get(language);
+  if (!entry || entry.catalogue !== catalogue) {
+    entry = {
+      catalogue,
+      intl: createFormatjsIntl<string>(
+        {
+          locale: LOCALES[language],
+          defaultLocale: LOCALES[DEFAULT_LANG],
+          messages: { ...es, ...catalogue },
+          onError: () => {},
+        },
+        cache,
+      ),
+    };
+    instances.set(language, entry);
   }
-  const shape = intl;
+  const shape = entry.intl;
   const t = (key: MessageKey, values?: MessageValues) =>
     shape.formatMessage({ id: key, defaultMessage: es[key] ?? key }, values);
   return {

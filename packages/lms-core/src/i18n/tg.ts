@@ -434,6 +434,12 @@ export const tg: Catalogue = {
   "roles.name.10": "Administrador ng Paaralan",
   "roles.name.11": "LSG",
   "roles.name.12": "Administrador ng Rex",
+  "roles.create": "Gumawa ng Bagong Tungkulin",
+  "roles.permissionCell": "Pahintulot na {right} para sa {module}",
+  "roles.permissionsHint":
+    "Lagyan ng tsek ang mga karapatan ng tungkuling ito sa bawat modyul. Ipinapakita ng Pag-access ang modyul sa menu.",
+  "roles.rightsGranted": "{granted} sa {total} na karapatan ang ibinigay",
+  "roles.builtIn": "Nakapaloob na tungkulin",
 
   "courses.title": "Mga Kurso",
   "courses.createTitle": "Gumawa ng Kurso",
@@ -583,6 +589,12 @@ export const tg: Catalogue = {
   "profile.editTitle": "I-edit ang Profile",
   "profile.changePassword": "I-update ang Password",
   "profile.updated": "Na-update na ang profile.",
+  "profile.photoAlt": "Larawan sa profile",
+  "profile.confirmSave": "Gusto mo bang i-save ang mga pagbabago sa iyong profile?",
+  "profile.otherSalutation": "Ibang panawag",
+  "profile.otherSuffix": "Ibang hulapi",
+  "profile.otherSessionsNote":
+    "Kapag in-update mo ang iyong password, mala-log out ka sa iba mo pang device. Mananatili kang naka-sign in dito.",
 
   "timestamp.created": "Nilikha noong {date} ni {by}",
   "timestamp.updated": "In-update noong {date} ni {by}",

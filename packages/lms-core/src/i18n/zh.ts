@@ -409,6 +409,11 @@ export const zh: Catalogue = {
   "roles.name.10": "学校管理员",
   "roles.name.11": "LSG",
   "roles.name.12": "Rex 管理员",
+  "roles.create": "创建新角色",
+  "roles.permissionCell": "{module}的{right}权限",
+  "roles.permissionsHint": "勾选此角色在各模块中拥有的权限。“访问”决定该模块是否显示在菜单中。",
+  "roles.rightsGranted": "已授予 {granted}/{total} 项权限",
+  "roles.builtIn": "内置角色",
 
   "courses.title": "课程",
   "courses.createTitle": "新建课程",
@@ -554,6 +559,11 @@ export const zh: Catalogue = {
   "profile.editTitle": "编辑个人资料",
   "profile.changePassword": "更新密码",
   "profile.updated": "个人资料已更新。",
+  "profile.photoAlt": "个人头像",
+  "profile.confirmSave": "确定要保存对个人资料的更改吗？",
+  "profile.otherSalutation": "其他称谓",
+  "profile.otherSuffix": "其他后缀",
+  "profile.otherSessionsNote": "更新密码后，您在其他设备上的登录将被注销；在此设备上仍保持登录。",
 
   "timestamp.created": "由 {by} 于 {date} 创建",
   "timestamp.updated": "由 {by} 于 {date} 更新",

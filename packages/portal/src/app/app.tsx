@@ -1,5 +1,5 @@
-import { ConfirmProvider, Toaster } from "@lms/ui";
-import { useState } from "react";
+import { ConfirmProvider, FullPageSpinner, Toaster } from "@lms/ui";
+import { Suspense, useState } from "react";
 import { RouterProvider } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { ApiProvider, createPortalApi } from "../lib/api-context";
@@ -11,14 +11,16 @@ export function App() {
   const [router] = useState(createRouter);
   return (
     <ApiProvider value={api}>
-      <I18nProvider>
-        <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
-          <ConfirmProvider>
-            <RouterProvider router={router} />
-            <Toaster />
-          </ConfirmProvider>
-        </SWRConfig>
-      </I18nProvider>
+      <Suspense fallback={<FullPageSpinner />}>
+        <I18nProvider>
+          <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+            <ConfirmProvider>
+              <RouterProvider router={router} />
+              <Toaster />
+            </ConfirmProvider>
+          </SWRConfig>
+        </I18nProvider>
+      </Suspense>
     </ApiProvider>
   );
 }

@@ -1,13 +1,40 @@
-import { LOCALES, createIntl, type Translator } from "@lms/core";
+import {
+  LOCALES,
+  createIntl,
+  es,
+  loadCatalogue,
+  type Catalogue,
+  type Lang,
+  type Translator,
+} from "@lms/core";
 import { createContext, use, useEffect, useMemo, type ReactNode } from "react";
 import { useSession } from "./api-context";
 
-const I18nContext = createContext<Translator>(createIntl());
+const I18nContext = createContext<Translator>(createIntl("es", es));
 
-/** Texts in the session's language; English for any key a language lacks. */
+const loaded = new Map<Lang, Catalogue>([["es", es]]);
+const loading = new Map<Lang, Promise<Catalogue>>();
+
+/** Loads a language's catalogue once; the browser downloads only the languages it shows. */
+export function preloadCatalogue(lang: Lang): Promise<Catalogue> {
+  const ready = loaded.get(lang);
+  if (ready) return Promise.resolve(ready);
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = loadCatalogue(lang).then((catalogue) => {
+      loaded.set(lang, catalogue);
+      return catalogue;
+    });
+    loading.set(lang, pending);
+  }
+  return pending;
+}
+
+/** Texts in the session's language; English for any key a language lacks. Suspends while loading. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const { lang } = useSession();
-  const translator = useMemo(() => createIntl(lang), [lang]);
+  const catalogue = loaded.get(lang) ?? use(preloadCatalogue(lang));
+  const translator = useMemo(() => createIntl(lang, catalogue), [lang, catalogue]);
   useEffect(() => {
     document.documentElement.lang = LOCALES[translator.lang];
   }, [translator.lang]);

@@ -2,6 +2,7 @@ import type { Lang, LoginInput, Permissions, UserRecord } from "@lms/core";
 import { useCallback, useEffect } from "react";
 import { useApiClient, useSession, useSessionStore } from "../../../lib/api-context";
 import { useRecordQuery } from "../../../lib/data";
+import { preloadCatalogue } from "../../../lib/i18n";
 
 export function useLogin() {
   const client = useApiClient();
@@ -49,11 +50,11 @@ export function useChangeLanguage() {
   const store = useSessionStore();
   return useCallback(
     async (lang: Lang) => {
-      const result = await client.request({
-        path: "/user/",
-        cmdType: "setlanguage",
-        fields: { lang },
-      });
+      // The catalogue loads while the server saves, so the switch shows no loading screen.
+      const [result] = await Promise.all([
+        client.request({ path: "/user/", cmdType: "setlanguage", fields: { lang } }),
+        preloadCatalogue(lang),
+      ]);
       if (result.ok) store.set({ lang });
       return result;
     },
