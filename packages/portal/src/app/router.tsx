@@ -80,6 +80,34 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
       },
     ],
   },
+  {
+    path: paths.roles.list.path,
+    lazy: lazyPage(() => import("../features/roles/routes/roles-list")),
+  },
+  {
+    path: paths.roles.create.path,
+    lazy: lazyPage(() => import("../features/roles/routes/role-create")),
+  },
+  {
+    path: paths.roles.edit.path,
+    lazy: lazyPage(() => import("../features/roles/routes/role-edit")),
+  },
+  {
+    path: paths.roles.view.path,
+    lazy: lazyPage(() => import("../features/roles/routes/role-view")),
+  },
+  {
+    path: paths.profile.details.path,
+    lazy: lazyPage(() => import("../features/profile/routes/profile-details")),
+  },
+  {
+    path: paths.profile.edit.path,
+    lazy: lazyPage(() => import("../features/profile/routes/profile-edit")),
+  },
+  {
+    path: paths.profile.changePassword.path,
+    lazy: lazyPage(() => import("../features/profile/routes/profile-change-password")),
+  },
 ];
 
 const notFound = lazyPage(() => import("../features/misc/not-found-page"));
