@@ -1,0 +1,129 @@
+import "./app-types";
+import path from "node:path";
+import multipart from "@fastify/multipart";
+import { es } from "@lms/core";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from "fastify";
+import type { ServerConfig } from "./config";
+import type { Database } from "./db/client";
+import { ApiError, pgCode, text } from "./lib/errors";
+import { loadCommonPasswords } from "./lib/passwords";
+import { LocalFileStorage, type FileStorage } from "./lib/storage";
+import { AuthService } from "./plugins/app/auth";
+import { Mailer } from "./plugins/app/mailer";
+import { createRepositories } from "./plugins/app/repositories";
+import portal from "./plugins/external/portal";
+import securityHeaders from "./plugins/external/security-headers";
+import apiRoutes from "./routes/api";
+import fileRoutes from "./routes/files";
+import webserviceRoutes from "./routes/webservice";
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** An open, migrated database; closed with the app when `ownsDatabase`. */
+  database: Database;
+  ownsDatabase?: boolean;
+  storage?: FileStorage;
+  logger?: FastifyServerOptions["logger"];
+}
+
+let commonPasswords: ReadonlySet<string> | null = null;
+
+/**
+ * The whole server: external plugins (database, multipart, security headers), then the app's
+ * (repositories, storage, mail, auth), then the routes (STYLE.md "server").
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: "idle",
+    // The largest body any route takes; routes set their own smaller limits.
+    bodyLimit: 1024 * 1024,
+  });
+
+  // external
+  app.decorate("config", config);
+  app.decorate("database", database);
+  if (options.ownsDatabase) app.addHook("onClose", async () => database.close());
+  await app.register(multipart, { throwFileSizeLimit: true });
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  await app.register(securityHeaders);
+
+  // app
+  const repos = createRepositories(database.db);
+  app.decorate("repos", repos);
+  app.decorate(
+    "storage",
+    options.storage ?? new LocalFileStorage(path.join(config.dataDir, "files")),
+  );
+  const mailer = new Mailer(
+    repos.outbox,
+    { smtpUrl: config.smtpUrl, from: config.mailFrom },
+    app.log,
+  );
+  app.decorate("mailer", mailer);
+  app.addHook("onClose", async () => mailer.close());
+  commonPasswords ??= loadCommonPasswords();
+  app.decorate(
+    "auth",
+    new AuthService(repos.sessions, repos.tokens, repos.outbox, mailer, config, commonPasswords),
+  );
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.status).send({
+        status: error.status,
+        code: error.code,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.data === undefined ? {} : { data: error.data }),
+      });
+    }
+    const status = clientStatus(error);
+    if (status) {
+      const code =
+        status === 413
+          ? "errors.tooLarge"
+          : status === 404
+            ? "errors.notFound"
+            : "validation.invalidValue";
+      return reply.code(status).send({ status, code, message: text(code) });
+    }
+    // A 5xx never shows its internals (STYLE.md "server").
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .code(500)
+      .send({ status: 500, code: "errors.generic", message: es["errors.generic"] });
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ status: 404, code: "errors.notFound", message: es["errors.notFound"] }),
+  );
+
+  // routes
+  await app.register(apiRoutes);
+  await app.register(fileRoutes);
+  await app.register(webserviceRoutes);
+  await app.register(portal);
+  return app;
+}
+
+/** Client errors of the framework and of the database (bad values), answered as 4xx. */
+function clientStatus(error: FastifyError): number | null {
+  const code = pgCode(error);
+  if (code && /^(22|23)/.test(code)) return 422;
+  const status = error.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) return status;
+  return null;
+}

@@ -1,0 +1,124 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Cost of argon2id; production uses OWASP's recommended cost, tests a cheap one. */
+export interface Argon2Cost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite database (dataDir/db) and uploaded files (dataDir/files). */
+  dataDir: string;
+  /** PostgreSQL instead of PGlite. */
+  databaseUrl: string | null;
+  /** Seed demo data: true, false, or null for "only on an empty embedded database". */
+  seedDemo: boolean | null;
+  demoPassword: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Base of links in e-mails and of the class service's login URLs. */
+  publicUrl: string;
+  /** An external class service for the portal (Moodle with auth_userkey); null: the built-in one. */
+  classServiceUrl: string | null;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** The built portal (index.html and assets). */
+  portalDir: string;
+  logLevel: string;
+  argon2: Argon2Cost;
+  rateLimits: {
+    loginPerAccount: RateLimitRule;
+    loginPerAddress: RateLimitRule;
+    forgotPerAccount: RateLimitRule;
+    forgotPerAddress: RateLimitRule;
+  };
+  /** Upload limits in bytes (request size limits are set per route from these). */
+  uploads: {
+    imageBytes: number;
+    csvBytes: number;
+    materialBytes: number;
+  };
+  trustProxy: boolean;
+}
+
+export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Where the server looks for the built portal unless LMS_PORTAL_DIR says otherwise. */
+export const DEFAULT_PORTAL_DIR = path.resolve(packageRoot, "../portal/dist");
+
+/** The package's own folder (migrations in drizzle/, assets/). Works from src/ and from dist/. */
+export const PACKAGE_ROOT = packageRoot;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean | null {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return null;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new Error(`${name} must be on or off (1/0, true/false, yes/no), got "${env[name]}"`);
+}
+
+function blankToNull(value: string | undefined): string | null {
+  return value === undefined || value.trim() === "" ? null : value.trim();
+}
+
+/** Reads the configuration from the environment only (issue 4 "Start"); every default is here. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = integer(env, "PORT", 3000);
+  const host = blankToNull(env.HOST) ?? "127.0.0.1";
+  const publicHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  const publicUrl = (blankToNull(env.PUBLIC_URL) ?? `http://${publicHost}:${port}`).replace(
+    /\/+$/,
+    "",
+  );
+  const mb = 1024 * 1024;
+  return {
+    port,
+    host,
+    dataDir: path.resolve(blankToNull(env.LMS_DATA_DIR) ?? "./data"),
+    databaseUrl: blankToNull(env.DATABASE_URL),
+    seedDemo: flag(env, "LMS_SEED_DEMO"),
+    demoPassword: blankToNull(env.LMS_DEMO_PASSWORD) ?? "Demo@2026!",
+    smtpUrl: blankToNull(env.SMTP_URL),
+    mailFrom: blankToNull(env.MAIL_FROM) ?? "School Portal <no-reply@localhost>",
+    publicUrl,
+    classServiceUrl: blankToNull(env.CLASS_SERVICE_URL),
+    sessionIdleMinutes: integer(env, "LMS_SESSION_IDLE_MINUTES", 60, 1),
+    sessionMaxHours: integer(env, "LMS_SESSION_MAX_HOURS", 12, 1),
+    portalDir: path.resolve(blankToNull(env.LMS_PORTAL_DIR) ?? DEFAULT_PORTAL_DIR),
+    logLevel: blankToNull(env.LOG_LEVEL) ?? "info",
+    argon2: PRODUCTION_ARGON2,
+    rateLimits: {
+      loginPerAccount: { limit: integer(env, "LMS_LOGIN_MAX_ATTEMPTS", 5, 1), windowSeconds: 900 },
+      loginPerAddress: { limit: 50, windowSeconds: 900 },
+      forgotPerAccount: { limit: 3, windowSeconds: 3600 },
+      forgotPerAddress: { limit: 20, windowSeconds: 3600 },
+    },
+    uploads: {
+      imageBytes: 2 * mb,
+      csvBytes: 10 * mb,
+      materialBytes: integer(env, "LMS_MAX_UPLOAD_MB", 100, 1) * mb,
+    },
+    trustProxy: flag(env, "LMS_TRUST_PROXY") ?? false,
+  };
+}

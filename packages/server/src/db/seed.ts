@@ -1,0 +1,493 @@
+import {
+  PERMISSION_MODULES,
+  RIGHTS,
+  ROLE_IDS,
+  ROLE_NAMES,
+  emptyPermissions,
+  type PermissionModule,
+  type Permissions,
+  type Right,
+  type RoleId,
+} from "@lms/core";
+import { count } from "drizzle-orm";
+import { newStorageKey, type FileStorage } from "../lib/storage";
+import { readZip, writeZip } from "../lib/zip";
+import type { Db } from "./client";
+import {
+  courseElements,
+  courses,
+  materialFiles,
+  materials,
+  parentChildren,
+  questions,
+  quizzes,
+  rolePermissions,
+  roles,
+  schools,
+  userLoads,
+  users,
+} from "./schema";
+
+const SEED = "seed";
+const all = RIGHTS;
+const read: Right[] = ["access", "view"];
+
+/**
+ * Seeded default permissions (ARCHITECTURE.md "Data", editable in the roles screen): admin and
+ * rex admin everything; lsg schools and their users; school admin its school, users and courses;
+ * teacher the courses and materials of its load; student its courses; parent reports.
+ */
+export const DEFAULT_ROLE_RIGHTS: Record<
+  RoleId,
+  Partial<Record<PermissionModule, readonly Right[]>>
+> = {
+  [ROLE_IDS.admin]: Object.fromEntries(PERMISSION_MODULES.map((m) => [m, all])),
+  [ROLE_IDS.rexAdmin]: Object.fromEntries(PERMISSION_MODULES.map((m) => [m, all])),
+  [ROLE_IDS.lsg]: { schools: all, users: all, roles: read },
+  [ROLE_IDS.schoolAdmin]: {
+    schools: ["access", "view", "modify"],
+    users: all,
+    roles: read,
+    courses: all,
+    materials: all,
+    reports: read,
+  },
+  [ROLE_IDS.teacher]: {
+    courses: ["access", "view", "add", "modify"],
+    materials: ["access", "view", "add", "modify"],
+  },
+  [ROLE_IDS.student]: { courses: read },
+  [ROLE_IDS.parent]: { reports: read },
+};
+
+export function defaultPermissions(roleId: RoleId): Permissions {
+  const permissions = emptyPermissions();
+  for (const [module, rights] of Object.entries(DEFAULT_ROLE_RIGHTS[roleId])) {
+    for (const right of rights ?? []) permissions[module as PermissionModule][right] = true;
+  }
+  return permissions;
+}
+
+/** The built-in roles with SPEC.md's ids; idempotent, runs at every start. */
+export async function seedRoles(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [id, name] of Object.entries(ROLE_NAMES)) {
+      const roleId = Number(id) as RoleId;
+      const inserted = await tx
+        .insert(roles)
+        .values({ id: roleId, roleName: name, builtIn: true, enabled: true, createdBy: SEED })
+        .onConflictDoNothing()
+        .returning({ id: roles.id });
+      if (inserted.length === 0) continue;
+      const permissions = defaultPermissions(roleId);
+      await tx.insert(rolePermissions).values(
+        PERMISSION_MODULES.map((module) => ({
+          roleId,
+          module,
+          ...permissions[module],
+          createdBy: SEED,
+        })),
+      );
+    }
+  });
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** The usernames of the demo sign-ins (issue 4 "Demo data"). */
+export const DEMO_USERS = [
+  "admin",
+  "rexadmin",
+  "lsg",
+  "schooladmin",
+  "teacher",
+  "student",
+  "parent",
+  "schooladmin2",
+  "student2",
+] as const;
+
+/** A one-page PDF, for the demo file material. */
+function demoPdf(): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    "<< /Length 62 >>\nstream\nBT /F1 24 Tf 72 700 Td (Science 7: Course outline) Tj ET\nendstream",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+/** A minimal SCORM 1.2 package, for the demo SCORM material. */
+export function demoScormPackage(title = "Matter interactive"): Buffer {
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="demo-matter" version="1.0" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>${title}</title>
+    <item identifier="item1" identifierref="res1"><title>${title}</title></item>
+  </organization></organizations>
+  <resources><resource identifier="res1" type="webcontent" adlcp:scormtype="sco" href="index.html">
+    <file href="index.html"/></resource></resources>
+</manifest>
+`;
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body><h1>${title}</h1><p>Solids, liquids and gases.</p></body></html>
+`;
+  return writeZip([
+    { path: "imsmanifest.xml", data: Buffer.from(manifest) },
+    { path: "index.html", data: Buffer.from(page) },
+  ]);
+}
+
+/**
+ * Demo data (issue 4): two schools, one user of each seeded role (school admin, teacher, student
+ * and parent in the first school; a school admin and a student in the second), courses with
+ * elements and materials of each kind, some published and some not.
+ */
+export async function seedDemo(db: Db, options: { passwordHash: string; storage: FileStorage }) {
+  const { passwordHash, storage } = options;
+  const pdf = demoPdf();
+  const pdfKey = newStorageKey("materials", "pdf");
+  await storage.put(pdfKey, pdf);
+  const scormPrefix = newStorageKey("scorm");
+  const scorm = demoScormPackage();
+  const scormEntries = readZip(scorm);
+  for (const entry of scormEntries) await storage.put(`${scormPrefix}/${entry.path}`, entry.data);
+
+  await db.transaction(async (tx) => {
+    const [first, second] = await tx
+      .insert(schools)
+      .values([
+        {
+          schoolCode: "RNHS",
+          schoolName: "Rizal National High School",
+          depedSchoolId: "305123",
+          sector: "public",
+          address: "1 Mabini Street",
+          city: "Quezon City",
+          cityMunicipality: "Quezon City",
+          province: "Metro Manila",
+          barangay: "Bagong Pag-asa",
+          region: "NCR",
+          country: "Philippines",
+          zipCode: "1105",
+          websiteUrl: "https://rnhs.example.edu.ph",
+          subscriptionType: "premium",
+          createdBy: SEED,
+        },
+        {
+          schoolCode: "BIS",
+          schoolName: "Bonifacio Integrated School",
+          depedSchoolId: "305456",
+          sector: "private",
+          address: "25 Colon Street",
+          city: "Cebu City",
+          cityMunicipality: "Cebu City",
+          province: "Cebu",
+          barangay: "Kalubihan",
+          region: "Region VII",
+          country: "Philippines",
+          zipCode: "6000",
+          subscriptionType: "basic",
+          createdBy: SEED,
+        },
+      ])
+      .returning({ id: schools.id });
+    const s1 = first!.id;
+    const s2 = second!.id;
+    const person = (
+      userName: string,
+      firstName: string,
+      lastName: string,
+      roleId: RoleId,
+      schoolId: number | null,
+      extra: Partial<typeof users.$inferInsert> = {},
+    ): typeof users.$inferInsert => ({
+      userName,
+      firstName,
+      lastName,
+      email: `${userName}@demo.school.ph`,
+      roleId,
+      schoolId,
+      status: 0,
+      registered: 1,
+      passwordHash,
+      passwordChangedAt: new Date(),
+      createdBy: SEED,
+      ...extra,
+    });
+    const inserted = await tx
+      .insert(users)
+      .values([
+        person("admin", "Ana", "Reyes", ROLE_IDS.admin, null, {
+          salutation: "Ms.",
+          title: "Administrator",
+        }),
+        person("rexadmin", "Rex", "Santos", ROLE_IDS.rexAdmin, null, { salutation: "Mr." }),
+        person("lsg", "Liza", "Garcia", ROLE_IDS.lsg, null, { salutation: "Ms." }),
+        person("schooladmin", "Marco", "Cruz", ROLE_IDS.schoolAdmin, s1, {
+          salutation: "Mr.",
+          title: "Principal",
+        }),
+        person("teacher", "Maria", "Santos", ROLE_IDS.teacher, s1, {
+          salutation: "Ms.",
+          employeeNumber: "EMP-1001",
+          subject: "Science",
+          title: "Teacher I",
+        }),
+        person("student", "Juan", "Dela Cruz", ROLE_IDS.student, s1, {
+          learningReferenceNumber: "123456789012",
+          grade: 7,
+          section: "Rizal",
+          schoolYearFrom: 2026,
+          schoolYearTo: 2027,
+          parent: { firstName: "Ana", lastName: "Dela Cruz", email: "parent@demo.school.ph" },
+        }),
+        person("parent", "Ana", "Dela Cruz", ROLE_IDS.parent, s1, { salutation: "Mrs." }),
+        person("schooladmin2", "Carlos", "Mendoza", ROLE_IDS.schoolAdmin, s2, {
+          salutation: "Mr.",
+        }),
+        person("student2", "Pedro", "Bautista", ROLE_IDS.student, s2, {
+          learningReferenceNumber: "223456789012",
+          grade: 8,
+          section: "Mabini",
+          schoolYearFrom: 2026,
+          schoolYearTo: 2027,
+        }),
+      ])
+      .returning({ id: users.id, userName: users.userName });
+    const id = (name: string) => inserted.find((u) => u.userName === name)!.id;
+    await tx.insert(userLoads).values([
+      { userId: id("teacher"), grade: 7, subject: "Science", section: "Rizal", createdBy: SEED },
+      {
+        userId: id("teacher"),
+        grade: 7,
+        subject: "Mathematics",
+        section: "Rizal",
+        createdBy: SEED,
+      },
+    ]);
+    await tx
+      .insert(parentChildren)
+      .values({ parentId: id("parent"), childId: id("student"), createdBy: SEED });
+
+    const course = async (values: Omit<typeof courses.$inferInsert, "createdBy">) => {
+      const [row] = await tx
+        .insert(courses)
+        .values({ ...values, createdBy: "teacher" })
+        .returning({ id: courses.id });
+      return row!.id;
+    };
+    const element = async (
+      courseId: number,
+      position: number,
+      name: string,
+      type: "basic" | "lesson",
+      published: boolean,
+    ) => {
+      const [row] = await tx
+        .insert(courseElements)
+        .values({ courseId, position, name, type, published, createdBy: "teacher" })
+        .returning({ id: courseElements.id });
+      return row!.id;
+    };
+    const material = async (
+      values: Omit<typeof materials.$inferInsert, "createdBy" | "author">,
+    ) => {
+      const [row] = await tx
+        .insert(materials)
+        .values({ ...values, author: "Maria Santos", createdBy: "teacher" })
+        .returning({ id: materials.id });
+      return row!.id;
+    };
+
+    const science = await course({
+      courseName: "Science 7",
+      courseCode: "SCI7",
+      gradeLevel: 7,
+      subject: "Science",
+      description: "Matter, energy and living things for Grade 7.",
+      published: true,
+      schoolId: s1,
+    });
+    const intro = await element(science, 1, "Getting Started", "basic", true);
+    await material({
+      courseId: science,
+      elementId: intro,
+      position: 1,
+      name: "Welcome to Science 7",
+      type: "page",
+      content: "<h2>Welcome!</h2><p>This quarter we study matter and energy.</p>",
+      size: 67,
+      published: true,
+    });
+    await material({
+      courseId: science,
+      elementId: intro,
+      position: 2,
+      name: "Science resources",
+      type: "link",
+      url: "https://www.deped.gov.ph",
+      published: true,
+    });
+    const outline = await material({
+      courseId: science,
+      elementId: intro,
+      position: 3,
+      name: "Course outline",
+      type: "file",
+      size: pdf.length,
+      published: true,
+    });
+    await tx.insert(materialFiles).values({
+      materialId: outline,
+      path: "course-outline.pdf",
+      storageKey: pdfKey,
+      contentType: "application/pdf",
+      size: pdf.length,
+      createdBy: "teacher",
+    });
+    const matter = await element(science, 2, "Lesson 1: Matter", "lesson", true);
+    const scormId = await material({
+      courseId: science,
+      elementId: matter,
+      position: 1,
+      name: "Matter interactive",
+      type: "scorm",
+      size: scorm.length,
+      published: true,
+    });
+    await tx.insert(materialFiles).values(
+      scormEntries.map((entry) => ({
+        materialId: scormId,
+        path: entry.path,
+        storageKey: `${scormPrefix}/${entry.path}`,
+        contentType: entry.path.endsWith(".html") ? "text/html; charset=utf-8" : "application/xml",
+        size: entry.data.length,
+        createdBy: "teacher",
+      })),
+    );
+    const quiz = await material({
+      courseId: science,
+      elementId: matter,
+      position: 2,
+      name: "Matter quiz",
+      type: "quiz",
+      published: true,
+    });
+    await tx
+      .insert(quizzes)
+      .values({ materialId: quiz, attemptsAllowed: 3, passingGrade: 50, createdBy: "teacher" });
+    await tx.insert(questions).values([
+      {
+        materialId: quiz,
+        position: 1,
+        type: "single",
+        prompt: "Which of these is a gas?",
+        points: 1,
+        choices: [
+          { id: "a", text: "Ice", correct: false },
+          { id: "b", text: "Steam", correct: true },
+          { id: "c", text: "Stone", correct: false },
+        ],
+        answers: [],
+        createdBy: "teacher",
+      },
+      {
+        materialId: quiz,
+        position: 2,
+        type: "trueFalse",
+        prompt: "Water boils at 100 °C at sea level.",
+        points: 1,
+        choices: [],
+        answers: ["true"],
+        createdBy: "teacher",
+      },
+    ]);
+    const energy = await element(science, 3, "Lesson 2: Energy", "lesson", false);
+    await material({
+      courseId: science,
+      elementId: energy,
+      position: 1,
+      name: "Forms of energy",
+      type: "page",
+      content: "<p>Kinetic and potential energy.</p>",
+      published: false,
+    });
+
+    const math = await course({
+      courseName: "Mathematics 7",
+      courseCode: "MATH7",
+      gradeLevel: 7,
+      subject: "Mathematics",
+      section: "Rizal",
+      description: "Numbers and algebra.",
+      published: false,
+      schoolId: s1,
+    });
+    const numbers = await element(math, 1, "Numbers", "basic", true);
+    await material({
+      courseId: math,
+      elementId: numbers,
+      position: 1,
+      name: "Integers",
+      type: "page",
+      content: "<p>Positive and negative whole numbers.</p>",
+      published: true,
+    });
+
+    const values = await course({
+      courseName: "Values Education 7",
+      courseCode: "VAL7",
+      gradeLevel: 7,
+      subject: "Values Education",
+      description: "For every school.",
+      published: true,
+      schoolId: null,
+    });
+    const respect = await element(values, 1, "Respect", "basic", true);
+    await material({
+      courseId: values,
+      elementId: respect,
+      position: 1,
+      name: "Respect at school",
+      type: "page",
+      content: "<p>Listening to others.</p>",
+      published: true,
+    });
+
+    const science8 = await course({
+      courseName: "Science 8",
+      courseCode: "SCI8",
+      gradeLevel: 8,
+      subject: "Science",
+      published: true,
+      schoolId: s2,
+    });
+    const intro8 = await element(science8, 1, "Introduction", "basic", true);
+    await material({
+      courseId: science8,
+      elementId: intro8,
+      position: 1,
+      name: "Forces and motion",
+      type: "page",
+      content: "<p>Newton's laws.</p>",
+      published: true,
+    });
+  });
+}

@@ -1,0 +1,13 @@
+export { buildApp } from "./app";
+export type { BuildAppOptions } from "./app";
+export { loadConfig, PRODUCTION_ARGON2 } from "./config";
+export type { Argon2Cost, RateLimitRule, ServerConfig } from "./config";
+export { openDatabase } from "./db/client";
+export type { Database, Db } from "./db/client";
+export { migrate } from "./db/migrate";
+export { DEMO_USERS, defaultPermissions, seedDemo, seedRoles } from "./db/seed";
+export { prepareDatabase, startServer } from "./server";
+export { LocalFileStorage } from "./lib/storage";
+export type { FileStorage } from "./lib/storage";
+export { RESOURCES } from "./routes/api/resources";
+export type { Caller, CommandDef, Resource } from "./lib/commands";

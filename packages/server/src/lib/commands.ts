@@ -1,0 +1,214 @@
+import {
+  toFieldErrors,
+  type MessageKey,
+  type PermissionModule,
+  type Permissions,
+  type Right,
+} from "@lms/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ApiError, forbidden, invalid, text, unauthenticated } from "./errors";
+import { fieldValue, fieldsObject, readForm, type RequestForm, type UploadedFile } from "./form";
+
+/** The signed-in user a command runs for, read from the database on every request. */
+export interface Caller {
+  userId: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+  /** null: a global user (admin, rex admin, lsg) who sees every school. */
+  schoolId: number | null;
+  grade: number | null;
+  section: string;
+  permissions: Permissions;
+  sessionId: number;
+}
+
+/** Who may run a command: a right of the permission matrix, any signed-in user, or anyone. */
+export type Access = { module: PermissionModule; right: Right } | "signedIn" | "public";
+
+/** Any zod schema of @lms/core: the server validates with the very objects the portal uses. */
+export interface InputSchema {
+  _zod: { output: unknown };
+  safeParse(data: unknown): { success: boolean; data?: unknown; error?: unknown };
+}
+
+type Output<S> = S extends { _zod: { output: infer O } } ? O : Record<string, never>;
+
+export interface CommandContext<I, C extends Caller | null = Caller> {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  input: I;
+  caller: C;
+  form: RequestForm;
+  /** The uploaded file of one field, if any. */
+  file(field: string): UploadedFile | undefined;
+}
+
+/** What a handler answers: a catalogue key for the message, and the data. */
+export interface Answer {
+  status?: number;
+  message?: MessageKey;
+  data?: unknown;
+}
+
+/** A handler that has written the reply itself (files, CSV) returns the reply. */
+export type HandlerResult = Answer | FastifyReply;
+
+export interface CommandDef {
+  access: Access;
+  /** Only for users without a school (admin, rex admin, lsg). */
+  globalOnly: boolean;
+  input: InputSchema | undefined;
+  /** Largest file this command accepts, in bytes (0: none). */
+  maxFileBytes: number;
+  run(ctx: CommandContext<unknown, Caller | null>): Promise<HandlerResult>;
+}
+
+interface CommandOptions<S extends InputSchema | undefined, C extends Caller | null> {
+  input?: S;
+  globalOnly?: boolean;
+  maxFileBytes?: number;
+  handler(ctx: CommandContext<Output<S>, C>): Promise<HandlerResult>;
+}
+
+/** A command for signed-in users, with the permission it needs (STYLE.md "server"). */
+export function command<S extends InputSchema | undefined = undefined>(
+  options: CommandOptions<S, Caller> & { access: Exclude<Access, "public"> },
+): CommandDef {
+  return {
+    access: options.access,
+    globalOnly: options.globalOnly ?? false,
+    input: options.input,
+    maxFileBytes: options.maxFileBytes ?? 0,
+    run: (ctx) => options.handler(ctx as CommandContext<Output<S>, Caller>),
+  };
+}
+
+/** A command anyone may run (sign-in, forgotten password). */
+export function publicCommand<S extends InputSchema | undefined = undefined>(
+  options: CommandOptions<S, null>,
+): CommandDef {
+  return {
+    access: "public",
+    globalOnly: false,
+    input: options.input,
+    maxFileBytes: options.maxFileBytes ?? 0,
+    run: (ctx) => options.handler(ctx as CommandContext<Output<S>, null>),
+  };
+}
+
+export interface Resource {
+  /** The path segment: /api/<name>/. */
+  name: string;
+  commands: Record<string, CommandDef>;
+}
+
+export function defineResource(name: string, commands: Record<string, CommandDef>): Resource {
+  return { name, commands };
+}
+
+export function can(caller: Caller, module: PermissionModule, right: Right): boolean {
+  return caller.permissions[module]?.[right] === true;
+}
+
+/** Throws 403 unless the caller has the right. */
+export function requireRight(caller: Caller, module: PermissionModule, right: Right): void {
+  if (!can(caller, module, right)) throw forbidden();
+}
+
+const FIELDS_NOT_INPUT = new Set(["cmdType", "cmdtype", "Authorization", "authorization", "token"]);
+
+/** The bearer token: form field (SPEC.md §7), Authorization header, or ?token= for downloads. */
+export function tokenOf(request: FastifyRequest, entries: [string, string][]): string | null {
+  const raw =
+    fieldValue(entries, "Authorization", "authorization") ??
+    (typeof request.headers.authorization === "string"
+      ? request.headers.authorization
+      : undefined) ??
+    fieldValue(entries, "token");
+  if (!raw) return null;
+  const token = raw.replace(/^Bearer\s+/i, "").trim();
+  return token === "" || token.length > 200 ? null : token;
+}
+
+/**
+ * Runs one command of a resource: reads the form, authenticates, authorises (permission and
+ * global-only), validates the input with its @lms/core schema, then calls the handler.
+ * Scope (the caller's school) is checked by the repositories the handler calls.
+ */
+export async function dispatch(
+  app: FastifyInstance,
+  resource: Resource,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  const maxFileBytes = Math.max(0, ...Object.values(resource.commands).map((c) => c.maxFileBytes));
+  const form = await readForm(request, {
+    fileBytes: Math.max(maxFileBytes, 1),
+    files: maxFileBytes > 0 ? 5 : 0,
+  });
+  const cmdType = fieldValue(form.entries, "cmdType", "cmdtype");
+  const def = cmdType
+    ? Object.hasOwn(resource.commands, cmdType) && resource.commands[cmdType]
+    : null;
+  if (!def) {
+    throw new ApiError(400, "validation.invalidValue", {
+      errors: [
+        {
+          field: "cmdType",
+          code: cmdType ? "validation.invalidValue" : "validation.required",
+          message: text(cmdType ? "validation.invalidValue" : "validation.required"),
+        },
+      ],
+    });
+  }
+
+  let caller: Caller | null = null;
+  if (def.access !== "public") {
+    const token = tokenOf(request, form.entries);
+    if (!token) throw unauthenticated(false);
+    const result = await app.auth.authenticate(token);
+    if (!result.ok) throw unauthenticated(result.expired);
+    caller = result.caller;
+    if (typeof def.access === "object" && !can(caller, def.access.module, def.access.right)) {
+      throw forbidden();
+    }
+    if (def.globalOnly && caller.schoolId !== null) throw forbidden();
+  }
+
+  for (const file of form.files) {
+    if (file.data.length > def.maxFileBytes) {
+      throw new ApiError(413, "errors.tooLarge");
+    }
+  }
+
+  let input: unknown = {};
+  if (def.input) {
+    const raw = fieldsObject(form.entries.filter(([name]) => !FIELDS_NOT_INPUT.has(name)));
+    const parsed = def.input.safeParse(raw);
+    if (!parsed.success) {
+      throw invalid(toFieldErrors(parsed.error as Parameters<typeof toFieldErrors>[0]));
+    }
+    input = parsed.data;
+  }
+
+  const result = await def.run({
+    app,
+    request,
+    reply,
+    input,
+    caller,
+    form,
+    file: (field) => form.files.find((f) => f.field === field),
+  });
+  if ((result as unknown) === reply || reply.sent) return reply;
+  const answer = result as Answer;
+  const status = answer.status ?? 200;
+  return reply.code(status).send({
+    status,
+    ...(answer.message ? { code: answer.message, message: text(answer.message) } : {}),
+    ...(answer.data === undefined ? {} : { data: answer.data }),
+  });
+}

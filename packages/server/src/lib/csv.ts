@@ -1,0 +1,31 @@
+/**
+ * CSV export (issue 4): UTF-8 with a BOM so that Excel shows Chinese names, and cells that
+ * begin with = + - @ (or a tab or carriage return) neutralised so that no formula runs.
+ */
+export const BOM = "\uFEFF";
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text =
+    typeof value === "object"
+      ? value instanceof Date
+        ? value.toISOString()
+        : JSON.stringify(value)
+      : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: readonly unknown[]): string {
+  return values.map(csvCell).join(",");
+}
+
+/** The whole file: BOM, header row of field names, one line per record. */
+export function toCsv(
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): string {
+  const lines = [csvLine(columns)];
+  for (const row of rows) lines.push(csvLine(columns.map((c) => row[c])));
+  return BOM + lines.join("\r\n") + "\r\n";
+}

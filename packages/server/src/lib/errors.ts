@@ -1,0 +1,97 @@
+import {
+  encodeMessage,
+  englishMessage,
+  es,
+  type FieldError,
+  type MessageKey,
+  type MessageValues,
+} from "@lms/core";
+
+/** The messages that tell the client its token is no longer good (SPEC.md §8, API.md). */
+export const EXPIRED_TOKEN = "Expired token";
+export const INVALID_TOKEN = "Invalid token!";
+
+/** English text of a catalogue key, with its values. */
+export function text(key: MessageKey, values?: MessageValues): string {
+  return englishMessage(encodeMessage(key, values));
+}
+
+/** An answer other than success, turned into API.md's envelope by the error handler. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors?: FieldError[];
+  readonly data?: unknown;
+
+  constructor(
+    status: number,
+    code: MessageKey | "validation",
+    options: {
+      message?: string;
+      errors?: FieldError[];
+      data?: unknown;
+      values?: MessageValues;
+    } = {},
+  ) {
+    super(
+      options.message ??
+        (code === "validation" ? text("csv.invalidRow") : text(code, options.values)),
+    );
+    this.status = status;
+    this.code = code;
+    if (options.errors) this.errors = options.errors;
+    if (options.data !== undefined) this.data = options.data;
+  }
+}
+
+export const notFound = () => new ApiError(404, "errors.notFound");
+export const forbidden = () => new ApiError(403, "errors.forbidden");
+export const conflict = (key: MessageKey) => new ApiError(409, key);
+export const tooLarge = () => new ApiError(413, "errors.tooLarge");
+export const tooManyAttempts = () => new ApiError(429, "auth.tooManyAttempts");
+
+/** A 401 whose message the client recognises (SPEC.md §8: 'Expired token' or 'Invalid token!'). */
+export function unauthenticated(expired: boolean): ApiError {
+  return new ApiError(401, "auth.sessionExpired", {
+    message: expired ? EXPIRED_TOKEN : INVALID_TOKEN,
+  });
+}
+
+export function fieldError(
+  field: string,
+  key: MessageKey,
+  values?: MessageValues,
+  row?: number,
+): FieldError {
+  return {
+    field,
+    ...(row === undefined ? {} : { row }),
+    code: key,
+    message: text(key, values),
+    ...(values ? { values } : {}),
+  };
+}
+
+/** A 422 for one field (or several), with the first error's text as the message. */
+export function invalid(errors: FieldError[]): ApiError {
+  return new ApiError(422, "validation", {
+    message: errors[0]?.message ?? es["validation.invalidValue"],
+    errors,
+  });
+}
+
+export const invalidField = (field: string, key: MessageKey, values?: MessageValues) =>
+  invalid([fieldError(field, key, values)]);
+
+/** PostgreSQL error codes the server answers without a 500. */
+export function pgCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgCode(error) === "23505";

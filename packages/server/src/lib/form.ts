@@ -1,0 +1,101 @@
+import type { FastifyRequest } from "fastify";
+import { ApiError, tooLarge } from "./errors";
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  /** What the browser claimed; never trusted (uploads are checked by their bytes). */
+  mimetype: string;
+  data: Buffer;
+}
+
+/** A request's fields in the order they were sent (SPEC.md §7 filters depend on it) and files. */
+export interface RequestForm {
+  entries: [string, string][];
+  files: UploadedFile[];
+}
+
+export interface FormLimits {
+  fileBytes: number;
+  files: number;
+}
+
+const FIELD_BYTES = 1024 * 1024;
+const MAX_FIELDS = 500;
+
+/**
+ * Reads a multipart (the client's way, SPEC.md §7), url-encoded or JSON body into ordered
+ * entries and files. Limits are the resource's; a command checks its own files further.
+ */
+export async function readForm(request: FastifyRequest, limits: FormLimits): Promise<RequestForm> {
+  const entries: [string, string][] = [];
+  const files: UploadedFile[] = [];
+  if (request.isMultipart()) {
+    const parts = request.parts({
+      limits: {
+        fileSize: limits.fileBytes,
+        files: limits.files,
+        fieldSize: FIELD_BYTES,
+        fields: MAX_FIELDS,
+        parts: MAX_FIELDS + limits.files,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === "file") {
+        const data = await part.toBuffer();
+        files.push({
+          field: part.fieldname,
+          filename: part.filename ?? "",
+          mimetype: part.mimetype ?? "",
+          data,
+        });
+      } else {
+        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+        entries.push([part.fieldname, stringValue(part.value)]);
+      }
+    }
+  } else if (request.body && typeof request.body === "object") {
+    for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
+      if (Array.isArray(value)) for (const item of value) entries.push([name, stringValue(item)]);
+      else entries.push([name, stringValue(value)]);
+    }
+  } else if (request.body !== undefined && request.body !== null && request.body !== "") {
+    throw new ApiError(415, "validation.invalidValue");
+  }
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    // Query fields (SPEC.md §7 "a query token override") come after the body's.
+    if (typeof value === "string") entries.push([name, value]);
+  }
+  return { entries, files };
+}
+
+function stringValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** The last value of each field; `name[]` fields collect into arrays. */
+export function fieldsObject(entries: [string, string][]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of entries) {
+    if (name.endsWith("[]")) {
+      const key = name.slice(0, -2);
+      const list = Array.isArray(result[key]) ? (result[key] as string[]) : [];
+      list.push(value);
+      result[key] = list;
+    } else {
+      result[name] = value;
+    }
+  }
+  return result;
+}
+
+export function fieldValue(entries: [string, string][], ...names: string[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i]!;
+    if (names.includes(entry[0])) return entry[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,26 @@
+import {
+  booleanField,
+  integerField,
+  listRequestSchema,
+  oneOf,
+  optionalText,
+  schoolStatusSchema,
+  text as textField,
+} from "@lms/core";
+
+/**
+ * The few input shapes the server needs beyond @lms/core's forms (an id, a list request with its
+ * export columns). They are built from @lms/core's own rules and object schema, so that every
+ * message is still a catalogue key.
+ */
+const emptyObject = schoolStatusSchema.pick({});
+
+export const MAX_ID = 2_147_483_647;
+export const idField = () => integerField(1, MAX_ID);
+
+export const idInput = emptyObject.extend({ id: idField() });
+
+export const listInput = <R extends Parameters<typeof listRequestSchema>[0]>(resource: R) =>
+  listRequestSchema(resource).extend({ columns: optionalText({ max: 2000 }) });
+
+export { booleanField, emptyObject, integerField, oneOf, optionalText, textField };

@@ -1,0 +1,118 @@
+import type { SORTABLE_COLUMNS } from "@lms/core";
+import { type ListFilter, type ListResource, type MessageKey } from "@lms/core";
+import { and, asc, desc, inArray, isNull, like, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { fieldError, invalid } from "./errors";
+
+export interface ListInput {
+  page: number;
+  rowsPerPage: number;
+  sortBy?: string | undefined;
+  sortOrder: "asc" | "desc";
+  search: string;
+}
+
+type Column = AnyColumn | SQL;
+
+export interface FilterSpec {
+  column: Column;
+  type: "int" | "text" | "bool";
+  /** For int columns that may be empty: the value "" (or "null") matches NULL. */
+  nullable?: boolean;
+}
+
+/** How one resource's list maps to its table (API.md "List protocol"). */
+export interface ListSpec<R extends ListResource> {
+  resource: R;
+  sort: Record<(typeof SORTABLE_COLUMNS)[R][number], Column>;
+  filters: Record<string, FilterSpec>;
+  /** The lower-cased search text (trigram-indexed on PostgreSQL). */
+  search?: Column;
+  /** Tie-breaker and default order (newest first). */
+  id: AnyColumn;
+}
+
+const MAX_INT = 2_147_483_647;
+
+function filterValue(spec: FilterSpec, value: string, key: string): unknown {
+  const bad = (code: MessageKey = "validation.invalidValue") => {
+    throw invalid([fieldError(`filter[${key}]`, code)]);
+  };
+  if (value.length > 100) bad();
+  if (spec.type === "int") {
+    if (!/^-?\d{1,10}$/.test(value.trim())) return bad();
+    const number = Number(value);
+    if (Math.abs(number) > MAX_INT) return bad();
+    return number;
+  }
+  if (spec.type === "bool") {
+    if (["true", "1", "enabled", "published", "yes"].includes(value)) return true;
+    if (["false", "0", "disabled", "unpublished", "no"].includes(value)) return false;
+    return bad();
+  }
+  return value;
+}
+
+/** LIKE pattern for a term, with %, _ and \ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE conditions of search and filters; an unknown filter or bad value is a 422. */
+export function listConditions<R extends ListResource>(
+  spec: ListSpec<R>,
+  input: ListInput,
+  filters: ListFilter[],
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (input.search && spec.search) {
+    conditions.push(like(spec.search as AnyColumn, containsPattern(input.search)));
+  }
+  for (const filter of filters) {
+    const filterSpec = Object.hasOwn(spec.filters, filter.key)
+      ? spec.filters[filter.key]
+      : undefined;
+    if (!filterSpec)
+      throw invalid([fieldError(`filter[${filter.key.slice(0, 50)}]`, "validation.invalidValue")]);
+    if (filter.values.length === 0) continue;
+    if (filter.values.length > 100)
+      throw invalid([fieldError(`filter[${filter.key}]`, "validation.invalidValue")]);
+    const wantsNull = filterSpec.nullable && filter.values.some((v) => v === "" || v === "null");
+    const values = filter.values
+      .filter((v) => !(filterSpec.nullable && (v === "" || v === "null")))
+      .map((v) => filterValue(filterSpec, v, filter.key));
+    const parts: SQL[] = [];
+    if (values.length > 0) parts.push(inArray(filterSpec.column as AnyColumn, values));
+    if (wantsNull) parts.push(isNull(filterSpec.column as AnyColumn));
+    const condition = parts.length === 1 ? parts[0] : or(...parts);
+    if (condition) conditions.push(condition);
+  }
+  return conditions;
+}
+
+export function listOrder<R extends ListResource>(spec: ListSpec<R>, input: ListInput): SQL[] {
+  const direction = input.sortOrder === "asc" ? asc : desc;
+  const key = input.sortBy as (typeof SORTABLE_COLUMNS)[R][number] | undefined;
+  const column = key && Object.hasOwn(spec.sort, key) ? spec.sort[key] : undefined;
+  return column ? [direction(column), direction(spec.id)] : [direction(spec.id)];
+}
+
+export function pageOf(input: ListInput): { limit: number; offset: number } {
+  return { limit: input.rowsPerPage, offset: (input.page - 1) * input.rowsPerPage };
+}
+
+export function whereAll(conditions: (SQL | undefined)[]): SQL | undefined {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length === 0 ? undefined : and(...present);
+}
+
+export interface ListResult<Row> {
+  pagination: { page: number; rowsPerPage: number; totalcount: number };
+  data: Row[];
+}
+
+export function listAnswer<Row>(input: ListInput, rows: Row[], total: number): ListResult<Row> {
+  return {
+    pagination: { page: input.page, rowsPerPage: input.rowsPerPage, totalcount: total },
+    data: rows,
+  };
+}

@@ -1,0 +1,150 @@
+import { inflateRawSync } from "node:zlib";
+
+/** CRC-32 (zip's checksum). */
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+export interface ZipEntry {
+  path: string;
+  data: Buffer;
+}
+
+export interface ZipLimits {
+  maxEntries: number;
+  maxTotalBytes: number;
+}
+
+export class ZipError extends Error {}
+
+/**
+ * Reads a zip archive (stored or deflated entries; SCORM packages). Entry names are normalised
+ * and anything that would leave the package (absolute paths, "..") is refused, as are archives
+ * that expand past the limits.
+ */
+export function readZip(
+  archive: Buffer,
+  limits: ZipLimits = { maxEntries: 5000, maxTotalBytes: 512 * 1024 * 1024 },
+): ZipEntry[] {
+  const eocd = findEndOfCentralDirectory(archive);
+  const count = archive.readUInt16LE(eocd + 10);
+  const directoryOffset = archive.readUInt32LE(eocd + 16);
+  if (count === 0xffff || directoryOffset === 0xffffffff) throw new ZipError("zip64 unsupported");
+  if (count > limits.maxEntries) throw new ZipError("too many entries");
+  const entries: ZipEntry[] = [];
+  let offset = directoryOffset;
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    if (offset + 46 > archive.length || archive.readUInt32LE(offset) !== 0x02014b50) {
+      throw new ZipError("bad central directory");
+    }
+    const flags = archive.readUInt16LE(offset + 8);
+    const method = archive.readUInt16LE(offset + 10);
+    const compressedSize = archive.readUInt32LE(offset + 20);
+    const size = archive.readUInt32LE(offset + 24);
+    const nameLength = archive.readUInt16LE(offset + 28);
+    const extraLength = archive.readUInt16LE(offset + 30);
+    const commentLength = archive.readUInt16LE(offset + 32);
+    const localOffset = archive.readUInt32LE(offset + 42);
+    const rawName = archive.subarray(offset + 46, offset + 46 + nameLength).toString("utf8");
+    offset += 46 + nameLength + extraLength + commentLength;
+    if (rawName.endsWith("/")) continue;
+    if (flags & 1) throw new ZipError("encrypted entries unsupported");
+    const name = safeEntryPath(rawName);
+    total += size;
+    if (total > limits.maxTotalBytes) throw new ZipError("archive expands too far");
+    if (localOffset + 30 > archive.length || archive.readUInt32LE(localOffset) !== 0x04034b50) {
+      throw new ZipError("bad local header");
+    }
+    const start =
+      localOffset +
+      30 +
+      archive.readUInt16LE(localOffset + 26) +
+      archive.readUInt16LE(localOffset + 28);
+    const compressed = archive.subarray(start, start + compressedSize);
+    if (compressed.length !== compressedSize) throw new ZipError("truncated entry");
+    let data: Buffer;
+    if (method === 0) data = Buffer.from(compressed);
+    else if (method === 8)
+      data = inflateRawSync(compressed, { maxOutputLength: Math.max(size, 1) });
+    else throw new ZipError(`compression method ${method} unsupported`);
+    if (data.length !== size) throw new ZipError("size mismatch");
+    entries.push({ path: name, data });
+  }
+  return entries;
+}
+
+function findEndOfCentralDirectory(archive: Buffer): number {
+  const earliest = Math.max(0, archive.length - 22 - 0xffff);
+  for (let i = archive.length - 22; i >= earliest; i--) {
+    if (archive.readUInt32LE(i) === 0x06054b50) return i;
+  }
+  throw new ZipError("not a zip archive");
+}
+
+/** A relative path inside the package, or an error. */
+export function safeEntryPath(name: string): string {
+  const parts = name.replace(/\\/g, "/").split("/");
+  const clean: string[] = [];
+  for (const part of parts) {
+    if (part === "" || part === ".") continue;
+    if (part === ".." || part.includes("\0") || /^[a-zA-Z]:$/.test(part)) {
+      throw new ZipError(`unsafe entry path: ${name}`);
+    }
+    clean.push(part);
+  }
+  if (clean.length === 0 || name.startsWith("/")) throw new ZipError(`unsafe entry path: ${name}`);
+  return clean.join("/");
+}
+
+/** Writes a zip archive of stored (uncompressed) entries: demo data and tests. */
+export function writeZip(entries: readonly ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.path, "utf8");
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+import { loadConfig } from "./config";
+import { DEMO_USERS } from "./db/seed";
+import { startServer } from "./server";
+
+/** `pnpm start`: migrate, seed, serve; prints the URL and the demo sign-ins; SIGTERM drains. */
+async function main() {
+  const config = loadConfig();
+  const { app, url } = await startServer(config);
+  const demo = await app.repos.users.findForLogin("admin");
+  console.log(`\nSchool portal: ${url}`);
+  console.log(`Main service: ${url}api   Class service: ${url}webservice`);
+  console.log(
+    `Database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
+  );
+  if (demo?.createdBy === "seed") {
+    console.log(`Demo sign-ins (password ${config.demoPassword}): ${DEMO_USERS.join(", ")}\n`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight, then stopping`);
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,229 @@
+import { emptyPermissions, es, type Permissions } from "@lms/core";
+import { hash, verify } from "@node-rs/argon2";
+import type { Argon2Cost, RateLimitRule, ServerConfig } from "../../config";
+import type { Executor } from "../../db/client";
+import type { Caller } from "../../lib/commands";
+import { tooManyAttempts } from "../../lib/errors";
+import { isCommonPassword } from "../../lib/passwords";
+import { hashToken, randomToken } from "../../lib/security";
+import type { Mailer } from "./mailer";
+import type { OutboxRepository } from "./repositories/outbox-repository";
+import { toPermissions } from "./repositories/roles-repository";
+import type { SessionUserRow, SessionsRepository } from "./repositories/sessions-repository";
+import type { LinkKind, TokensRepository } from "./repositories/tokens-repository";
+
+export type AuthResult = { ok: true; caller: Caller } | { ok: false; expired: boolean };
+
+/** API.md: reset links last 1 hour, activation links 7 days. */
+export const LINK_LIFETIME_MS: Record<LinkKind, number> = {
+  reset: 60 * 60 * 1000,
+  activation: 7 * 24 * 60 * 60 * 1000,
+};
+
+/** The idle expiry is written at most this often per session. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/**
+ * Passwords (argon2id), sessions (random tokens stored as hashes, idle and absolute expiry),
+ * password links and rate limits (issue 4 "Security").
+ */
+export class AuthService {
+  /** A hash to verify against when the account does not exist, so timing tells nothing. */
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly tokens: TokensRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<
+      ServerConfig,
+      "sessionIdleMinutes" | "sessionMaxHours" | "publicUrl" | "rateLimits"
+    > & { argon2: Argon2Cost },
+    private readonly commonPasswords: ReadonlySet<string>,
+  ) {}
+
+  hashPassword(password: string): Promise<string> {
+    return hash(password, this.config.argon2);
+  }
+
+  async verifyPassword(stored: string | null, password: string): Promise<boolean> {
+    if (!stored) {
+      this.dummyHash ??= this.hashPassword(randomToken());
+      await verify(await this.dummyHash, password).catch(() => false);
+      return false;
+    }
+    return verify(stored, password).catch(() => false);
+  }
+
+  isCommon(password: string): boolean {
+    return isCommonPassword(this.commonPasswords, password);
+  }
+
+  private idleMs() {
+    return this.config.sessionIdleMinutes * 60 * 1000;
+  }
+
+  /** A new session at every sign-in, with its class-service token and public session key. */
+  async startSession(userId: number, address: string) {
+    const token = randomToken();
+    const wsToken = randomToken();
+    const sessionKey = randomToken(12);
+    const now = Date.now();
+    const sessionId = await this.sessions.create({
+      kind: "api",
+      tokenHash: hashToken(token),
+      wsTokenHash: hashToken(wsToken),
+      sessionKey,
+      parentId: null,
+      userId,
+      idleExpiresAt: new Date(now + this.idleMs()),
+      expiresAt: new Date(now + this.config.sessionMaxHours * 3600 * 1000),
+      address: address.slice(0, 100),
+    });
+    return { token, wsToken, sessionKey, sessionId };
+  }
+
+  /** A class-service cookie session, ending with the api session it came from. */
+  async startClassSession(parentId: number, userId: number, address: string) {
+    const token = randomToken();
+    const now = Date.now();
+    await this.sessions.create({
+      kind: "class",
+      tokenHash: hashToken(token),
+      wsTokenHash: null,
+      sessionKey: randomToken(12),
+      parentId,
+      userId,
+      idleExpiresAt: new Date(now + this.idleMs()),
+      expiresAt: new Date(now + this.config.sessionMaxHours * 3600 * 1000),
+      address: address.slice(0, 100),
+    });
+    return token;
+  }
+
+  /** The caller of a bearer token (kind api), or why there is none. */
+  authenticate(token: string): Promise<AuthResult> {
+    return this.check("token", token, "api");
+  }
+
+  /** The caller of a class-service token (the wsToken of a sign-in). */
+  authenticateWsToken(wsToken: string): Promise<AuthResult> {
+    return this.check("ws", wsToken, "api");
+  }
+
+  /** The caller of a class-service cookie. */
+  authenticateClassCookie(token: string): Promise<AuthResult> {
+    return this.check("token", token, "class");
+  }
+
+  private async check(column: "token" | "ws", token: string, kind: string): Promise<AuthResult> {
+    const row = await this.sessions.findWithUser(column, hashToken(token));
+    if (!row || row.kind !== kind || row.status !== 0) return { ok: false, expired: false };
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now || row.idleExpiresAt.getTime() <= now) {
+      return { ok: false, expired: true };
+    }
+    const next = now + this.idleMs();
+    if (next - row.idleExpiresAt.getTime() >= TOUCH_EVERY_MS) {
+      await this.sessions.touch(row.sessionId, new Date(Math.min(next, row.expiresAt.getTime())));
+    }
+    return { ok: true, caller: toCaller(row) };
+  }
+
+  revokeSession(sessionId: number): Promise<void> {
+    return this.sessions.revoke(sessionId);
+  }
+
+  revokeUserSessions(db: Executor, userId: number, exceptSessionId?: number): Promise<void> {
+    return this.sessions.revokeUser(db, userId, exceptSessionId);
+  }
+
+  /** Link of the portal's set-password or reset-password screen (SPEC.md §2). */
+  linkFor(kind: LinkKind, token: string): string {
+    const route = kind === "activation" ? "set-password" : "reset-password";
+    return `${this.config.publicUrl}/#/account/${route}?token=${encodeURIComponent(token)}`;
+  }
+
+  /**
+   * Creates password links for users and queues their e-mails in the same transaction; call
+   * `deliver()` after the commit.
+   */
+  async issueLinks(
+    db: Executor,
+    kind: LinkKind,
+    recipients: { userId: number; email: string }[],
+    by: string | null,
+  ): Promise<void> {
+    if (recipients.length === 0) return;
+    const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS[kind]);
+    const links = recipients.map((r) => ({ ...r, token: randomToken() }));
+    await this.tokens.createLinks(
+      db,
+      links.map((l) => ({ userId: l.userId, kind, tokenHash: hashToken(l.token), expiresAt })),
+      by,
+    );
+    // Proposed catalogue keys mail.activation.* and mail.reset.* (see the server README); until
+    // they exist the screens' own titles and instructions are the closest texts.
+    const subject = kind === "activation" ? es["auth.setTitle"] : es["auth.resetTitle"];
+    const intro = kind === "activation" ? es["auth.setInstructions"] : es["auth.resetTitle"];
+    await this.outbox.add(
+      db,
+      links.map((l) => {
+        const link = this.linkFor(kind, l.token);
+        return { recipient: l.email, subject, body: `${intro}\n\n${link}\n`, link };
+      }),
+      by,
+    );
+  }
+
+  /** Sends what the committed transactions queued. */
+  deliver(): void {
+    void this.mailer.flush();
+  }
+
+  /** Verifies and uses a link; undefined when it is unknown, used or expired. */
+  consumeLink(db: Executor, kind: LinkKind, token: string) {
+    return this.tokens.consumeLink(db, kind, hashToken(token));
+  }
+
+  findLink(kind: LinkKind, token: string) {
+    return this.tokens.findValidLink(kind, hashToken(token));
+  }
+
+  /** 429 when a counter is already at its limit (sign-in checks before verifying). */
+  async assertUnderLimit(key: string, rule: RateLimitRule): Promise<void> {
+    if ((await this.tokens.peek(key, rule.windowSeconds)) >= rule.limit) throw tooManyAttempts();
+  }
+
+  /** Counts an attempt; 429 when it goes past the limit. */
+  async countAttempt(key: string, rule: RateLimitRule): Promise<void> {
+    if ((await this.tokens.hit(key, rule.windowSeconds)) > rule.limit) throw tooManyAttempts();
+  }
+
+  recordFailure(key: string, rule: RateLimitRule): Promise<number> {
+    return this.tokens.hit(key, rule.windowSeconds);
+  }
+
+  clearCounter(key: string): Promise<void> {
+    return this.tokens.clear(key);
+  }
+}
+
+export function toCaller(row: SessionUserRow): Caller {
+  const permissions: Permissions = row.roleEnabled
+    ? toPermissions(row.permissions ?? [])
+    : emptyPermissions();
+  return {
+    userId: row.userId,
+    userName: row.userName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    roleId: row.roleId,
+    schoolId: row.schoolId,
+    grade: row.grade,
+    section: row.section,
+    permissions,
+    sessionId: row.sessionId,
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { OutboxMessage, OutboxRepository } from "./repositories/outbox-repository";
+
+/**
+ * E-mail (issue 4): every message goes to the outbox table in the transaction that caused it;
+ * after the commit it is sent through SMTP_URL, or, without it, its link is printed in the log so
+ * that a local user can follow it.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly options: { smtpUrl: string | null; from: string },
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  /** Sends what is pending; calls made while it runs are folded into one more round. */
+  flush(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          for (;;) {
+            const batch = await this.outbox.claim(100);
+            if (batch.length === 0) break;
+            for (const message of batch) await this.deliver(message);
+          }
+        } while (this.again);
+      } catch (error) {
+        this.log.error({ err: error }, "outbox flush failed");
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async deliver(message: OutboxMessage & { id: number }): Promise<void> {
+    if (!this.transport) {
+      this.log.info({ to: message.recipient, link: message.link }, `mail: ${message.subject}`);
+      await this.outbox.finish(message.id, "logged");
+      return;
+    }
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body,
+      });
+      await this.outbox.finish(message.id, "sent");
+    } catch (error) {
+      this.log.warn({ err: error, to: message.recipient }, "mail not sent");
+      await this.outbox.finish(message.id, "failed", String((error as Error).message ?? error));
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,23 @@
+import type { Db, Tx } from "../../../db/client";
+import { OutboxRepository } from "./outbox-repository";
+import { RolesRepository } from "./roles-repository";
+import { SchoolsRepository } from "./schools-repository";
+import { SessionsRepository } from "./sessions-repository";
+import { TokensRepository } from "./tokens-repository";
+import { UsersRepository } from "./users-repository";
+
+/** Every repository: the only way handlers reach the database (STYLE.md "server"). */
+export function createRepositories(db: Db) {
+  return {
+    users: new UsersRepository(db),
+    schools: new SchoolsRepository(db),
+    roles: new RolesRepository(db),
+    sessions: new SessionsRepository(db),
+    tokens: new TokensRepository(db),
+    outbox: new OutboxRepository(db),
+    /** One transaction over several repositories. */
+    transaction: <T>(work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(work),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

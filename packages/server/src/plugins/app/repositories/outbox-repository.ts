@@ -1,0 +1,53 @@
+import { eq, sql } from "drizzle-orm";
+import { rowsOf, type Db, type Executor } from "../../../db/client";
+import { outbox } from "../../../db/schema";
+
+export interface OutboxMessage {
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string;
+}
+
+export interface OutboxRow extends OutboxMessage {
+  id: number;
+}
+
+export class OutboxRepository {
+  constructor(private readonly db: Db) {}
+
+  async add(db: Executor, messages: OutboxMessage[], by: string | null): Promise<void> {
+    for (let i = 0; i < messages.length; i += 2000) {
+      await db
+        .insert(outbox)
+        .values(messages.slice(i, i + 2000).map((m) => ({ ...m, createdBy: by })));
+    }
+  }
+
+  /** Claims pending messages; two processes never claim the same one (SKIP LOCKED). */
+  async claim(limit: number): Promise<OutboxRow[]> {
+    return rowsOf<OutboxRow>(
+      this.db.execute(sql`
+        update outbox set status = 'sending', attempts = attempts + 1, updated_at = now()
+         where id in (select id from outbox where status = 'pending' order by id
+                       limit ${limit} for update skip locked)
+        returning id, recipient, subject, body, link`),
+    );
+  }
+
+  async finish(id: number, status: "sent" | "logged" | "failed" | "pending", error?: string) {
+    await this.db
+      .update(outbox)
+      .set({
+        status,
+        error: error ?? null,
+        sentAt: status === "sent" || status === "logged" ? new Date() : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(outbox.id, id));
+  }
+
+  async all() {
+    return this.db.select().from(outbox).orderBy(outbox.id);
+  }
+}

@@ -1,0 +1,132 @@
+import type { ListFilter, SchoolRecord } from "@lms/core";
+import { count, eq } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
+import { schools } from "../../../db/schema";
+import {
+  listConditions,
+  listOrder,
+  pageOf,
+  whereAll,
+  type ListInput,
+  type ListSpec,
+} from "../../../lib/list";
+import { created, timestamps, updated, type Scope } from "./records";
+
+type SchoolRow = typeof schools.$inferSelect;
+export type SchoolWrite = Omit<
+  SchoolRow,
+  "id" | "logo" | "searchText" | "createdAt" | "createdBy" | "updatedAt" | "updatedBy"
+>;
+
+const listSpec: ListSpec<"schools"> = {
+  resource: "schools",
+  sort: {
+    schoolCode: schools.schoolCode,
+    schoolName: schools.schoolName,
+    city: schools.city,
+    province: schools.province,
+    region: schools.region,
+    enabled: schools.enabled,
+    createdAt: schools.createdAt,
+    updatedAt: schools.updatedAt,
+  },
+  filters: {
+    enabled: { column: schools.enabled, type: "bool" },
+    sector: { column: schools.sector, type: "text" },
+    region: { column: schools.region, type: "text" },
+    province: { column: schools.province, type: "text" },
+    city: { column: schools.city, type: "text" },
+    subscriptionType: { column: schools.subscriptionType, type: "text" },
+    requireParentAccount: { column: schools.requireParentAccount, type: "bool" },
+  },
+  search: schools.searchText,
+  id: schools.id,
+};
+
+const scopeCondition = (scope: Scope) =>
+  scope.schoolId === null ? undefined : eq(schools.id, scope.schoolId);
+
+export function toSchoolRecord(row: SchoolRow): SchoolRecord {
+  const { searchText: _search, logo, ...rest } = row;
+  return {
+    ...rest,
+    logo: logo ? `/api/file/school/${row.id}` : null,
+    ...timestamps(row),
+  };
+}
+
+export class SchoolsRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(
+    id: number,
+    scope?: Scope,
+    db: Executor = this.db,
+  ): Promise<SchoolRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(schools)
+      .where(whereAll([eq(schools.id, id), scope ? scopeCondition(scope) : undefined]))
+      .limit(1);
+    return row;
+  }
+
+  async list(input: ListInput, filters: ListFilter[], scope: Scope) {
+    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    const { limit, offset } = pageOf(input);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(schools)
+        .where(where)
+        .orderBy(...listOrder(listSpec, input))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(schools).where(where),
+    ]);
+    return { rows: rows.map(toSchoolRecord), total: Number(total?.n ?? 0) };
+  }
+
+  async *exportRows(input: ListInput, filters: ListFilter[], scope: Scope, batch = 2000) {
+    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    for (let offset = 0; ; offset += batch) {
+      const rows = await this.db
+        .select()
+        .from(schools)
+        .where(where)
+        .orderBy(...listOrder(listSpec, input))
+        .limit(batch)
+        .offset(offset);
+      if (rows.length === 0) return;
+      yield rows.map(toSchoolRecord);
+      if (rows.length < batch) return;
+    }
+  }
+
+  async create(db: Executor, values: SchoolWrite, by: string | null): Promise<number> {
+    const [row] = await db
+      .insert(schools)
+      .values({ ...values, ...created(by) })
+      .returning({ id: schools.id });
+    return row!.id;
+  }
+
+  async update(db: Executor, id: number, values: Partial<SchoolWrite>, by: string | null) {
+    await db
+      .update(schools)
+      .set({ ...values, ...updated(by) })
+      .where(eq(schools.id, id));
+  }
+
+  async setLogo(db: Executor, id: number, key: string | null, by: string | null) {
+    await db
+      .update(schools)
+      .set({ logo: key, ...updated(by) })
+      .where(eq(schools.id, id));
+  }
+
+  async delete(db: Executor, id: number) {
+    const [row] = await db.delete(schools).where(eq(schools.id, id)).returning();
+    return row;
+  }
+}

@@ -1,0 +1,407 @@
+import type { AssignedLoadRow, Lang, ListFilter, UserRecord } from "@lms/core";
+import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
+import { parentChildren, roles, schools, userLoads, users } from "../../../db/schema";
+import {
+  listConditions,
+  listOrder,
+  pageOf,
+  whereAll,
+  type ListInput,
+  type ListSpec,
+} from "../../../lib/list";
+import { created, timestamps, updated, type Scope } from "./records";
+
+type UserRow = typeof users.$inferSelect;
+
+/** The fields of a user that commands write (already validated by @lms/core). */
+export interface UserWrite {
+  salutation: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  suffix: string;
+  userName: string;
+  email: string;
+  employeeNumber: string;
+  learningReferenceNumber: string;
+  roleId: number;
+  schoolId: number | null;
+  schoolYearFrom: number | null;
+  schoolYearTo: number | null;
+  grade: number | null;
+  section: string;
+  subject: string;
+  title: string;
+  parent: Record<string, string> | null;
+  subscriptionType: string;
+  lang?: string;
+}
+
+const listSpec: ListSpec<"users"> = {
+  resource: "users",
+  sort: {
+    firstName: users.firstName,
+    lastName: users.lastName,
+    userName: users.userName,
+    email: users.email,
+    roleId: users.roleId,
+    status: users.status,
+    grade: users.grade,
+    section: users.section,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+  },
+  filters: {
+    roleId: { column: users.roleId, type: "int" },
+    status: { column: users.status, type: "int" },
+    registered: { column: users.registered, type: "int" },
+    schoolId: { column: users.schoolId, type: "int", nullable: true },
+    grade: { column: users.grade, type: "int", nullable: true },
+    section: { column: users.section, type: "text" },
+    subject: { column: users.subject, type: "text" },
+  },
+  search: users.searchText,
+  id: users.id,
+};
+
+/** The columns a record needs (never the password hash). */
+const recordColumns = {
+  id: users.id,
+  salutation: users.salutation,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  suffix: users.suffix,
+  userName: users.userName,
+  email: users.email,
+  employeeNumber: users.employeeNumber,
+  learningReferenceNumber: users.learningReferenceNumber,
+  roleId: users.roleId,
+  roleName: roles.roleName,
+  status: users.status,
+  registered: users.registered,
+  schoolId: users.schoolId,
+  schoolName: schools.schoolName,
+  schoolYearFrom: users.schoolYearFrom,
+  schoolYearTo: users.schoolYearTo,
+  grade: users.grade,
+  section: users.section,
+  subject: users.subject,
+  title: users.title,
+  parent: users.parent,
+  subscriptionType: users.subscriptionType,
+  photo: users.photo,
+  lang: users.lang,
+  createdAt: users.createdAt,
+  createdBy: users.createdBy,
+  updatedAt: users.updatedAt,
+  updatedBy: users.updatedBy,
+};
+
+type RecordRow = {
+  [K in keyof typeof recordColumns]: (typeof recordColumns)[K]["_"]["data"] | null;
+};
+
+export function scopeCondition(scope: Scope): SQL | undefined {
+  return scope.schoolId === null ? undefined : eq(users.schoolId, scope.schoolId);
+}
+
+function toRecord(row: RecordRow, loads: AssignedLoadRow[], children: number[]): UserRecord {
+  const photo = row.photo ? `/api/file/user/${row.id}` : null;
+  return {
+    id: row.id!,
+    salutation: row.salutation ?? "",
+    firstName: row.firstName ?? "",
+    middleName: row.middleName ?? "",
+    lastName: row.lastName ?? "",
+    suffix: row.suffix ?? "",
+    userName: row.userName ?? "",
+    email: row.email ?? "",
+    employeeNumber: row.employeeNumber ?? "",
+    learningReferenceNumber: row.learningReferenceNumber ?? "",
+    roleId: row.roleId!,
+    roleName: row.roleName ?? "",
+    status: (row.status === 1 ? 1 : 0) as 0 | 1,
+    registered: (row.registered === 1 ? 1 : 0) as 0 | 1,
+    schoolId: row.schoolId,
+    schoolName: row.schoolName,
+    schoolYearFrom: row.schoolYearFrom,
+    schoolYearTo: row.schoolYearTo,
+    grade: row.grade,
+    section: row.section ?? "",
+    subject: row.subject ?? "",
+    title: row.title ?? "",
+    assignedLoad: loads,
+    parent: row.parent ?? null,
+    children,
+    subscriptionType: row.subscriptionType ?? "",
+    photo,
+    lang: (row.lang ?? "es") as Lang,
+    ...timestamps({
+      createdAt: row.createdAt!,
+      createdBy: row.createdBy,
+      updatedAt: row.updatedAt,
+      updatedBy: row.updatedBy,
+    }),
+  };
+}
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Sign-in: by user name or e-mail, case-insensitive; the user name wins. */
+  async findForLogin(name: string): Promise<UserRow | undefined> {
+    const lower = name.trim().toLowerCase();
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(or(sql`lower(${users.userName}) = ${lower}`, sql`lower(${users.email}) = ${lower}`))
+      .limit(2);
+    return rows.find((r) => r.userName.toLowerCase() === lower) ?? rows[0];
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
+    return row;
+  }
+
+  async findById(id: number, scope?: Scope, db: Executor = this.db): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(whereAll([eq(users.id, id), scope ? scopeCondition(scope) : undefined]))
+      .limit(1);
+    return row;
+  }
+
+  async list(input: ListInput, filters: ListFilter[], scope: Scope) {
+    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    const { limit, offset } = pageOf(input);
+    const [rows, [total]] = await Promise.all([
+      this.selectRecords(where)
+        .orderBy(...listOrder(listSpec, input))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows: await this.withDetails(rows), total: Number(total?.n ?? 0) };
+  }
+
+  /** Every matching record, for export, in batches. */
+  async *exportRows(input: ListInput, filters: ListFilter[], scope: Scope, batch = 2000) {
+    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    for (let offset = 0; ; offset += batch) {
+      const rows = await this.selectRecords(where)
+        .orderBy(...listOrder(listSpec, input))
+        .limit(batch)
+        .offset(offset);
+      if (rows.length === 0) return;
+      yield await this.withDetails(rows);
+      if (rows.length < batch) return;
+    }
+  }
+
+  private selectRecords(where: SQL | undefined) {
+    return this.db
+      .select(recordColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .where(where)
+      .$dynamic();
+  }
+
+  private async withDetails(rows: RecordRow[]) {
+    const ids = rows.map((r) => r.id!);
+    if (ids.length === 0) return [];
+    const [loads, children] = await Promise.all([
+      this.db.select().from(userLoads).where(inArray(userLoads.userId, ids)).orderBy(userLoads.id),
+      this.db.select().from(parentChildren).where(inArray(parentChildren.parentId, ids)),
+    ]);
+    return rows.map((row) =>
+      toRecord(
+        row,
+        loads
+          .filter((l) => l.userId === row.id)
+          .map((l) => ({ grade: l.grade, subject: l.subject, section: l.section })),
+        children.filter((c) => c.parentId === row.id).map((c) => c.childId),
+      ),
+    );
+  }
+
+  async get(id: number, scope: Scope, db: Executor = this.db) {
+    const rows = await db
+      .select(recordColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .where(whereAll([eq(users.id, id), scopeCondition(scope)]))
+      .limit(1);
+    const [record] = await this.withDetails(rows);
+    return record;
+  }
+
+  /** Ids of existing users holding one of these user names or e-mails (case-insensitive). */
+  async findExisting(names: string[], emails: string[], db: Executor = this.db) {
+    if (names.length === 0 && emails.length === 0) return [];
+    const lowerNames = names.map((n) => n.toLowerCase());
+    const lowerEmails = emails.map((e) => e.toLowerCase());
+    return db
+      .select({
+        id: users.id,
+        userName: users.userName,
+        email: users.email,
+        schoolId: users.schoolId,
+        roleId: users.roleId,
+      })
+      .from(users)
+      .where(
+        or(
+          inArray(sql`lower(${users.userName})`, lowerNames.length ? lowerNames : [""]),
+          inArray(sql`lower(${users.email})`, lowerEmails.length ? lowerEmails : [""]),
+        ),
+      );
+  }
+
+  /** True when another user already has this user name or e-mail. */
+  async nameOrEmailTaken(userName: string, email: string, exceptId?: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          or(
+            sql`lower(${users.userName}) = ${userName.toLowerCase()}`,
+            sql`lower(${users.email}) = ${email.toLowerCase()}`,
+          ),
+          exceptId === undefined ? undefined : ne(users.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async insertMany(db: Executor, rows: UserWrite[], by: string | null): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const inserted = await db
+      .insert(users)
+      .values(rows.map((r) => ({ ...r, lang: r.lang || "es", ...created(by) })))
+      .returning({ id: users.id });
+    return inserted.map((r) => r.id);
+  }
+
+  async update(db: Executor, id: number, values: Partial<UserWrite>, by: string | null) {
+    await db
+      .update(users)
+      .set({ ...values, ...updated(by) })
+      .where(eq(users.id, id));
+  }
+
+  async setLoads(db: Executor, userId: number, loads: AssignedLoadRow[], by: string | null) {
+    await db.delete(userLoads).where(eq(userLoads.userId, userId));
+    if (loads.length > 0) {
+      await db.insert(userLoads).values(loads.map((l) => ({ ...l, userId, ...created(by) })));
+    }
+  }
+
+  async insertLoads(
+    db: Executor,
+    rows: (AssignedLoadRow & { userId: number })[],
+    by: string | null,
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += 2000) {
+      await db
+        .insert(userLoads)
+        .values(rows.slice(i, i + 2000).map((r) => ({ ...r, ...created(by) })));
+    }
+  }
+
+  async loadsOf(userId: number): Promise<AssignedLoadRow[]> {
+    const rows = await this.db
+      .select({ grade: userLoads.grade, subject: userLoads.subject, section: userLoads.section })
+      .from(userLoads)
+      .where(eq(userLoads.userId, userId));
+    return rows;
+  }
+
+  async setChildren(db: Executor, parentId: number, children: number[], by: string | null) {
+    await db.delete(parentChildren).where(eq(parentChildren.parentId, parentId));
+    if (children.length > 0) {
+      await db
+        .insert(parentChildren)
+        .values([...new Set(children)].map((childId) => ({ parentId, childId, ...created(by) })));
+    }
+  }
+
+  async childrenOf(parentId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: parentChildren.childId })
+      .from(parentChildren)
+      .where(eq(parentChildren.parentId, parentId));
+    return rows.map((r) => r.id);
+  }
+
+  /** Users among `ids` in the scope with this role (a parent's children must be students). */
+  async countInScope(ids: number[], scope: Scope, roleId?: number): Promise<number> {
+    if (ids.length === 0) return 0;
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(users)
+      .where(
+        whereAll([
+          inArray(users.id, ids),
+          scopeCondition(scope),
+          roleId === undefined ? undefined : eq(users.roleId, roleId),
+        ]),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  async delete(db: Executor, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+    return row;
+  }
+
+  async setStatus(db: Executor, id: number, status: 0 | 1, by: string | null) {
+    await db
+      .update(users)
+      .set({ status, ...updated(by) })
+      .where(eq(users.id, id));
+  }
+
+  async setPassword(db: Executor, id: number, hash: string, by: string | null) {
+    await db
+      .update(users)
+      .set({ passwordHash: hash, passwordChangedAt: new Date(), registered: 1, ...updated(by) })
+      .where(eq(users.id, id));
+  }
+
+  async setPhoto(db: Executor, id: number, key: string | null, by: string | null) {
+    await db
+      .update(users)
+      .set({ photo: key, ...updated(by) })
+      .where(eq(users.id, id));
+  }
+
+  async setLang(id: number, lang: string, by: string | null) {
+    await this.db
+      .update(users)
+      .set({ lang, ...updated(by) })
+      .where(eq(users.id, id));
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users);
+    return Number(row?.n ?? 0);
+  }
+
+  async usersWithoutSchoolCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(isNull(users.schoolId));
+    return Number(row?.n ?? 0);
+  }
+}

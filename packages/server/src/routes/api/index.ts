@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { dispatch, type Resource } from "../../lib/commands";
+import { ApiError } from "../../lib/errors";
+import { RESOURCES } from "./resources";
+
+/** Extra room over the largest file a resource takes, for the other form fields. */
+const FORM_OVERHEAD = 1024 * 1024;
+
+/**
+ * /api/<resource>/: every call is a multipart POST with a cmdType (SPEC.md §7); other methods
+ * answer 405. The request size limit is the resource's own.
+ */
+export default async function apiRoutes(app: FastifyInstance) {
+  for (const resource of RESOURCES) {
+    const largest = Math.max(0, ...Object.values(resource.commands).map((c) => c.maxFileBytes));
+    app.route({
+      method: "POST",
+      url: `/api/${resource.name}/`,
+      bodyLimit: largest + FORM_OVERHEAD,
+      handler: (request, reply) => dispatch(app, resource as Resource, request, reply),
+    });
+    app.route({
+      method: ["GET", "PUT", "PATCH", "DELETE"],
+      url: `/api/${resource.name}/`,
+      handler: async () => {
+        throw new ApiError(405, "errors.generic");
+      },
+    });
+  }
+}

@@ -1,0 +1,7 @@
+import type { Resource } from "../../lib/commands";
+import { roleResource } from "./role";
+import { schoolResource } from "./school";
+import { userResource } from "./user";
+
+/** Every resource of the main service; the permission test table reads the same list. */
+export const RESOURCES: readonly Resource[] = [userResource, schoolResource, roleResource];

@@ -1,0 +1,146 @@
+import {
+  PERMISSION_MODULES,
+  RIGHTS,
+  permissionsWithin,
+  roleSchema,
+  schoolStatusSchema,
+} from "@lms/core";
+import { command, defineResource } from "../../lib/commands";
+import { ApiError, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors";
+import { idField, idInput, listInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+
+const ROLE_FIELDS = [
+  "id",
+  "roleName",
+  "description",
+  "enabled",
+  "builtIn",
+  "permissions",
+  "createdAt",
+  "createdBy",
+  "updatedAt",
+  "updatedBy",
+] as const;
+
+const roleUpdateSchema = roleSchema.extend({ id: idField() });
+
+export const roleResource = defineResource("role", {
+  list: command({
+    access: { module: "roles", right: "view" },
+    input: listInput("roles"),
+    async handler({ app, input, form }) {
+      const { rows, total } = await app.repos.roles.list(input, filtersOf(form, ["enabled"]));
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  export: command({
+    access: { module: "roles", right: "view" },
+    input: listInput("roles"),
+    handler: async ({ app, input, form, reply }) =>
+      sendCsv(
+        reply,
+        "roles.csv",
+        exportColumns(input.columns, ROLE_FIELDS),
+        app.repos.roles.exportRows(input, filtersOf(form, ["enabled"])),
+      ),
+  }),
+
+  get: command({
+    access: { module: "roles", right: "view" },
+    input: idInput,
+    async handler({ app, input }) {
+      const role = await app.repos.roles.get(input.id);
+      if (!role) throw notFound();
+      return { data: role };
+    },
+  }),
+
+  /** The permission matrix's rows and columns, with their catalogue keys. */
+  modules: command({
+    access: { module: "roles", right: "view" },
+    async handler() {
+      return {
+        data: {
+          modules: PERMISSION_MODULES.map((module) => ({
+            module,
+            labelKey: `roles.module.${module}`,
+          })),
+          rights: RIGHTS.map((right) => ({ right, labelKey: `roles.right.${right}` })),
+        },
+      };
+    },
+  }),
+
+  create: command({
+    access: { module: "roles", right: "add" },
+    input: roleSchema,
+    async handler({ app, caller, input }) {
+      // A role can grant nothing its author lacks (issue 4 "Security").
+      if (!permissionsWithin(input.permissions, caller.permissions)) throw forbidden();
+      try {
+        const id = await app.repos.transaction((tx) =>
+          app.repos.roles.create(tx, input, by(caller)),
+        );
+        return { message: "roles.created", data: await app.repos.roles.get(id) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict("errors.roleCreateConflict");
+        throw error;
+      }
+    },
+  }),
+
+  update: command({
+    access: { module: "roles", right: "modify" },
+    input: roleUpdateSchema,
+    async handler({ app, caller, input }) {
+      const existing = await app.repos.roles.get(input.id);
+      if (!existing) throw notFound();
+      // Nobody edits the role they sign in with (they could lock everyone out), nor a role
+      // beyond their own rights.
+      if (existing.id === caller.roleId) throw forbidden();
+      if (!permissionsWithin(existing.permissions, caller.permissions)) throw forbidden();
+      if (!permissionsWithin(input.permissions, caller.permissions)) throw forbidden();
+      try {
+        await app.repos.transaction((tx) =>
+          app.repos.roles.update(tx, input.id, input, by(caller)),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict("errors.roleUpdateConflict");
+        throw error;
+      }
+      return { message: "roles.updated", data: await app.repos.roles.get(input.id) };
+    },
+  }),
+
+  delete: command({
+    access: { module: "roles", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const existing = await app.repos.roles.get(input.id);
+      if (!existing) throw notFound();
+      if (existing.builtIn) throw new ApiError(409, "errors.builtInRole");
+      if (!permissionsWithin(existing.permissions, caller.permissions)) throw forbidden();
+      if ((await app.repos.roles.usersWithRole(input.id)) > 0)
+        throw new ApiError(409, "errors.roleInUse");
+      await app.repos.roles.delete(input.id);
+      return { message: "roles.deleted" };
+    },
+  }),
+
+  setstatus: command({
+    access: { module: "roles", right: "modify" },
+    input: schoolStatusSchema,
+    async handler({ app, caller, input }) {
+      const existing = await app.repos.roles.get(input.id);
+      if (!existing) throw notFound();
+      if (existing.id === caller.roleId) throw forbidden();
+      if (!permissionsWithin(existing.permissions, caller.permissions)) throw forbidden();
+      const enabled = input.status === "enabled";
+      await app.repos.roles.setEnabled(input.id, enabled, by(caller));
+      return { message: enabled ? "roles.enabled" : "roles.disabled" };
+    },
+  }),
+});

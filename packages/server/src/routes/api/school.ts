@@ -1,0 +1,191 @@
+import { schoolSchema, schoolStatusSchema, type SchoolValues } from "@lms/core";
+import type { FastifyInstance } from "fastify";
+import { command, defineResource } from "../../lib/commands";
+import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
+import type { UploadedFile } from "../../lib/form";
+import { idField, idInput, listInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import { newStorageKey } from "../../lib/storage";
+import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
+import {
+  toSchoolRecord,
+  type SchoolWrite,
+} from "../../plugins/app/repositories/schools-repository";
+import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "./shared";
+
+const SCHOOL_FIELDS = [
+  "id",
+  "schoolCode",
+  "schoolName",
+  "depedSchoolId",
+  "sector",
+  "address",
+  "city",
+  "cityMunicipality",
+  "province",
+  "barangay",
+  "region",
+  "country",
+  "zipCode",
+  "lmsUrl",
+  "websiteUrl",
+  "subscriptionType",
+  "enabled",
+  "requireParentAccount",
+  "createdAt",
+  "createdBy",
+  "updatedAt",
+  "updatedBy",
+] as const;
+
+const FILTER_EXTRAS = ["enabled"] as const;
+
+function schoolWrite(values: SchoolValues): SchoolWrite {
+  return {
+    schoolCode: values.schoolCode,
+    schoolName: values.schoolName,
+    depedSchoolId: values.depedSchoolId,
+    sector: values.sector,
+    address: values.address,
+    city: values.city,
+    cityMunicipality: values.cityMunicipality,
+    province: values.province,
+    barangay: values.barangay,
+    region: values.region,
+    country: values.country,
+    zipCode: values.zipCode,
+    lmsUrl: values.lmsUrl,
+    websiteUrl: values.websiteUrl,
+    subscriptionType: values.subscriptionType,
+    enabled: values.enabled,
+    requireParentAccount: values.requireParentAccount,
+  };
+}
+
+async function storeLogo(app: FastifyInstance, file: UploadedFile | undefined) {
+  if (!file || file.data.length === 0) return undefined;
+  const checked = checkImage(file, "logo");
+  const key = newStorageKey("logos", checked.extension);
+  await app.storage.put(key, file.data);
+  return key;
+}
+
+const schoolUpdateSchema = schoolSchema.extend({ id: idField() });
+
+export const schoolResource = defineResource("school", {
+  list: command({
+    access: { module: "schools", right: "view" },
+    input: listInput("schools"),
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await app.repos.schools.list(
+        input,
+        filtersOf(form, FILTER_EXTRAS),
+        scopeOf(caller),
+      );
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  export: command({
+    access: { module: "schools", right: "view" },
+    input: listInput("schools"),
+    handler: async ({ app, caller, input, form, reply }) =>
+      sendCsv(
+        reply,
+        "schools.csv",
+        exportColumns(input.columns, SCHOOL_FIELDS),
+        app.repos.schools.exportRows(input, filtersOf(form, FILTER_EXTRAS), scopeOf(caller)),
+      ),
+  }),
+
+  get: command({
+    access: { module: "schools", right: "view" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const row = await app.repos.schools.findById(input.id, scopeOf(caller));
+      if (!row) throw notFound();
+      return { data: toSchoolRecord(row) };
+    },
+  }),
+
+  create: command({
+    access: { module: "schools", right: "add" },
+    globalOnly: true,
+    input: schoolSchema,
+    maxFileBytes: IMAGE_PART_BYTES,
+    async handler({ app, caller, input, file }) {
+      const logo = await storeLogo(app, file("logo"));
+      try {
+        const id = await app.repos.transaction(async (tx) => {
+          const newId = await app.repos.schools.create(tx, schoolWrite(input), by(caller));
+          if (logo) await app.repos.schools.setLogo(tx, newId, logo, by(caller));
+          return newId;
+        });
+        return {
+          message: "schools.created",
+          data: toSchoolRecord((await app.repos.schools.findById(id))!),
+        };
+      } catch (error) {
+        if (logo) await app.storage.remove([logo]);
+        if (isUniqueViolation(error)) throw conflict("errors.schoolCreateConflict");
+        throw error;
+      }
+    },
+  }),
+
+  update: command({
+    access: { module: "schools", right: "modify" },
+    input: schoolUpdateSchema,
+    maxFileBytes: IMAGE_PART_BYTES,
+    async handler({ app, caller, input, file }) {
+      const existing = await app.repos.schools.findById(input.id, scopeOf(caller));
+      if (!existing) throw notFound();
+      const values = schoolWrite(input);
+      // Only a global user enables or disables a school (setstatus); a school admin keeps it.
+      if (caller.schoolId !== null) values.enabled = existing.enabled;
+      const logo = await storeLogo(app, file("logo"));
+      try {
+        await app.repos.transaction(async (tx) => {
+          await app.repos.schools.update(tx, input.id, values, by(caller));
+          if (logo) await app.repos.schools.setLogo(tx, input.id, logo, by(caller));
+        });
+      } catch (error) {
+        if (logo) await app.storage.remove([logo]);
+        if (isUniqueViolation(error)) throw conflict("errors.schoolUpdateConflict");
+        throw error;
+      }
+      if (logo && existing.logo) await app.storage.remove([existing.logo]);
+      return {
+        message: "schools.updated",
+        data: toSchoolRecord((await app.repos.schools.findById(input.id))!),
+      };
+    },
+  }),
+
+  delete: command({
+    access: { module: "schools", right: "modify" },
+    globalOnly: true,
+    input: idInput,
+    async handler({ app, input }) {
+      const deleted = await app.repos.transaction((tx) => app.repos.schools.delete(tx, input.id));
+      if (!deleted) throw notFound();
+      if (deleted.logo) await app.storage.remove([deleted.logo]);
+      return { message: "schools.deleted" };
+    },
+  }),
+
+  setstatus: command({
+    access: { module: "schools", right: "modify" },
+    globalOnly: true,
+    input: schoolStatusSchema,
+    async handler({ app, caller, input }) {
+      const existing = await app.repos.schools.findById(input.id);
+      if (!existing) throw notFound();
+      const enabled = input.status === "enabled";
+      await app.repos.transaction((tx) =>
+        app.repos.schools.update(tx, input.id, { enabled }, by(caller)),
+      );
+      return { message: enabled ? "schools.enabled" : "schools.disabled" };
+    },
+  }),
+});

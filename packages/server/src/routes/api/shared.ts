@@ -1,0 +1,66 @@
+import { decodeListFilters, toFieldErrors, type ListFilter } from "@lms/core";
+import type { FastifyReply } from "fastify";
+import type { Caller, InputSchema } from "../../lib/commands";
+import { toCsv } from "../../lib/csv";
+import { invalid } from "../../lib/errors";
+import { fieldValue, fieldsObject, type RequestForm } from "../../lib/form";
+import type { Scope } from "../../plugins/app/repositories/records";
+
+/** The caller's reach: its school, or every school for a global user. */
+export const scopeOf = (caller: Caller): Scope => ({ schoolId: caller.schoolId });
+
+/** Who did it, for the audit columns. */
+export const by = (caller: Caller | null): string | null => caller?.userName ?? null;
+
+/** Filters of a list request, plus the extra fields a page adds (API.md: e.g. schoolId). */
+export function filtersOf(form: RequestForm, extras: readonly string[] = []): ListFilter[] {
+  const filters = decodeListFilters(form.entries);
+  for (const name of extras) {
+    const value = fieldValue(form.entries, name);
+    if (value !== undefined && value !== "") filters.push({ key: name, values: [value] });
+  }
+  return filters;
+}
+
+/** Validates fields with a schema chosen by the handler (one command, two shapes). */
+export function parseWith<S extends InputSchema>(
+  schema: S,
+  form: RequestForm,
+): S extends { _zod: { output: infer O } } ? O : never {
+  const parsed = schema.safeParse(fieldsObject(form.entries));
+  if (!parsed.success) {
+    throw invalid(toFieldErrors(parsed.error as Parameters<typeof toFieldErrors>[0]));
+  }
+  return parsed.data as S extends { _zod: { output: infer O } } ? O : never;
+}
+
+/** The columns of an export: the list's fields, or those asked for that exist. */
+export function exportColumns(requested: string, available: readonly string[]): string[] {
+  if (!requested.trim()) return [...available];
+  let names: unknown;
+  try {
+    names = requested.trim().startsWith("[") ? JSON.parse(requested) : requested.split(",");
+  } catch {
+    names = [];
+  }
+  const wanted = Array.isArray(names) ? names.map((n) => String(n).trim()) : [];
+  const chosen = wanted.filter((n) => available.includes(n));
+  return chosen.length > 0 ? [...new Set(chosen)] : [...available];
+}
+
+/** Sends a CSV export (every matching row, not only the page). */
+export async function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  columns: readonly string[],
+  batches: AsyncIterable<object[]>,
+): Promise<FastifyReply> {
+  const rows: Record<string, unknown>[] = [];
+  for await (const batch of batches) rows.push(...(batch as Record<string, unknown>[]));
+  return reply
+    .code(200)
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("cache-control", "no-store")
+    .send(toCsv(columns, rows));
+}

@@ -1,0 +1,192 @@
+import {
+  BULK_UPLOAD_MODES,
+  GLOBAL_ROLE_IDS,
+  decodeMessage,
+  englishMessage,
+  parseBulkUploadCsv,
+  permissionsWithin,
+  type BulkUploadMode,
+  type FieldError,
+  type MessageKey,
+  type Permissions,
+  type UserValues,
+} from "@lms/core";
+import type { CommandContext } from "../../lib/commands";
+import { ApiError, fieldError, invalidField } from "../../lib/errors";
+import { fieldValue } from "../../lib/form";
+import { by } from "./shared";
+import { userWrite } from "./user";
+
+export interface BulkRowResult {
+  line: number;
+  userName: string;
+  email: string;
+  /** What the row does (or would do, on a dry run); null when it has errors. */
+  action: "create" | "update" | null;
+  code: MessageKey | null;
+  message: string | null;
+  errors: FieldError[];
+}
+
+/**
+ * Bulk upload (issue 4): a CSV of @lms/core's columns, mode add or upsert, dry run or real run.
+ * Every row is checked as the user form would be, plus what only the server knows (role rights,
+ * school scope, existing users). A real run writes every row in one transaction or none, and
+ * sends each new user an activation link.
+ */
+export async function runBulkUpload(ctx: CommandContext<unknown>) {
+  const { app, caller, form } = ctx;
+  const modeField = fieldValue(form.entries, "mode") || "add";
+  if (!(BULK_UPLOAD_MODES as readonly string[]).includes(modeField)) {
+    throw invalidField("mode", "validation.invalidValue");
+  }
+  const mode = modeField as BulkUploadMode;
+  const dryRun = ["1", "true", "on", "yes"].includes(
+    (fieldValue(form.entries, "dryRun") ?? "").toLowerCase(),
+  );
+  const file = ctx.file("file");
+  if (!file || file.data.length === 0) throw invalidField("file", "validation.required");
+
+  const parsed = parseBulkUploadCsv(file.data.toString("utf8"));
+  if (!parsed.ok) {
+    throw new ApiError(422, "csv.invalid", { errors: [fieldError("file", "csv.invalid")] });
+  }
+
+  const rows = parsed.rows;
+  const valid = rows.filter((r) => r.values !== null);
+  const roleIds = [...new Set(valid.map((r) => r.values!.roleId))];
+  const schoolIds = [
+    ...new Set(valid.map((r) => r.values!.schoolId).filter((id): id is number => id !== undefined)),
+  ];
+  const rolePermissions = new Map<number, Permissions | undefined>();
+  for (const id of roleIds) rolePermissions.set(id, await app.repos.roles.permissionsOf(id));
+  const schools = new Set<number>();
+  for (const id of schoolIds) if (await app.repos.schools.findById(id)) schools.add(id);
+  const existing = await app.repos.users.findExisting(
+    valid.map((r) => r.values!.userName),
+    valid.map((r) => r.values!.email),
+  );
+  const byName = new Map(existing.map((u) => [u.userName.toLowerCase(), u]));
+  const byEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
+
+  const results: BulkRowResult[] = [];
+  const creates: { values: UserValues; schoolId: number | null }[] = [];
+  const updates: { id: number; values: UserValues; schoolId: number | null }[] = [];
+
+  for (const row of rows) {
+    const errors: FieldError[] = row.errors.map((e) => {
+      const d = decodeMessage(e.message);
+      return {
+        field: e.field,
+        row: row.line,
+        code: d.key,
+        message: englishMessage(e.message),
+        ...(d.values ? { values: d.values } : {}),
+      };
+    });
+    let action: BulkRowResult["action"] = null;
+    let schoolId: number | null = null;
+    const values = row.values as UserValues | null;
+    if (values) {
+      const permissions = rolePermissions.get(values.roleId);
+      const global = (GLOBAL_ROLE_IDS as readonly number[]).includes(values.roleId);
+      schoolId = global ? null : (values.schoolId ?? null);
+      if (!permissions)
+        errors.push(fieldError("roleId", "validation.invalidValue", undefined, row.line));
+      else if (!permissionsWithin(permissions, caller.permissions))
+        errors.push(fieldError("roleId", "errors.forbidden", undefined, row.line));
+      if (caller.schoolId !== null && schoolId !== caller.schoolId)
+        errors.push(fieldError("schoolId", "errors.forbidden", undefined, row.line));
+      else if (schoolId !== null && !schools.has(schoolId))
+        errors.push(fieldError("schoolId", "validation.invalidValue", undefined, row.line));
+      const sameName = byName.get(values.userName.toLowerCase());
+      const sameEmail = byEmail.get(values.email.toLowerCase());
+      if (mode === "add" || !sameName) {
+        if (sameName)
+          errors.push(fieldError("userName", "errors.userCreateConflict", undefined, row.line));
+        if (sameEmail)
+          errors.push(fieldError("email", "errors.userCreateConflict", undefined, row.line));
+        action = "create";
+      } else {
+        if (caller.schoolId !== null && sameName.schoolId !== caller.schoolId)
+          errors.push(fieldError("userName", "errors.forbidden", undefined, row.line));
+        const current =
+          rolePermissions.get(sameName.roleId) ??
+          (await app.repos.roles.permissionsOf(sameName.roleId));
+        if (current && !permissionsWithin(current, caller.permissions))
+          errors.push(fieldError("userName", "errors.forbidden", undefined, row.line));
+        if (sameEmail && sameEmail.id !== sameName.id)
+          errors.push(fieldError("email", "errors.userUpdateConflict", undefined, row.line));
+        action = "update";
+      }
+      if (errors.length === 0) {
+        if (action === "create") creates.push({ values, schoolId });
+        else updates.push({ id: sameName!.id, values, schoolId });
+      }
+    }
+    const rowCode = (
+      row.rowMessage ? decodeMessage(row.rowMessage).key : errors.length ? "csv.invalidRow" : null
+    ) as MessageKey | null;
+    results.push({
+      line: row.line,
+      userName: row.raw.userName ?? "",
+      email: row.raw.email ?? "",
+      action: errors.length || row.rowMessage ? null : action,
+      code: rowCode,
+      message: rowCode ? englishMessage(rowCode) : null,
+      errors,
+    });
+  }
+
+  const failed = results.filter((r) => r.code !== null);
+  const summary = {
+    mode,
+    dryRun,
+    total: results.length,
+    created: failed.length ? 0 : creates.length,
+    updated: failed.length ? 0 : updates.length,
+    errors: failed.length,
+  };
+  if (dryRun) {
+    return { data: { ...summary, rows: results } };
+  }
+  if (failed.length > 0) {
+    // Nothing is written unless every row is valid (API.md).
+    throw new ApiError(422, "validation", {
+      errors: failed.flatMap((r) => (r.errors.length ? r.errors : [rowError(r)])),
+      data: { ...summary, rows: results },
+    });
+  }
+
+  const who = by(caller);
+  await app.repos.transaction(async (tx) => {
+    const recipients: { userId: number; email: string }[] = [];
+    const loads: { userId: number; grade: number; subject: string; section: string }[] = [];
+    for (let i = 0; i < creates.length; i += 1000) {
+      const chunk = creates.slice(i, i + 1000);
+      const ids = await app.repos.users.insertMany(
+        tx,
+        chunk.map((c) => userWrite(c.values, c.schoolId)),
+        who,
+      );
+      chunk.forEach((c, index) => {
+        const userId = ids[index]!;
+        recipients.push({ userId, email: c.values.email });
+        for (const load of c.values.assignedLoad) loads.push({ ...load, userId });
+      });
+    }
+    await app.repos.users.insertLoads(tx, loads, who);
+    for (const update of updates) {
+      await app.repos.users.update(tx, update.id, userWrite(update.values, update.schoolId), who);
+      await app.repos.users.setLoads(tx, update.id, update.values.assignedLoad, who);
+    }
+    // New users get activation links (no password is hashed during the import).
+    await app.auth.issueLinks(tx, "activation", recipients, who);
+  });
+  app.auth.deliver();
+  return { message: "bulk.done" as const, data: { ...summary, rows: results } };
+}
+
+function rowError(result: BulkRowResult): FieldError {
+  return fieldError("", result.code ?? "csv.invalidRow", undefined, result.line);
+}

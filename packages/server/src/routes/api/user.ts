@@ -1,0 +1,579 @@
+import {
+  GLOBAL_ROLE_IDS,
+  ROLE_IDS,
+  USER_STATUS,
+  adminChangePasswordSchema,
+  bulkUploadTemplate,
+  changePasswordSchema,
+  createUserInputSchema,
+  forgotPasswordSchema,
+  isLang,
+  loginSchema,
+  permissionsWithin,
+  resetPasswordSchema,
+  setLanguageSchema,
+  setPasswordSchema,
+  updateProfileSchema,
+  updateUserInputSchema,
+  verifyTokenSchema,
+  type LoginAnswer,
+  type UserValues,
+} from "@lms/core";
+import type { FastifyInstance } from "fastify";
+import {
+  command,
+  defineResource,
+  publicCommand,
+  requireRight,
+  type Caller,
+} from "../../lib/commands";
+import { BOM } from "../../lib/csv";
+import {
+  ApiError,
+  conflict,
+  forbidden,
+  invalidField,
+  isUniqueViolation,
+  notFound,
+  unauthenticated,
+} from "../../lib/errors";
+import { fieldValue, type UploadedFile } from "../../lib/form";
+import { idInput, listInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import { newStorageKey } from "../../lib/storage";
+import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
+import type { UserWrite } from "../../plugins/app/repositories/users-repository";
+import { GLOBAL_SCOPE } from "../../plugins/app/repositories/records";
+import { runBulkUpload } from "./user-bulk-upload";
+import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
+
+const USER_EXPORT_COLUMNS = [
+  "id",
+  "salutation",
+  "firstName",
+  "middleName",
+  "lastName",
+  "suffix",
+  "userName",
+  "email",
+  "employeeNumber",
+  "learningReferenceNumber",
+  "roleId",
+  "roleName",
+  "status",
+  "registered",
+  "schoolId",
+  "schoolName",
+  "schoolYearFrom",
+  "schoolYearTo",
+  "grade",
+  "section",
+  "subject",
+  "title",
+  "assignedLoad",
+  "subscriptionType",
+  "lang",
+  "createdAt",
+  "createdBy",
+  "updatedAt",
+  "updatedBy",
+] as const;
+
+/** The row a command writes, from validated values (global roles have no school). */
+export function userWrite(values: UserValues, schoolId: number | null): UserWrite {
+  return {
+    salutation: values.salutation,
+    firstName: values.firstName,
+    middleName: values.middleName,
+    lastName: values.lastName,
+    suffix: values.suffix,
+    userName: values.userName,
+    email: values.email,
+    employeeNumber: values.employeeNumber,
+    learningReferenceNumber: values.learningReferenceNumber,
+    roleId: values.roleId,
+    schoolId,
+    schoolYearFrom: values.schoolYearFrom ?? null,
+    schoolYearTo: values.schoolYearTo ?? null,
+    grade: values.grade ?? null,
+    section: values.section,
+    subject: values.subject,
+    title: values.title,
+    parent: values.parent
+      ? Object.fromEntries(
+          Object.entries(values.parent).filter(([, v]) => v !== undefined && v !== ""),
+        )
+      : null,
+    subscriptionType: values.subscriptionType,
+    ...(values.lang ? { lang: values.lang } : {}),
+  };
+}
+
+/**
+ * Field-level authorisation of a user write (issue 4): the role must exist and grant nothing the
+ * caller lacks; a caller with a school keeps users in that school; the school must exist; a
+ * parent's children must be students the caller can see. Returns the school to store.
+ */
+export async function checkUserWrite(
+  app: FastifyInstance,
+  caller: Caller,
+  values: Pick<UserValues, "roleId" | "schoolId" | "children">,
+): Promise<number | null> {
+  const permissions = await app.repos.roles.permissionsOf(values.roleId);
+  if (!permissions) throw invalidField("roleId", "validation.invalidValue");
+  if (!permissionsWithin(permissions, caller.permissions)) throw forbidden();
+  const global = (GLOBAL_ROLE_IDS as readonly number[]).includes(values.roleId);
+  const schoolId = global ? null : (values.schoolId ?? null);
+  if (caller.schoolId !== null && schoolId !== caller.schoolId) throw forbidden();
+  if (schoolId !== null && !(await app.repos.schools.findById(schoolId))) {
+    throw invalidField("schoolId", "validation.invalidValue");
+  }
+  const children = values.children ?? [];
+  if (children.length > 0) {
+    if (values.roleId !== ROLE_IDS.parent)
+      throw invalidField("children", "validation.invalidValue");
+    const found = await app.repos.users.countInScope(
+      [...new Set(children)],
+      scopeOf(caller),
+      ROLE_IDS.student,
+    );
+    if (found !== new Set(children).size) throw invalidField("children", "validation.invalidValue");
+  }
+  return schoolId;
+}
+
+/** Stores an uploaded photo under a server-generated name; returns its key. */
+async function storePhoto(app: FastifyInstance, file: UploadedFile | undefined) {
+  if (!file || file.data.length === 0) return undefined;
+  const checked = checkImage(file, "photo");
+  const key = newStorageKey("photos", checked.extension);
+  await app.storage.put(key, file.data);
+  return key;
+}
+
+async function loginAnswer(
+  app: FastifyInstance,
+  userId: number,
+  session: { token: string; wsToken: string; sessionKey: string },
+): Promise<LoginAnswer> {
+  const record = await app.repos.users.get(userId, GLOBAL_SCOPE);
+  if (!record) throw unauthenticated(false);
+  const permissions = await app.repos.roles.permissionsOf(record.roleId);
+  const role = await app.repos.roles.findById(record.roleId);
+  return {
+    token: session.token,
+    wsToken: session.wsToken,
+    sessionKey: session.sessionKey,
+    profile: {
+      userId: record.id,
+      userName: record.userName,
+      firstName: record.firstName,
+      roleId: record.roleId,
+      schoolId: record.schoolId,
+      children: record.children,
+    },
+    photo: record.photo,
+    lang: isLang(record.lang) ? record.lang : "es",
+    ...(permissions && role?.enabled ? { permissions } : {}),
+  };
+}
+
+export const userResource = defineResource("user", {
+  login: publicCommand({
+    input: loginSchema,
+    async handler({ app, input, request }) {
+      const rules = app.config.rateLimits;
+      const accountKey = `login:account:${input.userName.toLowerCase()}`;
+      const addressKey = `login:address:${request.ip}`;
+      await app.auth.assertUnderLimit(accountKey, rules.loginPerAccount);
+      await app.auth.assertUnderLimit(addressKey, rules.loginPerAddress);
+      const user = await app.repos.users.findForLogin(input.userName);
+      const valid = await app.auth.verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !valid) {
+        await app.auth.recordFailure(accountKey, rules.loginPerAccount);
+        await app.auth.recordFailure(addressKey, rules.loginPerAddress);
+        throw new ApiError(401, "auth.invalidCredentials");
+      }
+      const school =
+        user.schoolId === null ? null : await app.repos.schools.findById(user.schoolId);
+      if (user.status !== USER_STATUS.active || (school && !school.enabled)) {
+        throw new ApiError(403, "auth.accountInactive");
+      }
+      await app.auth.clearCounter(accountKey);
+      const session = await app.auth.startSession(user.id, request.ip);
+      return { data: await loginAnswer(app, user.id, session) };
+    },
+  }),
+
+  getisloggedinstatus: command({
+    access: "signedIn",
+    async handler({ caller, form }) {
+      const asked = fieldValue(form.entries, "userid", "userId");
+      if (asked !== undefined && asked !== "" && Number(asked) !== caller.userId) {
+        throw unauthenticated(false);
+      }
+      return { data: { userId: caller.userId } };
+    },
+  }),
+
+  logout: command({
+    access: "signedIn",
+    async handler({ app, caller }) {
+      await app.auth.revokeSession(caller.sessionId);
+      return { message: "auth.loggedOut" };
+    },
+  }),
+
+  forgotpassword: publicCommand({
+    input: forgotPasswordSchema,
+    async handler({ app, input, request }) {
+      const rules = app.config.rateLimits;
+      const email = input.email.toLowerCase();
+      await app.auth.countAttempt(`forgot:address:${request.ip}`, rules.forgotPerAddress);
+      await app.auth.countAttempt(`forgot:account:${email}`, rules.forgotPerAccount);
+      const user = await app.repos.users.findByEmail(email);
+      // The same answer whether the account exists or not (API.md: no account enumeration).
+      if (user && user.status === USER_STATUS.active) {
+        await app.repos.transaction(async (tx) => {
+          await app.repos.tokens.expireLinks(tx, user.id, "reset");
+          await app.auth.issueLinks(tx, "reset", [{ userId: user.id, email: user.email }], null);
+        });
+        app.auth.deliver();
+      }
+      return { message: "auth.resetLinkSent" };
+    },
+  }),
+
+  verifytoken: publicCommand({
+    input: verifyTokenSchema,
+    async handler({ app, input }) {
+      const link = await app.auth.findLink(input.kind, input.token);
+      if (!link) {
+        throw new ApiError(
+          410,
+          input.kind === "reset" ? "auth.forgotLinkExpired" : "auth.registrationLinkExpired",
+        );
+      }
+      return { data: { valid: true, kind: input.kind } };
+    },
+  }),
+
+  resetpassword: publicCommand({
+    input: resetPasswordSchema,
+    handler: ({ app, input }) => usePasswordLink(app, "reset", input.token, input.newPassword),
+  }),
+
+  setpassword: publicCommand({
+    input: setPasswordSchema,
+    handler: ({ app, input }) => usePasswordLink(app, "activation", input.token, input.newPassword),
+  }),
+
+  changepassword: command({
+    access: "signedIn",
+    async handler({ app, caller, form }) {
+      const target = fieldValue(form.entries, "userId");
+      if (target !== undefined && target !== "" && Number(target) !== caller.userId) {
+        requireRight(caller, "users", "modify");
+        const input = parseWith(adminChangePasswordSchema, form);
+        if (!(await app.repos.users.findById(input.userId, scopeOf(caller)))) throw notFound();
+        if (app.auth.isCommon(input.newPassword)) {
+          throw invalidField("newPassword", "validation.passwordCommon");
+        }
+        const hash = await app.auth.hashPassword(input.newPassword);
+        await app.repos.transaction(async (tx) => {
+          await app.repos.users.setPassword(tx, input.userId, hash, by(caller));
+          await app.auth.revokeUserSessions(tx, input.userId);
+        });
+        return { message: "users.passwordChanged" };
+      }
+      const input = parseWith(changePasswordSchema, form);
+      const rule = app.config.rateLimits.loginPerAccount;
+      const key = `password:account:${caller.userId}`;
+      await app.auth.assertUnderLimit(key, rule);
+      const user = await app.repos.users.findById(caller.userId);
+      if (!user || !(await app.auth.verifyPassword(user.passwordHash, input.currentPassword))) {
+        await app.auth.recordFailure(key, rule);
+        throw invalidField("currentPassword", "validation.passwordIncorrect");
+      }
+      if (app.auth.isCommon(input.newPassword)) {
+        throw invalidField("newPassword", "validation.passwordCommon");
+      }
+      const hash = await app.auth.hashPassword(input.newPassword);
+      await app.repos.transaction(async (tx) => {
+        await app.repos.users.setPassword(tx, caller.userId, hash, by(caller));
+        // A password change ends the user's other sessions (issue 4 "Sessions").
+        await app.auth.revokeUserSessions(tx, caller.userId, caller.sessionId);
+      });
+      return { message: "password.changed" };
+    },
+  }),
+
+  profile: command({
+    access: "signedIn",
+    async handler({ app, caller }) {
+      const record = await app.repos.users.get(caller.userId, GLOBAL_SCOPE);
+      if (!record) throw notFound();
+      return { data: record };
+    },
+  }),
+
+  updateprofile: command({
+    access: "signedIn",
+    input: updateProfileSchema,
+    maxFileBytes: IMAGE_PART_BYTES,
+    async handler({ app, caller, input, file }) {
+      const user = await app.repos.users.findById(caller.userId);
+      if (!user) throw notFound();
+      if (await app.repos.users.nameOrEmailTaken(user.userName, input.email, user.id)) {
+        throw conflict("errors.userUpdateConflict");
+      }
+      const photo = await storePhoto(app, file("photo"));
+      await app.repos.transaction(async (tx) => {
+        await app.repos.users.update(
+          tx,
+          user.id,
+          {
+            salutation: input.salutation,
+            firstName: input.firstName,
+            middleName: input.middleName,
+            lastName: input.lastName,
+            suffix: input.suffix,
+            email: input.email,
+            ...(input.lang ? { lang: input.lang } : {}),
+          },
+          by(caller),
+        );
+        if (photo) await app.repos.users.setPhoto(tx, user.id, photo, by(caller));
+      });
+      if (photo && user.photo) await app.storage.remove([user.photo]);
+      return {
+        message: "profile.updated",
+        data: await app.repos.users.get(user.id, GLOBAL_SCOPE),
+      };
+    },
+  }),
+
+  setlanguage: command({
+    access: "signedIn",
+    input: setLanguageSchema,
+    async handler({ app, caller, input }) {
+      await app.repos.users.setLang(caller.userId, input.lang, by(caller));
+      return { message: "language.changed", data: { lang: input.lang } };
+    },
+  }),
+
+  list: command({
+    access: { module: "users", right: "view" },
+    input: listInput("users"),
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await app.repos.users.list(
+        input,
+        filtersOf(form, ["schoolId", "roleId"]),
+        scopeOf(caller),
+      );
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  export: command({
+    access: { module: "users", right: "view" },
+    input: listInput("users"),
+    async handler({ app, caller, input, form, reply }) {
+      const columns = exportColumns(input.columns, USER_EXPORT_COLUMNS);
+      return sendCsv(
+        reply,
+        "users.csv",
+        columns,
+        app.repos.users.exportRows(input, filtersOf(form, ["schoolId", "roleId"]), scopeOf(caller)),
+      );
+    },
+  }),
+
+  get: command({
+    access: { module: "users", right: "view" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const record = await app.repos.users.get(input.id, scopeOf(caller));
+      if (!record) throw notFound();
+      return { data: record };
+    },
+  }),
+
+  create: command({
+    access: { module: "users", right: "add" },
+    input: createUserInputSchema,
+    maxFileBytes: IMAGE_PART_BYTES,
+    async handler({ app, caller, input, file }) {
+      const schoolId = await checkUserWrite(app, caller, input);
+      if (await app.repos.users.nameOrEmailTaken(input.userName, input.email)) {
+        throw conflict("errors.userCreateConflict");
+      }
+      const photo = await storePhoto(app, file("photo"));
+      let id: number;
+      try {
+        id = await app.repos.transaction(async (tx) => {
+          const [newId] = await app.repos.users.insertMany(
+            tx,
+            [userWrite(input, schoolId)],
+            by(caller),
+          );
+          await app.repos.users.setLoads(tx, newId!, input.assignedLoad, by(caller));
+          await app.repos.users.setChildren(tx, newId!, input.children, by(caller));
+          if (photo) await app.repos.users.setPhoto(tx, newId!, photo, by(caller));
+          await app.auth.issueLinks(
+            tx,
+            "activation",
+            [{ userId: newId!, email: input.email }],
+            by(caller),
+          );
+          return newId!;
+        });
+      } catch (error) {
+        if (photo) await app.storage.remove([photo]);
+        if (isUniqueViolation(error)) throw conflict("errors.userCreateConflict");
+        throw error;
+      }
+      app.auth.deliver();
+      return { message: "users.created", data: await app.repos.users.get(id, GLOBAL_SCOPE) };
+    },
+  }),
+
+  update: command({
+    access: { module: "users", right: "modify" },
+    input: updateUserInputSchema,
+    maxFileBytes: IMAGE_PART_BYTES,
+    async handler({ app, caller, input, file }) {
+      const existing = await app.repos.users.findById(input.id, scopeOf(caller));
+      if (!existing) throw notFound();
+      // A user cannot be given a role beyond the caller's rights (nor keep one to be edited).
+      const current = await app.repos.roles.permissionsOf(existing.roleId);
+      if (current && !permissionsWithin(current, caller.permissions)) throw forbidden();
+      const schoolId = await checkUserWrite(app, caller, input);
+      if (await app.repos.users.nameOrEmailTaken(input.userName, input.email, input.id)) {
+        throw conflict("errors.userUpdateConflict");
+      }
+      const photo = await storePhoto(app, file("photo"));
+      try {
+        await app.repos.transaction(async (tx) => {
+          await app.repos.users.update(tx, input.id, userWrite(input, schoolId), by(caller));
+          await app.repos.users.setLoads(tx, input.id, input.assignedLoad, by(caller));
+          await app.repos.users.setChildren(tx, input.id, input.children, by(caller));
+          if (photo) await app.repos.users.setPhoto(tx, input.id, photo, by(caller));
+        });
+      } catch (error) {
+        if (photo) await app.storage.remove([photo]);
+        if (isUniqueViolation(error)) throw conflict("errors.userUpdateConflict");
+        throw error;
+      }
+      if (photo && existing.photo) await app.storage.remove([existing.photo]);
+      return { message: "users.updated", data: await app.repos.users.get(input.id, GLOBAL_SCOPE) };
+    },
+  }),
+
+  delete: command({
+    access: { module: "users", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const existing = await targetUser(app, caller, input.id);
+      const deleted = await app.repos.transaction((tx) => app.repos.users.delete(tx, existing.id));
+      if (deleted?.photo) await app.storage.remove([deleted.photo]);
+      return { message: "users.deleted" };
+    },
+  }),
+
+  activate: command({
+    access: { module: "users", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const existing = await targetUser(app, caller, input.id);
+      await app.repos.transaction((tx) =>
+        app.repos.users.setStatus(tx, existing.id, USER_STATUS.active, by(caller)),
+      );
+      return { message: "users.activated" };
+    },
+  }),
+
+  deactivate: command({
+    access: { module: "users", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const existing = await targetUser(app, caller, input.id);
+      await app.repos.transaction(async (tx) => {
+        await app.repos.users.setStatus(tx, existing.id, USER_STATUS.inactive, by(caller));
+        await app.auth.revokeUserSessions(tx, existing.id);
+      });
+      return { message: "users.deactivated" };
+    },
+  }),
+
+  resendactivation: command({
+    access: { module: "users", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const existing = await app.repos.users.findById(input.id, scopeOf(caller));
+      if (!existing) throw notFound();
+      if (existing.registered === 1) throw invalidField("id", "validation.invalidValue");
+      await app.repos.transaction(async (tx) => {
+        await app.repos.tokens.expireLinks(tx, existing.id, "activation");
+        await app.auth.issueLinks(
+          tx,
+          "activation",
+          [{ userId: existing.id, email: existing.email }],
+          by(caller),
+        );
+      });
+      app.auth.deliver();
+      return { message: "users.activationSent" };
+    },
+  }),
+
+  bulkupload: command({
+    access: { module: "users", right: "add" },
+    maxFileBytes: 10 * 1024 * 1024,
+    handler: (ctx) => runBulkUpload(ctx),
+  }),
+
+  template: command({
+    access: { module: "users", right: "add" },
+    async handler({ reply }) {
+      return reply
+        .code(200)
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="bulk-user-upload.csv"')
+        .send(BOM + bulkUploadTemplate() + "\r\n");
+    },
+  }),
+});
+
+/** A user the caller may change: in scope, not the caller, not above the caller's rights. */
+async function targetUser(app: FastifyInstance, caller: Caller, id: number) {
+  const existing = await app.repos.users.findById(id, scopeOf(caller));
+  if (!existing) throw notFound();
+  if (existing.id === caller.userId) throw forbidden();
+  const permissions = await app.repos.roles.permissionsOf(existing.roleId);
+  if (permissions && !permissionsWithin(permissions, caller.permissions)) throw forbidden();
+  return existing;
+}
+
+/** Reset (forgot password) and set (activation) links: single use; sessions end. */
+async function usePasswordLink(
+  app: FastifyInstance,
+  kind: "reset" | "activation",
+  token: string,
+  newPassword: string,
+) {
+  if (app.auth.isCommon(newPassword))
+    throw invalidField("newPassword", "validation.passwordCommon");
+  const hash = await app.auth.hashPassword(newPassword);
+  const done = await app.repos.transaction(async (tx) => {
+    const link = await app.auth.consumeLink(tx, kind, token);
+    if (!link) return false;
+    await app.repos.users.setPassword(tx, link.userId, hash, null);
+    await app.auth.revokeUserSessions(tx, link.userId);
+    return true;
+  });
+  if (!done) {
+    throw new ApiError(410, kind === "reset" ? "auth.forgotLinkExpired" : "auth.passwordSetFailed");
+  }
+  return { message: kind === "reset" ? ("auth.resetDone" as const) : ("auth.setDone" as const) };
+}

@@ -1,0 +1,58 @@
+import path from "node:path";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { buildApp } from "./app";
+import type { ServerConfig } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { migrate } from "./db/migrate";
+import { DEMO_USERS, isEmpty, seedDemo, seedRoles } from "./db/seed";
+import { LocalFileStorage } from "./lib/storage";
+import { hash } from "@node-rs/argon2";
+
+export interface PreparedDatabase {
+  database: Database;
+  seeded: boolean;
+}
+
+/**
+ * Opens the database, applies the migrations, seeds the built-in roles, and the demo data when
+ * LMS_SEED_DEMO says so (default: on for an empty embedded database, off for PostgreSQL).
+ */
+export async function prepareDatabase(
+  config: ServerConfig,
+  log: (message: string) => void = () => {},
+): Promise<PreparedDatabase> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrate(database.db);
+    if (applied > 0) log(`applied ${applied} migration(s)`);
+    await seedRoles(database.db);
+    const empty = await isEmpty(database.db);
+    const wanted = config.seedDemo ?? database.driver === "pglite";
+    let seeded = false;
+    if (wanted && empty) {
+      const storage = new LocalFileStorage(path.join(config.dataDir, "files"));
+      const passwordHash = await hash(config.demoPassword, config.argon2);
+      await seedDemo(database.db, { passwordHash, storage });
+      log(`seeded the demo data (${DEMO_USERS.length} users)`);
+      seeded = true;
+    }
+    return { database, seeded };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Everything `pnpm start` does after the build: database, app, listen. */
+export async function startServer(
+  config: ServerConfig,
+  logger: FastifyServerOptions["logger"] = { level: config.logLevel },
+): Promise<{ app: FastifyInstance; url: string; seeded: boolean }> {
+  const { database, seeded } = await prepareDatabase(config, (m) => console.log(m));
+  const app = await buildApp({ config, database, ownsDatabase: true, logger });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  return { app, url: `http://${host.includes(":") ? `[${host}]` : host}:${port}/`, seeded };
+}

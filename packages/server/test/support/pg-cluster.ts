@@ -1,0 +1,91 @@
+import { execFile, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export const PG_BIN = process.env.LMS_PG_BIN ?? "/usr/lib/postgresql/15/bin";
+
+export interface PgCluster {
+  /** postgres://postgres@127.0.0.1:<port>/<database> */
+  url(database: string): string;
+  port: number;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Why a throwaway cluster cannot start here, or null when it can. */
+export function clusterUnavailable(): string | null {
+  if (!existsSync(path.join(PG_BIN, "initdb")) || !existsSync(path.join(PG_BIN, "pg_ctl"))) {
+    return `PostgreSQL binaries not found in ${PG_BIN} (Debian: apt-get install postgresql-15, or set LMS_PG_BIN)`;
+  }
+  if (process.getuid?.() === 0) {
+    const probe = spawnSync("id", ["-u", "postgres"]);
+    if (probe.status !== 0)
+      return "running as root, but there is no postgres user to run initdb as";
+  }
+  return null;
+}
+
+/**
+ * A throwaway PostgreSQL cluster (initdb into a temporary folder, pg_ctl start on a free port,
+ * sockets in the same folder), tuned for tests: no fsync. As root it runs as the postgres user.
+ */
+export async function startCluster(): Promise<PgCluster> {
+  const problem = clusterUnavailable();
+  if (problem) throw new Error(problem);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "lms-pg-"));
+  const data = path.join(dir, "data");
+  const asRoot = process.getuid?.() === 0;
+  const exec = async (binary: string, args: string[]) => {
+    const command = path.join(PG_BIN, binary);
+    return asRoot ? run("runuser", ["-u", "postgres", "--", command, ...args]) : run(command, args);
+  };
+  if (asRoot) {
+    const uid = Number(spawnSync("id", ["-u", "postgres"]).stdout.toString().trim());
+    const gid = Number(spawnSync("id", ["-g", "postgres"]).stdout.toString().trim());
+    chownSync(dir, uid, gid);
+    chmodSync(dir, 0o700);
+  }
+  await exec("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
+  const port = await freePort();
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c fsync=off",
+    "-c synchronous_commit=off",
+    "-c full_page_writes=off",
+    "-c max_connections=300",
+    "-c shared_buffers=256MB",
+  ].join(" ");
+  await exec("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  return {
+    port,
+    dir,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop: async () => {
+      try {
+        await exec("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

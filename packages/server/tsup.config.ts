@@ -1,0 +1,14 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: { index: "src/index.ts", main: "src/main.ts", bench: "bench/bench.ts" },
+  format: ["esm"],
+  // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.
+  dts: { entry: { index: "src/index.ts" }, compilerOptions: { ignoreDeprecations: "6.0" } },
+  sourcemap: true,
+  clean: true,
+  target: "node20",
+  platform: "node",
+  // Dependencies stay external: the server runs from the workspace with its node_modules.
+  skipNodeModulesBundle: true,
+});

@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The same suites twice: on PGlite, and on a throwaway PostgreSQL cluster that the "postgres"
+ * project's global setup starts and removes. LMS_TEST_PG=0 leaves PostgreSQL out, except in CI
+ * (CI=true), where the PostgreSQL run is required.
+ */
+const withPostgres = process.env.CI === "true" || process.env.LMS_TEST_PG !== "0";
+
+const shared = {
+  include: ["test/**/*.test.ts"],
+  globalSetup: ["test/global-setup.ts"],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...shared, name: "pglite" } },
+      ...(withPostgres ? [{ test: { ...shared, name: "postgres" } }] : []),
+    ],
+  },
+});
