@@ -27,7 +27,7 @@ import { useSession, useSessionStore } from "../../../lib/api-context";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
 import { preloadCatalogue, useI18n } from "../../../lib/i18n";
 import { useUpdateProfile } from "../api/use-profile";
-import { profileFormDefaults, type ProfileFormValues } from "../utils/profile";
+import { authorizedImageUrl, profileFormDefaults, type ProfileFormValues } from "../utils/profile";
 import { NamePartField } from "./name-part-field";
 
 const FIELD_NAMES = [
@@ -49,7 +49,7 @@ type NameField = "firstName" | "middleName" | "lastName";
 export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => void }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const { lang: sessionLang } = useSession();
+  const { lang: sessionLang, token } = useSession();
   const store = useSessionStore();
   const confirm = useConfirm();
   const updateProfile = useUpdateProfile();
@@ -133,7 +133,7 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
         </span>
         <Dropzone
           value={photo ? [photo] : []}
-          previewUrl={user.photo ?? undefined}
+          previewUrl={authorizedImageUrl(user.photo, token, user.updatedAt)}
           label={t("common.dropImage")}
           hint={t("common.imageHint")}
           removeLabel={t("common.removeImage")}

@@ -3,14 +3,16 @@ import { Button, EmptyState, FullPageSpinner, PageHeader } from "@lms/ui";
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { failureText } from "../../../lib/errors";
+import { useSession } from "../../../lib/api-context";
 import { useI18n } from "../../../lib/i18n";
 import { useProfile } from "../api/use-profile";
-import { builtInRoleKey, fullName, initialsOf } from "../utils/profile";
+import { authorizedImageUrl, builtInRoleKey, fullName, initialsOf } from "../utils/profile";
 
 /** /profile/details: my photo, names, username, e-mail, role, school and language. */
 export default function ProfileDetailsPage() {
   const i18n = useI18n();
   const { t } = i18n;
+  const { token } = useSession();
   const { data, error, loading, reload } = useProfile();
 
   if (error && !data)
@@ -60,7 +62,7 @@ export default function ProfileDetailsPage() {
         <div className="shrink-0">
           {data.photo ? (
             <img
-              src={data.photo}
+              src={authorizedImageUrl(data.photo, token, data.updatedAt)}
               alt={t("profile.photoAlt")}
               className="size-32 rounded-full border border-border bg-muted object-cover"
             />

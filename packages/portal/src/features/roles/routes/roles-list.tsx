@@ -87,6 +87,16 @@ export default function RolesListPage() {
             {children}
           </Link>
         )}
+        filters={[
+          {
+            key: "enabled",
+            label: t("roles.field.status"),
+            options: [
+              { value: "true", label: t("common.enabled") },
+              { value: "false", label: t("common.disabled") },
+            ],
+          },
+        ]}
         onEdit={rights?.modify ? (row) => navigate(paths.roles.edit.getHref(row.id)) : undefined}
         rowActions={
           rights?.modify

@@ -43,6 +43,15 @@ describe("the modules the server lists", () => {
       "reports",
     ]);
     expect(moduleKeysFrom({ modules: ["materials"] })).toEqual(["materials"]);
+    expect(
+      moduleKeysFrom({
+        modules: [
+          { module: "schools", labelKey: "roles.module.schools" },
+          { module: "users", labelKey: "roles.module.users" },
+        ],
+        rights: [{ right: "access", labelKey: "roles.right.access" }],
+      }),
+    ).toEqual(["schools", "users"]);
   });
 
   it("shows every module when the answer is missing or names nothing known", () => {
