@@ -61,15 +61,22 @@ export interface CommandDef {
   /** Only for users without a school (admin, rex admin, lsg). */
   globalOnly: boolean;
   input: InputSchema | undefined;
-  /** Largest file this command accepts, in bytes (0: none). */
-  maxFileBytes: number;
+  /** Largest file this command accepts, in bytes (0: none), or the configured material limit. */
+  maxFileBytes: FileLimit;
   run(ctx: CommandContext<unknown, Caller | null>): Promise<HandlerResult>;
+}
+
+/** Bytes, or "materials": LMS_MAX_UPLOAD_MB (config.uploads.materialBytes). */
+export type FileLimit = number | "materials";
+
+export function fileLimit(limit: FileLimit, config: FastifyInstance["config"]): number {
+  return limit === "materials" ? config.uploads.materialBytes : limit;
 }
 
 interface CommandOptions<S extends InputSchema | undefined, C extends Caller | null> {
   input?: S;
   globalOnly?: boolean;
-  maxFileBytes?: number;
+  maxFileBytes?: FileLimit;
   handler(ctx: CommandContext<Output<S>, C>): Promise<HandlerResult>;
 }
 
@@ -118,7 +125,12 @@ export function requireRight(caller: Caller, module: PermissionModule, right: Ri
   if (!can(caller, module, right)) throw forbidden();
 }
 
-const FIELDS_NOT_INPUT = new Set(["cmdType", "cmdtype", "Authorization", "authorization", "token"]);
+const FIELDS_NOT_INPUT = new Set(["cmdType", "cmdtype", "Authorization", "authorization"]);
+
+function queryToken(request: FastifyRequest): string | undefined {
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === "string" ? token : undefined;
+}
 
 /** The bearer token: form field (SPEC.md §7), Authorization header, or ?token= for downloads. */
 export function tokenOf(request: FastifyRequest, entries: [string, string][]): string | null {
@@ -127,7 +139,7 @@ export function tokenOf(request: FastifyRequest, entries: [string, string][]): s
     (typeof request.headers.authorization === "string"
       ? request.headers.authorization
       : undefined) ??
-    fieldValue(entries, "token");
+    queryToken(request);
   if (!raw) return null;
   const token = raw.replace(/^Bearer\s+/i, "").trim();
   return token === "" || token.length > 200 ? null : token;
@@ -144,7 +156,10 @@ export async function dispatch(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<unknown> {
-  const maxFileBytes = Math.max(0, ...Object.values(resource.commands).map((c) => c.maxFileBytes));
+  const maxFileBytes = Math.max(
+    0,
+    ...Object.values(resource.commands).map((c) => fileLimit(c.maxFileBytes, app.config)),
+  );
   const form = await readForm(request, {
     fileBytes: Math.max(maxFileBytes, 1),
     files: maxFileBytes > 0 ? 5 : 0,
@@ -179,7 +194,7 @@ export async function dispatch(
   }
 
   for (const file of form.files) {
-    if (file.data.length > def.maxFileBytes) {
+    if (file.data.length > fileLimit(def.maxFileBytes, app.config)) {
       throw new ApiError(413, "errors.tooLarge");
     }
   }

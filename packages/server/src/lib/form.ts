@@ -64,7 +64,8 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
   }
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
     // Query fields (SPEC.md §7 "a query token override") come after the body's.
-    if (typeof value === "string") entries.push([name, value]);
+    // ?token= is the bearer token of downloads (read by the dispatcher), never an input field.
+    if (typeof value === "string" && name !== "token") entries.push([name, value]);
   }
   return { entries, files };
 }

@@ -3,6 +3,7 @@ import { tokenOf } from "../lib/commands";
 import { notFound, unauthenticated } from "../lib/errors";
 import { sniffImageType } from "@lms/core";
 import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";
+import { viewerOf } from "./api/course";
 
 /**
  * GET /api/file/<kind>/<id>: user photos, school logos and course images, to signed-in users who
@@ -29,6 +30,9 @@ export default async function fileRoutes(app: FastifyInstance) {
       } else if (request.params.kind === "school") {
         const school = await app.repos.schools.findById(id, scope);
         key = school?.logo;
+      } else if (request.params.kind === "course") {
+        const course = await app.repos.courses.find(id, viewerOf(caller));
+        key = course?.image;
       } else {
         throw notFound();
       }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { dispatch, type Resource } from "../../lib/commands";
+import { dispatch, fileLimit, type Resource } from "../../lib/commands";
 import { ApiError } from "../../lib/errors";
 import { RESOURCES } from "./resources";
 
@@ -12,7 +12,10 @@ const FORM_OVERHEAD = 1024 * 1024;
  */
 export default async function apiRoutes(app: FastifyInstance) {
   for (const resource of RESOURCES) {
-    const largest = Math.max(0, ...Object.values(resource.commands).map((c) => c.maxFileBytes));
+    const largest = Math.max(
+      0,
+      ...Object.values(resource.commands).map((c) => fileLimit(c.maxFileBytes, app.config)),
+    );
     app.route({
       method: "POST",
       url: `/api/${resource.name}/`,

@@ -1,7 +1,19 @@
 import type { Resource } from "../../lib/commands";
+import { courseResource } from "./course";
+import { elementResource } from "./element";
+import { journeyResource } from "./journey";
+import { materialResource } from "./material";
 import { roleResource } from "./role";
 import { schoolResource } from "./school";
 import { userResource } from "./user";
 
 /** Every resource of the main service; the permission test table reads the same list. */
-export const RESOURCES: readonly Resource[] = [userResource, schoolResource, roleResource];
+export const RESOURCES: readonly Resource[] = [
+  userResource,
+  schoolResource,
+  roleResource,
+  courseResource,
+  elementResource,
+  materialResource,
+  journeyResource,
+];

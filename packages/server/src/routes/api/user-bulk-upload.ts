@@ -4,7 +4,6 @@ import {
   decodeMessage,
   englishMessage,
   parseBulkUploadCsv,
-  permissionsWithin,
   type BulkUploadMode,
   type FieldError,
   type MessageKey,
@@ -14,6 +13,7 @@ import {
 import type { CommandContext } from "../../lib/commands";
 import { ApiError, fieldError, invalidField } from "../../lib/errors";
 import { fieldValue } from "../../lib/form";
+import { mayGrant } from "../../lib/permissions";
 import { by } from "./shared";
 import { userWrite } from "./user";
 
@@ -93,7 +93,7 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
       schoolId = global ? null : (values.schoolId ?? null);
       if (!permissions)
         errors.push(fieldError("roleId", "validation.invalidValue", undefined, row.line));
-      else if (!permissionsWithin(permissions, caller.permissions))
+      else if (!mayGrant(permissions, caller))
         errors.push(fieldError("roleId", "errors.forbidden", undefined, row.line));
       if (caller.schoolId !== null && schoolId !== caller.schoolId)
         errors.push(fieldError("schoolId", "errors.forbidden", undefined, row.line));
@@ -113,7 +113,7 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
         const current =
           rolePermissions.get(sameName.roleId) ??
           (await app.repos.roles.permissionsOf(sameName.roleId));
-        if (current && !permissionsWithin(current, caller.permissions))
+        if (current && !mayGrant(current, caller))
           errors.push(fieldError("userName", "errors.forbidden", undefined, row.line));
         if (sameEmail && sameEmail.id !== sameName.id)
           errors.push(fieldError("email", "errors.userUpdateConflict", undefined, row.line));

@@ -9,7 +9,6 @@ import {
   forgotPasswordSchema,
   isLang,
   loginSchema,
-  permissionsWithin,
   resetPasswordSchema,
   setLanguageSchema,
   setPasswordSchema,
@@ -45,6 +44,7 @@ import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
 import type { UserWrite } from "../../plugins/app/repositories/users-repository";
 import { GLOBAL_SCOPE } from "../../plugins/app/repositories/records";
 import { runBulkUpload } from "./user-bulk-upload";
+import { mayGrant } from "../../lib/permissions";
 import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
 
 const USER_EXPORT_COLUMNS = [
@@ -121,7 +121,7 @@ export async function checkUserWrite(
 ): Promise<number | null> {
   const permissions = await app.repos.roles.permissionsOf(values.roleId);
   if (!permissions) throw invalidField("roleId", "validation.invalidValue");
-  if (!permissionsWithin(permissions, caller.permissions)) throw forbidden();
+  if (!mayGrant(permissions, caller)) throw forbidden();
   const global = (GLOBAL_ROLE_IDS as readonly number[]).includes(values.roleId);
   const schoolId = global ? null : (values.schoolId ?? null);
   if (caller.schoolId !== null && schoolId !== caller.schoolId) throw forbidden();
@@ -447,7 +447,7 @@ export const userResource = defineResource("user", {
       if (!existing) throw notFound();
       // A user cannot be given a role beyond the caller's rights (nor keep one to be edited).
       const current = await app.repos.roles.permissionsOf(existing.roleId);
-      if (current && !permissionsWithin(current, caller.permissions)) throw forbidden();
+      if (current && !mayGrant(current, caller)) throw forbidden();
       const schoolId = await checkUserWrite(app, caller, input);
       if (await app.repos.users.nameOrEmailTaken(input.userName, input.email, input.id)) {
         throw conflict("errors.userUpdateConflict");
@@ -551,7 +551,7 @@ async function targetUser(app: FastifyInstance, caller: Caller, id: number) {
   if (!existing) throw notFound();
   if (existing.id === caller.userId) throw forbidden();
   const permissions = await app.repos.roles.permissionsOf(existing.roleId);
-  if (permissions && !permissionsWithin(permissions, caller.permissions)) throw forbidden();
+  if (permissions && !mayGrant(permissions, caller)) throw forbidden();
   return existing;
 }
 

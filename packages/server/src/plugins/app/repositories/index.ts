@@ -1,4 +1,7 @@
 import type { Db, Tx } from "../../../db/client";
+import { CoursesRepository } from "./courses-repository";
+import { ElementsRepository } from "./elements-repository";
+import { MaterialsRepository } from "./materials-repository";
 import { OutboxRepository } from "./outbox-repository";
 import { RolesRepository } from "./roles-repository";
 import { SchoolsRepository } from "./schools-repository";
@@ -12,6 +15,9 @@ export function createRepositories(db: Db) {
     users: new UsersRepository(db),
     schools: new SchoolsRepository(db),
     roles: new RolesRepository(db),
+    courses: new CoursesRepository(db),
+    elements: new ElementsRepository(db),
+    materials: new MaterialsRepository(db),
     sessions: new SessionsRepository(db),
     tokens: new TokensRepository(db),
     outbox: new OutboxRepository(db),

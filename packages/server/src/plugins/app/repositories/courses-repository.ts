@@ -1,0 +1,191 @@
+import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
+import { count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
+import { courses } from "../../../db/schema";
+import {
+  listConditions,
+  listOrder,
+  pageOf,
+  whereAll,
+  type ListInput,
+  type ListSpec,
+} from "../../../lib/list";
+import { created, timestamps, updated } from "./records";
+
+type CourseRow = typeof courses.$inferSelect;
+export type CourseWrite = Pick<
+  CourseRow,
+  | "courseName"
+  | "courseCode"
+  | "gradeLevel"
+  | "subject"
+  | "section"
+  | "description"
+  | "published"
+  | "schoolId"
+>;
+
+/** Who is looking at courses: the parts of the caller that decide which ones it sees. */
+export interface CourseViewer {
+  userId: number;
+  roleId: number;
+  schoolId: number | null;
+  grade: number | null;
+  section: string;
+}
+
+const listSpec: ListSpec<"courses"> = {
+  resource: "courses",
+  sort: {
+    courseName: courses.courseName,
+    courseCode: courses.courseCode,
+    gradeLevel: courses.gradeLevel,
+    subject: courses.subject,
+    section: courses.section,
+    published: courses.published,
+    createdAt: courses.createdAt,
+    updatedAt: courses.updatedAt,
+  },
+  filters: {
+    gradeLevel: { column: courses.gradeLevel, type: "int" },
+    subject: { column: courses.subject, type: "text" },
+    section: { column: courses.section, type: "text" },
+    published: { column: courses.published, type: "bool" },
+    schoolId: { column: courses.schoolId, type: "int", nullable: true },
+  },
+  search: courses.searchText,
+  id: courses.id,
+};
+
+/** A teacher sees the courses that match a row of its assigned load. */
+const matchesLoad = (userId: number) => sql`exists (
+  select 1 from user_loads l
+   where l.user_id = ${userId}
+     and l.grade = ${courses.gradeLevel}
+     and lower(l.subject) = lower(${courses.subject})
+     and (${courses.section} = '' or lower(l.section) = lower(${courses.section})))`;
+
+/**
+ * Which courses a viewer may see or change (ARCHITECTURE.md "Who sees which course"): a global
+ * user every course; a user with a school that school's courses and the global ones (changing
+ * only its school's); a teacher those matching its load; a student the published ones of its
+ * grade and, where the course sets one, its section.
+ */
+export function courseAccess(viewer: CourseViewer, mode: "view" | "modify"): SQL | undefined {
+  if (viewer.schoolId === null) return undefined;
+  const school =
+    mode === "view"
+      ? or(eq(courses.schoolId, viewer.schoolId), isNull(courses.schoolId))
+      : eq(courses.schoolId, viewer.schoolId);
+  if (viewer.roleId === ROLE_IDS.student) {
+    if (mode === "modify") return sql`false`;
+    return whereAll([
+      school,
+      eq(courses.published, true),
+      viewer.grade === null ? sql`false` : eq(courses.gradeLevel, viewer.grade),
+      sql`(${courses.section} = '' or lower(${courses.section}) = lower(${viewer.section}))`,
+    ]);
+  }
+  if (viewer.roleId === ROLE_IDS.teacher) return whereAll([school, matchesLoad(viewer.userId)]);
+  return school;
+}
+
+export function toCourseRecord(row: CourseRow): CourseRecord {
+  const { searchText: _search, image, ...rest } = row;
+  return {
+    ...rest,
+    image: image ? `/api/file/course/${row.id}` : null,
+    ...timestamps(row),
+  };
+}
+
+export class CoursesRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(
+    id: number,
+    viewer: CourseViewer | null,
+    mode: "view" | "modify" = "view",
+    db: Executor = this.db,
+  ): Promise<CourseRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(courses)
+      .where(whereAll([eq(courses.id, id), viewer ? courseAccess(viewer, mode) : undefined]))
+      .limit(1);
+    return row;
+  }
+
+  /** Locks a course row for a change of positions in it (concurrent swaps stay consistent). */
+  async lock(db: Executor, id: number): Promise<void> {
+    await db.execute(sql`select id from courses where id = ${id} for update`);
+  }
+
+  async list(input: ListInput, filters: ListFilter[], viewer: CourseViewer) {
+    const where = whereAll([
+      courseAccess(viewer, "view"),
+      ...listConditions(listSpec, input, filters),
+    ]);
+    const { limit, offset } = pageOf(input);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(courses)
+        .where(where)
+        .orderBy(...listOrder(listSpec, input))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(courses).where(where),
+    ]);
+    return { rows: rows.map(toCourseRecord), total: Number(total?.n ?? 0) };
+  }
+
+  async *exportRows(input: ListInput, filters: ListFilter[], viewer: CourseViewer) {
+    const where = whereAll([
+      courseAccess(viewer, "view"),
+      ...listConditions(listSpec, input, filters),
+    ]);
+    const rows = await this.db
+      .select()
+      .from(courses)
+      .where(where)
+      .orderBy(...listOrder(listSpec, input));
+    yield rows.map(toCourseRecord);
+  }
+
+  /** Every course a viewer sees (the journey's "my courses"). */
+  async visible(viewer: CourseViewer): Promise<CourseRow[]> {
+    return this.db
+      .select()
+      .from(courses)
+      .where(courseAccess(viewer, "view"))
+      .orderBy(courses.courseName, courses.id);
+  }
+
+  async create(db: Executor, values: CourseWrite, by: string | null): Promise<number> {
+    const [row] = await db
+      .insert(courses)
+      .values({ ...values, ...created(by) })
+      .returning({ id: courses.id });
+    return row!.id;
+  }
+
+  async update(db: Executor, id: number, values: Partial<CourseWrite>, by: string | null) {
+    await db
+      .update(courses)
+      .set({ ...values, ...updated(by) })
+      .where(eq(courses.id, id));
+  }
+
+  async setImage(db: Executor, id: number, key: string | null, by: string | null) {
+    await db
+      .update(courses)
+      .set({ image: key, ...updated(by) })
+      .where(eq(courses.id, id));
+  }
+
+  async delete(db: Executor, id: number): Promise<CourseRow | undefined> {
+    const [row] = await db.delete(courses).where(eq(courses.id, id)).returning();
+    return row;
+  }
+}

@@ -1,0 +1,343 @@
+import type { ListFilter, MaterialRecord, MaterialType, QuizSettings } from "@lms/core";
+import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
+import {
+  attempts,
+  courseElements,
+  materialFiles,
+  materials,
+  progress,
+  questions,
+  quizzes,
+} from "../../../db/schema";
+import {
+  listConditions,
+  listOrder,
+  pageOf,
+  whereAll,
+  type ListInput,
+  type ListSpec,
+} from "../../../lib/list";
+import { created, timestamps, updated } from "./records";
+
+type MaterialRow = typeof materials.$inferSelect;
+type FileRow = typeof materialFiles.$inferSelect;
+
+export interface MaterialWrite {
+  courseId: number;
+  elementId: number;
+  name: string;
+  type: MaterialType;
+  url: string;
+  content: string;
+  size: number;
+  author: string;
+  published: boolean;
+}
+
+export interface StoredFile {
+  path: string;
+  storageKey: string;
+  contentType: string;
+  size: number;
+}
+
+const listSpec: ListSpec<"materials"> = {
+  resource: "materials",
+  sort: {
+    name: materials.name,
+    lastModified: materials.lastModified,
+    size: materials.size,
+    type: materials.type,
+    author: materials.author,
+    published: materials.published,
+    position: materials.position,
+    createdAt: materials.createdAt,
+  },
+  filters: {
+    type: { column: materials.type, type: "text" },
+    published: { column: materials.published, type: "bool" },
+    elementId: { column: materials.elementId, type: "int" },
+  },
+  search: sql`lower(${materials.name} || ' ' || ${materials.author})`,
+  id: materials.id,
+};
+
+export function toMaterialRecord(row: MaterialRow, withContent = false): MaterialRecord {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    elementId: row.elementId,
+    name: row.name,
+    type: row.type as MaterialType,
+    size: row.size,
+    author: row.author,
+    position: row.position,
+    published: row.published,
+    lastModified: row.lastModified.toISOString(),
+    ...(row.type === "link" ? { url: row.url } : {}),
+    ...(withContent && row.type === "page" ? { content: row.content } : {}),
+    ...timestamps(row),
+  };
+}
+
+/** Materials ordered by position: unique and gap-free per element. */
+export class MaterialsRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: number, db: Executor = this.db): Promise<MaterialRow | undefined> {
+    const [row] = await db.select().from(materials).where(eq(materials.id, id)).limit(1);
+    return row;
+  }
+
+  async list(courseId: number, input: ListInput, filters: ListFilter[], publishedOnly: boolean) {
+    const where = whereAll([
+      eq(materials.courseId, courseId),
+      publishedOnly ? eq(materials.published, true) : undefined,
+      publishedOnly ? eq(courseElements.published, true) : undefined,
+      ...listConditions(listSpec, input, filters),
+    ]);
+    const { limit, offset } = pageOf(input);
+    const order = input.sortBy
+      ? listOrder(listSpec, input)
+      : [asc(courseElements.position), asc(materials.position)];
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ material: materials })
+        .from(materials)
+        .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: count() })
+        .from(materials)
+        .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
+        .where(where),
+    ]);
+    return { rows: rows.map((r) => toMaterialRecord(r.material)), total: Number(total?.n ?? 0) };
+  }
+
+  /** The course's materials in journey order: element position, then material position. */
+  async inCourseOrder(courseId: number, publishedOnly: boolean) {
+    return this.db
+      .select({ material: materials, element: courseElements })
+      .from(materials)
+      .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
+      .where(
+        whereAll([
+          eq(materials.courseId, courseId),
+          publishedOnly ? eq(materials.published, true) : undefined,
+          publishedOnly ? eq(courseElements.published, true) : undefined,
+        ]),
+      )
+      .orderBy(asc(courseElements.position), asc(materials.position));
+  }
+
+  async insert(db: Executor, values: MaterialWrite, by: string | null): Promise<number> {
+    const [last] = await db
+      .select({ last: max(materials.position) })
+      .from(materials)
+      .where(eq(materials.elementId, values.elementId));
+    const [row] = await db
+      .insert(materials)
+      .values({ ...values, position: (last?.last ?? 0) + 1, ...created(by) })
+      .returning({ id: materials.id });
+    return row!.id;
+  }
+
+  async update(db: Executor, id: number, values: Partial<MaterialWrite>, by: string | null) {
+    await db
+      .update(materials)
+      .set({ ...values, lastModified: new Date(), ...updated(by) })
+      .where(eq(materials.id, id));
+  }
+
+  /** Moves a material to the bottom of another element, closing the gap it leaves. */
+  async moveToElement(db: Executor, material: MaterialRow, elementId: number, by: string | null) {
+    const [last] = await db
+      .select({ last: max(materials.position) })
+      .from(materials)
+      .where(eq(materials.elementId, elementId));
+    await db
+      .update(materials)
+      .set({ elementId, position: (last?.last ?? 0) + 1, ...updated(by) })
+      .where(eq(materials.id, material.id));
+    await this.closeGap(db, material);
+  }
+
+  private async closeGap(db: Executor, material: MaterialRow) {
+    await db
+      .update(materials)
+      .set({ position: sql`${materials.position} - 1` })
+      .where(
+        and(eq(materials.elementId, material.elementId), gt(materials.position, material.position)),
+      );
+  }
+
+  async delete(db: Executor, material: MaterialRow): Promise<void> {
+    await db.delete(materials).where(eq(materials.id, material.id));
+    await this.closeGap(db, material);
+  }
+
+  async swap(db: Executor, a: MaterialRow, b: MaterialRow, by: string | null): Promise<void> {
+    await db
+      .update(materials)
+      .set({ position: b.position, ...updated(by) })
+      .where(eq(materials.id, a.id));
+    await db
+      .update(materials)
+      .set({ position: a.position, ...updated(by) })
+      .where(eq(materials.id, b.id));
+  }
+
+  async setFiles(db: Executor, materialId: number, files: StoredFile[], by: string | null) {
+    await db.delete(materialFiles).where(eq(materialFiles.materialId, materialId));
+    for (let i = 0; i < files.length; i += 1000) {
+      await db
+        .insert(materialFiles)
+        .values(files.slice(i, i + 1000).map((f) => ({ ...f, materialId, ...created(by) })));
+    }
+  }
+
+  async filesOf(materialIds: number[], db: Executor = this.db): Promise<FileRow[]> {
+    if (materialIds.length === 0) return [];
+    return db.select().from(materialFiles).where(inArray(materialFiles.materialId, materialIds));
+  }
+
+  async file(materialId: number, path: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(materialFiles)
+      .where(and(eq(materialFiles.materialId, materialId), eq(materialFiles.path, path)))
+      .limit(1);
+    return row;
+  }
+
+  /** Storage keys of every file of the course's materials (before the course goes). */
+  async courseFileKeys(courseId: number, db: Executor = this.db): Promise<string[]> {
+    const rows = await db
+      .select({ key: materialFiles.storageKey })
+      .from(materialFiles)
+      .innerJoin(materials, eq(materials.id, materialFiles.materialId))
+      .where(eq(materials.courseId, courseId));
+    return rows.map((r) => r.key);
+  }
+
+  async quiz(materialId: number) {
+    const [settings] = await this.db
+      .select()
+      .from(quizzes)
+      .where(eq(quizzes.materialId, materialId));
+    const rows = await this.db
+      .select()
+      .from(questions)
+      .where(eq(questions.materialId, materialId))
+      .orderBy(questions.position);
+    return { settings, questions: rows };
+  }
+
+  async setQuiz(db: Executor, materialId: number, quiz: QuizSettings, by: string | null) {
+    const settings = {
+      attemptsAllowed: quiz.attemptsAllowed,
+      timeLimitMinutes: quiz.timeLimitMinutes,
+      passingGrade: quiz.passingGrade,
+      shuffle: quiz.shuffle,
+      showCorrectAnswers: quiz.showCorrectAnswers,
+    };
+    await db
+      .insert(quizzes)
+      .values({ materialId, ...settings, ...created(by) })
+      .onConflictDoUpdate({ target: quizzes.materialId, set: { ...settings, ...updated(by) } });
+    await db.delete(questions).where(eq(questions.materialId, materialId));
+    if (quiz.questions.length > 0) {
+      await db.insert(questions).values(
+        quiz.questions.map((q, index) => ({
+          materialId,
+          position: index + 1,
+          type: q.type,
+          prompt: q.prompt,
+          points: q.points,
+          choices: q.choices.map((c, i) => ({
+            id: c.id ?? String(i + 1),
+            text: c.text,
+            correct: c.correct,
+          })),
+          answers: q.answers,
+          ...created(by),
+        })),
+      );
+    }
+  }
+
+  async attemptsOf(materialId: number, userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(attempts)
+      .where(and(eq(attempts.materialId, materialId), eq(attempts.userId, userId)));
+    return Number(row?.n ?? 0);
+  }
+
+  async addAttempt(
+    db: Executor,
+    values: {
+      materialId: number;
+      userId: number;
+      score: number;
+      passed: boolean;
+      answers: unknown;
+    },
+    by: string | null,
+  ) {
+    await db.insert(attempts).values({ ...values, ...created(by) });
+  }
+
+  /** Progress of a user through a course's materials. */
+  async progressOf(userId: number, courseId: number) {
+    return this.db
+      .select()
+      .from(progress)
+      .where(and(eq(progress.userId, userId), eq(progress.courseId, courseId)));
+  }
+
+  async progressOfCourses(userId: number, courseIds: number[]) {
+    if (courseIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(progress)
+      .where(and(eq(progress.userId, userId), inArray(progress.courseId, courseIds)));
+  }
+
+  /** Records that a student opened a material (first opening and latest). */
+  async recordOpen(userId: number, material: MaterialRow, by: string | null) {
+    await this.db
+      .insert(progress)
+      .values({ userId, materialId: material.id, courseId: material.courseId, ...created(by) })
+      .onConflictDoUpdate({
+        target: [progress.userId, progress.materialId],
+        set: { lastOpenedAt: new Date(), ...updated(by) },
+      });
+  }
+
+  async recordComplete(db: Executor, userId: number, material: MaterialRow, by: string | null) {
+    const now = new Date();
+    await db
+      .insert(progress)
+      .values({
+        userId,
+        materialId: material.id,
+        courseId: material.courseId,
+        completedAt: now,
+        ...created(by),
+      })
+      .onConflictDoUpdate({
+        target: [progress.userId, progress.materialId],
+        set: {
+          completedAt: sql`coalesce(${progress.completedAt}, ${now.toISOString()}::timestamptz)`,
+          lastOpenedAt: now,
+          ...updated(by),
+        },
+      });
+  }
+}

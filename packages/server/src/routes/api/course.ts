@@ -1,0 +1,227 @@
+import { ROLE_IDS, courseSchema, type CourseValues } from "@lms/core";
+import type { FastifyInstance } from "fastify";
+import { command, defineResource, type Caller } from "../../lib/commands";
+import { conflict, forbidden, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
+import type { UploadedFile } from "../../lib/form";
+import { idField, idInput, listInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import { newStorageKey } from "../../lib/storage";
+import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
+import {
+  toCourseRecord,
+  type CourseViewer,
+  type CourseWrite,
+} from "../../plugins/app/repositories/courses-repository";
+import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+
+const COURSE_FIELDS = [
+  "id",
+  "courseName",
+  "courseCode",
+  "gradeLevel",
+  "subject",
+  "section",
+  "description",
+  "published",
+  "schoolId",
+  "createdAt",
+  "createdBy",
+  "updatedAt",
+  "updatedBy",
+] as const;
+
+export const viewerOf = (caller: Caller): CourseViewer => ({
+  userId: caller.userId,
+  roleId: caller.roleId,
+  schoolId: caller.schoolId,
+  grade: caller.grade,
+  section: caller.section,
+});
+
+/**
+ * A course the caller may change: another school's course (or one it cannot see) is a 404,
+ * one it sees but may not change (a global course, for a school admin) a 403.
+ */
+export async function modifiableCourse(app: FastifyInstance, caller: Caller, id: number) {
+  const viewer = viewerOf(caller);
+  const course = await app.repos.courses.find(id, viewer, "view");
+  if (!course) throw notFound();
+  if (!(await app.repos.courses.find(id, viewer, "modify"))) throw forbidden();
+  return course;
+}
+
+/**
+ * The school a course is written for: a caller with a school writes only for its school; a
+ * teacher only for a grade, subject and section of its load.
+ */
+async function checkCourseWrite(
+  app: FastifyInstance,
+  caller: Caller,
+  values: CourseValues,
+): Promise<CourseWrite> {
+  let schoolId = values.schoolId ?? null;
+  if (caller.schoolId !== null) {
+    if (schoolId !== null && schoolId !== caller.schoolId) throw forbidden();
+    schoolId = caller.schoolId;
+  }
+  if (schoolId !== null && !(await app.repos.schools.findById(schoolId))) {
+    throw invalidField("schoolId", "validation.invalidValue");
+  }
+  if (caller.roleId === ROLE_IDS.teacher) {
+    const loads = await app.repos.users.loadsOf(caller.userId);
+    const matches = loads.some(
+      (l) =>
+        l.grade === values.gradeLevel &&
+        l.subject.toLowerCase() === values.subject.toLowerCase() &&
+        (values.section === "" || l.section.toLowerCase() === values.section.toLowerCase()),
+    );
+    if (!matches) throw forbidden();
+  }
+  return {
+    courseName: values.courseName,
+    courseCode: values.courseCode,
+    gradeLevel: values.gradeLevel,
+    subject: values.subject,
+    section: values.section,
+    description: values.description,
+    published: values.published,
+    schoolId,
+  };
+}
+
+async function storeImage(app: FastifyInstance, file: UploadedFile | undefined) {
+  if (!file || file.data.length === 0) return undefined;
+  const checked = checkImage(file, "image");
+  const key = newStorageKey("courses", checked.extension);
+  await app.storage.put(key, file.data);
+  return key;
+}
+
+const courseUpdateSchema = courseSchema.extend({ id: idField() });
+const FILTER_EXTRAS = ["schoolId", "gradeLevel"] as const;
+
+export const courseResource = defineResource("course", {
+  list: command({
+    access: { module: "courses", right: "view" },
+    input: listInput("courses"),
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await app.repos.courses.list(
+        input,
+        filtersOf(form, FILTER_EXTRAS),
+        viewerOf(caller),
+      );
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  export: command({
+    access: { module: "courses", right: "view" },
+    input: listInput("courses"),
+    handler: async ({ app, caller, input, form, reply }) =>
+      sendCsv(
+        reply,
+        "courses.csv",
+        exportColumns(input.columns, COURSE_FIELDS),
+        app.repos.courses.exportRows(input, filtersOf(form, FILTER_EXTRAS), viewerOf(caller)),
+      ),
+  }),
+
+  get: command({
+    access: { module: "courses", right: "view" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const course = await app.repos.courses.find(input.id, viewerOf(caller));
+      if (!course) throw notFound();
+      return { data: toCourseRecord(course) };
+    },
+  }),
+
+  create: command({
+    access: { module: "courses", right: "add" },
+    input: courseSchema,
+    maxFileBytes: IMAGE_PART_BYTES,
+    async handler({ app, caller, input, file }) {
+      const values = await checkCourseWrite(app, caller, input);
+      const image = await storeImage(app, file("image"));
+      try {
+        const id = await app.repos.transaction(async (tx) => {
+          const newId = await app.repos.courses.create(tx, values, by(caller));
+          if (image) await app.repos.courses.setImage(tx, newId, image, by(caller));
+          return newId;
+        });
+        return {
+          message: "courses.created",
+          data: toCourseRecord((await app.repos.courses.find(id, null))!),
+        };
+      } catch (error) {
+        if (image) await app.storage.remove([image]);
+        if (isUniqueViolation(error)) throw conflict("errors.courseCreateConflict");
+        throw error;
+      }
+    },
+  }),
+
+  update: command({
+    access: { module: "courses", right: "modify" },
+    input: courseUpdateSchema,
+    maxFileBytes: IMAGE_PART_BYTES,
+    async handler({ app, caller, input, file }) {
+      const existing = await modifiableCourse(app, caller, input.id);
+      const values = await checkCourseWrite(app, caller, input);
+      const image = await storeImage(app, file("image"));
+      try {
+        await app.repos.transaction(async (tx) => {
+          await app.repos.courses.update(tx, input.id, values, by(caller));
+          if (image) await app.repos.courses.setImage(tx, input.id, image, by(caller));
+        });
+      } catch (error) {
+        if (image) await app.storage.remove([image]);
+        if (isUniqueViolation(error)) throw conflict("errors.courseUpdateConflict");
+        throw error;
+      }
+      if (image && existing.image) await app.storage.remove([existing.image]);
+      return {
+        message: "courses.updated",
+        data: toCourseRecord((await app.repos.courses.find(input.id, null))!),
+      };
+    },
+  }),
+
+  delete: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await modifiableCourse(app, caller, input.id);
+      const { deleted, keys } = await app.repos.transaction(async (tx) => {
+        const fileKeys = await app.repos.materials.courseFileKeys(input.id, tx);
+        return { deleted: await app.repos.courses.delete(tx, input.id), keys: fileKeys };
+      });
+      await app.storage.remove([...keys, ...(deleted?.image ? [deleted.image] : [])]);
+      return { message: "courses.deleted" };
+    },
+  }),
+
+  publish: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await modifiableCourse(app, caller, input.id);
+      await app.repos.transaction((tx) =>
+        app.repos.courses.update(tx, input.id, { published: true }, by(caller)),
+      );
+      return { message: "courses.published" };
+    },
+  }),
+
+  unpublish: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await modifiableCourse(app, caller, input.id);
+      await app.repos.transaction((tx) =>
+        app.repos.courses.update(tx, input.id, { published: false }, by(caller)),
+      );
+      return { message: "courses.unpublished" };
+    },
+  }),
+});

@@ -1,0 +1,170 @@
+import { ROLE_IDS, elementCreateSchema, elementUpdateSchema, swapSchema } from "@lms/core";
+import type { FastifyInstance } from "fastify";
+import { command, defineResource, type Caller } from "../../lib/commands";
+import { conflict, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
+import { idField, idInput, listInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import { toElementRecord } from "../../plugins/app/repositories/elements-repository";
+import { modifiableCourse, viewerOf } from "./course";
+import { by, filtersOf } from "./shared";
+
+const elementListInput = listInput("elements").extend({ courseId: idField() });
+
+/** An element the caller may change: its course must be one the caller may change. */
+async function modifiableElement(app: FastifyInstance, caller: Caller, id: number) {
+  const element = await app.repos.elements.findById(id);
+  if (!element) throw notFound();
+  await modifiableCourse(app, caller, element.courseId);
+  return element;
+}
+
+async function setPublished(app: FastifyInstance, caller: Caller, id: number, published: boolean) {
+  await modifiableElement(app, caller, id);
+  await app.repos.transaction((tx) => app.repos.elements.update(tx, id, { published }, by(caller)));
+}
+
+export const elementResource = defineResource("element", {
+  list: command({
+    access: { module: "courses", right: "view" },
+    input: elementListInput,
+    async handler({ app, caller, input, form }) {
+      const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
+      if (!course) throw notFound();
+      const { rows, total } = await app.repos.elements.list(
+        course.id,
+        input,
+        filtersOf(form),
+        caller.roleId === ROLE_IDS.student,
+      );
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  create: command({
+    access: { module: "courses", right: "add" },
+    input: elementCreateSchema,
+    async handler({ app, caller, input }) {
+      await modifiableCourse(app, caller, input.courseId);
+      try {
+        const id = await app.repos.transaction(async (tx) => {
+          await app.repos.courses.lock(tx, input.courseId);
+          let relative;
+          if (input.placement === "before" || input.placement === "after") {
+            relative = await app.repos.elements.findById(input.relativeTo!, tx);
+            // The element to place next to must be in the same course (issue 4: every id).
+            if (!relative || relative.courseId !== input.courseId) {
+              throw invalidField("relativeTo", "validation.invalidValue");
+            }
+          }
+          return app.repos.elements.insertAt(
+            tx,
+            {
+              courseId: input.courseId,
+              name: input.name,
+              type: input.type,
+              published: input.published,
+            },
+            input.placement,
+            relative,
+            by(caller),
+          );
+        });
+        return {
+          message: "elements.created",
+          data: toElementRecord((await app.repos.elements.findById(id))!),
+        };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict("errors.elementCreateConflict");
+        throw error;
+      }
+    },
+  }),
+
+  update: command({
+    access: { module: "courses", right: "modify" },
+    input: elementUpdateSchema,
+    async handler({ app, caller, input }) {
+      await modifiableElement(app, caller, input.id);
+      try {
+        await app.repos.transaction((tx) =>
+          app.repos.elements.update(
+            tx,
+            input.id,
+            { name: input.name, type: input.type },
+            by(caller),
+          ),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict("errors.elementUpdateConflict");
+        throw error;
+      }
+      return {
+        message: "elements.updated",
+        data: toElementRecord((await app.repos.elements.findById(input.id))!),
+      };
+    },
+  }),
+
+  delete: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const element = await modifiableElement(app, caller, input.id);
+      const keys = await app.repos.transaction(async (tx) => {
+        await app.repos.courses.lock(tx, element.courseId);
+        const current = await app.repos.elements.findById(input.id, tx);
+        if (!current) throw notFound();
+        const materialIds = (await app.repos.materials.inCourseOrder(element.courseId, false))
+          .filter((m) => m.element.id === current.id)
+          .map((m) => m.material.id);
+        const files = await app.repos.materials.filesOf(materialIds, tx);
+        await app.repos.elements.delete(tx, current);
+        return files.map((f) => f.storageKey);
+      });
+      await app.storage.remove(keys);
+      return { message: "elements.deleted" };
+    },
+  }),
+
+  publish: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await setPublished(app, caller, input.id, true);
+      return { message: "elements.published" };
+    },
+  }),
+
+  unpublish: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await setPublished(app, caller, input.id, false);
+      return { message: "elements.unpublished" };
+    },
+  }),
+
+  /**
+   * SPEC.md §7 swap: exchanges the positions of two elements of one course. The positions the
+   * client sent are informational; the database's own are swapped under the course's lock, so
+   * concurrent swaps keep positions unique and gap-free.
+   */
+  swap: command({
+    access: { module: "courses", right: "modify" },
+    input: swapSchema,
+    async handler({ app, caller, input }) {
+      const from = await modifiableElement(app, caller, input.swap_from.id);
+      const to = await app.repos.elements.findById(input.swap_to.id);
+      if (!to) throw notFound();
+      if (to.courseId !== from.courseId) throw invalidField("swap_to", "validation.invalidValue");
+      await app.repos.transaction(async (tx) => {
+        await app.repos.courses.lock(tx, from.courseId);
+        const a = await app.repos.elements.findById(from.id, tx);
+        const b = await app.repos.elements.findById(to.id, tx);
+        if (!a || !b) throw notFound();
+        await app.repos.elements.swap(tx, a, b, by(caller));
+      });
+      return { message: "elements.moved" };
+    },
+  }),
+});

@@ -1,0 +1,449 @@
+import { materialSchema, quizSettingsSchema, swapSchema, type MaterialType } from "@lms/core";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { command, defineResource, type Caller } from "../../lib/commands";
+import { ApiError, invalidField, notFound } from "../../lib/errors";
+import type { UploadedFile } from "../../lib/form";
+import { idField, idInput, listInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import { newStorageKey } from "../../lib/storage";
+import { sniffMaterialFile } from "../../lib/uploads";
+import { ZipError, readZip } from "../../lib/zip";
+import {
+  toMaterialRecord,
+  type StoredFile,
+} from "../../plugins/app/repositories/materials-repository";
+import { modifiableCourse, viewerOf } from "./course";
+import { by, filtersOf } from "./shared";
+
+type MaterialRow = NonNullable<
+  Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>
+>;
+
+const SCORM_TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  htm: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  json: "application/json",
+  xml: "application/xml",
+  xsd: "application/xml",
+  txt: "text/plain; charset=utf-8",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  mp3: "audio/mpeg",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  woff: "font/woff",
+  woff2: "font/woff2",
+  ttf: "font/ttf",
+  pdf: "application/pdf",
+};
+
+export function scormContentType(path: string): string {
+  const ext = path.split(".").pop()?.toLowerCase() ?? "";
+  return SCORM_TYPES[ext] ?? "application/octet-stream";
+}
+
+/** A file name fit for Content-Disposition: no path, no control characters, no quotes. */
+export function displayName(name: string, fallback: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(0, 150);
+  return clean || fallback;
+}
+
+export function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The launch page of a SCORM package: the href of its first resource in imsmanifest.xml. */
+export function scormLaunchPath(manifest: string): string {
+  const resource = /<resource\b[^>]*\bhref\s*=\s*"([^"]+)"/i.exec(manifest);
+  return resource?.[1] ?? "index.html";
+}
+
+/**
+ * Stores the upload of a file or SCORM material under server-generated names: a file is checked
+ * by its bytes (documents, images, audio, video; nothing a browser would run); a package must be
+ * a zip with imsmanifest.xml, its entries kept under one prefix.
+ */
+async function storeUpload(
+  app: FastifyInstance,
+  type: MaterialType,
+  file: UploadedFile | undefined,
+  required: boolean,
+): Promise<{ files: StoredFile[]; size: number } | null> {
+  if (type !== "file" && type !== "scorm") return null;
+  if (!file || file.data.length === 0) {
+    if (required) throw invalidField("file", "validation.required");
+    return null;
+  }
+  if (type === "file") {
+    const checked = sniffMaterialFile(file);
+    if (!checked) throw invalidField("file", "validation.fileType");
+    const storageKey = newStorageKey("materials", checked.extension);
+    await app.storage.put(storageKey, file.data);
+    return {
+      size: file.data.length,
+      files: [
+        {
+          path: displayName(file.filename, `file.${checked.extension}`),
+          storageKey,
+          contentType: checked.contentType,
+          size: file.data.length,
+        },
+      ],
+    };
+  }
+  let entries;
+  try {
+    entries = readZip(file.data);
+  } catch (error) {
+    if (error instanceof ZipError || error instanceof RangeError) {
+      throw invalidField("file", "materials.invalidPackage");
+    }
+    throw error;
+  }
+  if (!entries.some((e) => e.path === "imsmanifest.xml")) {
+    throw invalidField("file", "materials.invalidPackage");
+  }
+  const prefix = newStorageKey("scorm");
+  const files: StoredFile[] = [];
+  for (const entry of entries) {
+    const storageKey = `${prefix}/${entry.path
+      .split("/")
+      .map((p) =>
+        encodeURIComponent(p)
+          .toLowerCase()
+          .replace(/[^a-z0-9._-]/g, "_"),
+      )
+      .join("/")}`;
+    await app.storage.put(storageKey, entry.data);
+    files.push({
+      path: entry.path,
+      storageKey,
+      contentType: scormContentType(entry.path),
+      size: entry.data.length,
+    });
+  }
+  return { files, size: file.data.length };
+}
+
+/** A material whose course the caller may change (another school's: 404). */
+async function modifiableMaterial(app: FastifyInstance, caller: Caller, id: number) {
+  const material = await app.repos.materials.findById(id);
+  if (!material) throw notFound();
+  await modifiableCourse(app, caller, material.courseId);
+  return material;
+}
+
+/** A material whose course the caller sees. */
+async function visibleMaterial(app: FastifyInstance, caller: Caller, id: number) {
+  const material = await app.repos.materials.findById(id);
+  if (!material) throw notFound();
+  if (!(await app.repos.courses.find(material.courseId, viewerOf(caller)))) throw notFound();
+  return material;
+}
+
+/** The material with what its type carries: page content, link, files, quiz. */
+export async function materialDetail(
+  app: FastifyInstance,
+  material: MaterialRow,
+  options: { answers: boolean },
+) {
+  const files = await app.repos.materials.filesOf([material.id]);
+  const base = `/webservice/pluginfile.php/${material.id}/`;
+  const detail: Record<string, unknown> = {
+    ...toMaterialRecord(material, true),
+    files: files.map((f) => ({
+      path: f.path,
+      size: f.size,
+      contentType: f.contentType,
+      url: base + f.path.split("/").map(encodeURIComponent).join("/"),
+    })),
+  };
+  if (material.type === "scorm") {
+    const manifest = files.find((f) => f.path === "imsmanifest.xml");
+    const text = manifest
+      ? ((await app.storage.get(manifest.storageKey))?.toString("utf8") ?? "")
+      : "";
+    detail.launchUrl = base + scormLaunchPath(text);
+  }
+  if (material.type === "quiz") {
+    const quiz = await app.repos.materials.quiz(material.id);
+    detail.quiz = {
+      attemptsAllowed: quiz.settings?.attemptsAllowed ?? 0,
+      timeLimitMinutes: quiz.settings?.timeLimitMinutes ?? 0,
+      passingGrade: quiz.settings?.passingGrade ?? 75,
+      shuffle: quiz.settings?.shuffle ?? false,
+      showCorrectAnswers: quiz.settings?.showCorrectAnswers ?? true,
+      questions: quiz.questions.map((q) => ({
+        id: String(q.id),
+        type: q.type,
+        prompt: q.prompt,
+        points: q.points,
+        choices: q.choices.map((c) => ({
+          id: c.id,
+          text: c.text,
+          ...(options.answers ? { correct: c.correct } : {}),
+        })),
+        ...(options.answers ? { answers: q.answers } : {}),
+      })),
+    };
+  }
+  return detail;
+}
+
+/** Sends a stored file of a material with its type and a Content-Disposition. */
+export async function sendMaterialFile(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  file: { storageKey: string; contentType: string; path: string },
+  disposition: "inline" | "attachment",
+  csp: string,
+): Promise<FastifyReply> {
+  const data = await app.storage.get(file.storageKey);
+  if (!data) throw notFound();
+  return reply
+    .code(200)
+    .header("content-type", file.contentType)
+    .header("content-disposition", contentDisposition(disposition, displayName(file.path, "file")))
+    .header("cache-control", "private, no-cache")
+    .header("content-security-policy", csp)
+    .send(data);
+}
+
+const materialListInput = listInput("materials").extend({ courseId: idField() });
+const materialUpdateSchema = materialSchema.safeExtend({ id: idField() });
+const quizSettingsInput = quizSettingsSchema.extend({ id: idField() });
+
+async function setPublished(app: FastifyInstance, caller: Caller, id: number, published: boolean) {
+  await modifiableMaterial(app, caller, id);
+  await app.repos.transaction((tx) =>
+    app.repos.materials.update(tx, id, { published }, by(caller)),
+  );
+}
+
+const authorOf = (caller: Caller) => `${caller.firstName} ${caller.lastName}`.trim();
+
+export const materialResource = defineResource("material", {
+  list: command({
+    access: { module: "materials", right: "view" },
+    input: materialListInput,
+    async handler({ app, caller, input, form }) {
+      const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
+      if (!course) throw notFound();
+      const { rows, total } = await app.repos.materials.list(
+        course.id,
+        input,
+        filtersOf(form, ["elementId"]),
+        false,
+      );
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  get: command({
+    access: { module: "materials", right: "view" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const material = await visibleMaterial(app, caller, input.id);
+      return { data: await materialDetail(app, material, { answers: true }) };
+    },
+  }),
+
+  create: command({
+    access: { module: "materials", right: "add" },
+    input: materialSchema,
+    maxFileBytes: "materials",
+    async handler({ app, caller, input, file }) {
+      await modifiableCourse(app, caller, input.courseId);
+      const element = await app.repos.elements.findById(input.elementId);
+      // The element must be in that course: a material is never created in another course.
+      if (!element || element.courseId !== input.courseId) {
+        throw invalidField("elementId", "validation.invalidValue");
+      }
+      const upload = await storeUpload(app, input.type, file("file"), true);
+      try {
+        const id = await app.repos.transaction(async (tx) => {
+          await app.repos.courses.lock(tx, input.courseId);
+          const newId = await app.repos.materials.insert(
+            tx,
+            {
+              courseId: input.courseId,
+              elementId: input.elementId,
+              name: input.name,
+              type: input.type,
+              url: input.type === "link" ? input.url : "",
+              content: input.type === "page" ? input.content : "",
+              size: upload?.size ?? (input.type === "page" ? Buffer.byteLength(input.content) : 0),
+              author: authorOf(caller),
+              published: input.published,
+            },
+            by(caller),
+          );
+          if (upload) await app.repos.materials.setFiles(tx, newId, upload.files, by(caller));
+          if (input.type === "quiz") {
+            await app.repos.materials.setQuiz(tx, newId, quizSettingsSchema.parse({}), by(caller));
+          }
+          return newId;
+        });
+        const material = (await app.repos.materials.findById(id))!;
+        return {
+          message: "materials.created",
+          data: await materialDetail(app, material, { answers: true }),
+        };
+      } catch (error) {
+        if (upload) await app.storage.remove(upload.files.map((f) => f.storageKey));
+        throw error;
+      }
+    },
+  }),
+
+  update: command({
+    access: { module: "materials", right: "modify" },
+    input: materialUpdateSchema,
+    maxFileBytes: "materials",
+    async handler({ app, caller, input, file }) {
+      const existing = await modifiableMaterial(app, caller, input.id);
+      if (input.courseId !== existing.courseId)
+        throw invalidField("courseId", "validation.invalidValue");
+      if (input.type !== existing.type) throw invalidField("type", "validation.invalidValue");
+      const element = await app.repos.elements.findById(input.elementId);
+      if (!element || element.courseId !== existing.courseId) {
+        throw invalidField("elementId", "validation.invalidValue");
+      }
+      const upload = await storeUpload(app, input.type, file("file"), false);
+      const oldFiles = upload ? await app.repos.materials.filesOf([existing.id]) : [];
+      try {
+        await app.repos.transaction(async (tx) => {
+          await app.repos.courses.lock(tx, existing.courseId);
+          const current = (await app.repos.materials.findById(existing.id, tx))!;
+          if (current.elementId !== input.elementId) {
+            await app.repos.materials.moveToElement(tx, current, input.elementId, by(caller));
+          }
+          await app.repos.materials.update(
+            tx,
+            existing.id,
+            {
+              name: input.name,
+              url: input.type === "link" ? input.url : "",
+              content: input.type === "page" ? input.content : "",
+              published: input.published,
+              author: authorOf(caller),
+              ...(upload
+                ? { size: upload.size }
+                : input.type === "page"
+                  ? { size: Buffer.byteLength(input.content) }
+                  : {}),
+            },
+            by(caller),
+          );
+          if (upload) await app.repos.materials.setFiles(tx, existing.id, upload.files, by(caller));
+        });
+      } catch (error) {
+        if (upload) await app.storage.remove(upload.files.map((f) => f.storageKey));
+        throw error;
+      }
+      await app.storage.remove(oldFiles.map((f) => f.storageKey));
+      const material = (await app.repos.materials.findById(existing.id))!;
+      return {
+        message: "materials.updated",
+        data: await materialDetail(app, material, { answers: true }),
+      };
+    },
+  }),
+
+  delete: command({
+    access: { module: "materials", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const existing = await modifiableMaterial(app, caller, input.id);
+      const files = await app.repos.materials.filesOf([existing.id]);
+      await app.repos.transaction(async (tx) => {
+        await app.repos.courses.lock(tx, existing.courseId);
+        const current = await app.repos.materials.findById(existing.id, tx);
+        if (!current) throw notFound();
+        await app.repos.materials.delete(tx, current);
+      });
+      await app.storage.remove(files.map((f) => f.storageKey));
+      return { message: "materials.deleted" };
+    },
+  }),
+
+  publish: command({
+    access: { module: "materials", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await setPublished(app, caller, input.id, true);
+      return { message: "materials.published" };
+    },
+  }),
+
+  unpublish: command({
+    access: { module: "materials", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await setPublished(app, caller, input.id, false);
+      return { message: "materials.unpublished" };
+    },
+  }),
+
+  quizsettings: command({
+    access: { module: "materials", right: "modify" },
+    input: quizSettingsInput,
+    async handler({ app, caller, input }) {
+      const material = await modifiableMaterial(app, caller, input.id);
+      if (material.type !== "quiz") throw invalidField("id", "validation.invalidValue");
+      await app.repos.transaction(async (tx) => {
+        await app.repos.materials.setQuiz(tx, material.id, input, by(caller));
+        await app.repos.materials.update(tx, material.id, {}, by(caller));
+      });
+      return {
+        message: "quiz.saved",
+        data: await materialDetail(app, (await app.repos.materials.findById(material.id))!, {
+          answers: true,
+        }),
+      };
+    },
+  }),
+
+  swap: command({
+    access: { module: "materials", right: "modify" },
+    input: swapSchema,
+    async handler({ app, caller, input }) {
+      const from = await modifiableMaterial(app, caller, input.swap_from.id);
+      const to = await app.repos.materials.findById(input.swap_to.id);
+      if (!to) throw notFound();
+      if (to.elementId !== from.elementId) throw invalidField("swap_to", "validation.invalidValue");
+      await app.repos.transaction(async (tx) => {
+        await app.repos.courses.lock(tx, from.courseId);
+        const a = await app.repos.materials.findById(from.id, tx);
+        const b = await app.repos.materials.findById(to.id, tx);
+        if (!a || !b || a.elementId !== b.elementId) throw notFound();
+        await app.repos.materials.swap(tx, a, b, by(caller));
+      });
+      return { message: "materials.updated" };
+    },
+  }),
+
+  download: command({
+    access: { module: "materials", right: "view" },
+    input: idInput,
+    async handler({ app, caller, input, reply }) {
+      const material = await visibleMaterial(app, caller, input.id);
+      if (material.type !== "file") throw new ApiError(404, "errors.notFound");
+      const [file] = await app.repos.materials.filesOf([material.id]);
+      if (!file) throw notFound();
+      return sendMaterialFile(app, reply, file, "attachment", "default-src 'none'; sandbox");
+    },
+  }),
+});

@@ -1,0 +1,275 @@
+import { fullPermissions, emptyPermissions } from "@lms/core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./helper";
+
+const t = useTestApp();
+let admin: string;
+let schoolAdmin: string;
+
+beforeAll(async () => {
+  admin = await t().login("admin");
+  schoolAdmin = await t().login("schooladmin");
+});
+
+const school = (code: string, extra: Record<string, unknown> = {}) => ({
+  schoolCode: code,
+  schoolName: `School ${code}`,
+  country: "Philippines",
+  city: "Davao City",
+  ...extra,
+});
+
+describe("schools", () => {
+  it("creates, lists, updates, disables and deletes a school", async () => {
+    const created = await t().call<{ id: number; enabled: boolean; createdBy: string }>(
+      "school",
+      "create",
+      school("DNHS"),
+      { token: admin },
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.message).toBe("School has been created.");
+    const id = created.body.data!.id;
+    expect(created.body.data!.createdBy).toBe("admin");
+    const list = await t().call<{
+      data: { schoolCode: string }[];
+      pagination: { totalcount: number };
+    }>(
+      "school",
+      "list",
+      { search: "davao", sortBy: "schoolName", sortOrder: "asc" },
+      { token: admin },
+    );
+    expect(list.body.data!.data.map((s) => s.schoolCode)).toEqual(["DNHS"]);
+    const updated = await t().call<{ schoolName: string }>(
+      "school",
+      "update",
+      { id, ...school("DNHS", { schoolName: "Davao High" }) },
+      { token: admin },
+    );
+    expect(updated.body.data!.schoolName).toBe("Davao High");
+    const disabled = await t().call(
+      "school",
+      "setstatus",
+      { id, status: "disabled" },
+      { token: admin },
+    );
+    expect(disabled.body.message).toBe("School has been disabled.");
+    const filtered = await t().call<{ data: { id: number }[] }>(
+      "school",
+      "list",
+      {},
+      {
+        token: admin,
+        entries: [
+          ["filter[key]", "enabled"],
+          ["filter[values][]", "false"],
+        ],
+      },
+    );
+    expect(filtered.body.data!.data.map((s) => s.id)).toEqual([id]);
+    expect((await t().call("school", "delete", { id }, { token: admin })).body.message).toBe(
+      "School has been deleted.",
+    );
+  });
+
+  it("answers the conflict text for a school code that exists", async () => {
+    const answer = await t().call("school", "create", school("rnhs"), { token: admin });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe("Creation Unsuccessful. School already exists.");
+  });
+
+  it("shows a school admin its own school only, and lets it edit but not disable it", async () => {
+    const list = await t().call<{ data: { id: number }[] }>(
+      "school",
+      "list",
+      {},
+      { token: schoolAdmin },
+    );
+    expect(list.body.data!.data.map((s) => s.id)).toEqual([1]);
+    expect((await t().call("school", "get", { id: 2 }, { token: schoolAdmin })).status).toBe(404);
+    const own = await t().call<Record<string, unknown>>(
+      "school",
+      "get",
+      { id: 1 },
+      { token: schoolAdmin },
+    );
+    const edit = await t().call<{ enabled: boolean; zipCode: string }>(
+      "school",
+      "update",
+      { ...own.body.data, zipCode: "1106", enabled: false },
+      { token: schoolAdmin },
+    );
+    expect(edit.status).toBe(200);
+    expect(edit.body.data!.zipCode).toBe("1106");
+    expect(edit.body.data!.enabled).toBe(true);
+    expect(
+      (await t().call("school", "setstatus", { id: 1, status: "disabled" }, { token: schoolAdmin }))
+        .status,
+    ).toBe(403);
+  });
+
+  it("exports schools as CSV", async () => {
+    const answer = await t().call(
+      "school",
+      "export",
+      { columns: "schoolCode,schoolName" },
+      { token: admin },
+    );
+    const lines = answer.rawPayload
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("schoolCode,schoolName");
+    expect(lines).toContain("RNHS,Rizal National High School");
+  });
+
+  it("keeps the users of a disabled school from signing in", async () => {
+    await t().call("school", "setstatus", { id: 2, status: "disabled" }, { token: admin });
+    const answer = await t().call("user", "login", {
+      userName: "student2",
+      password: "Demo@2026!",
+    });
+    expect(answer.status).toBe(403);
+    await t().call("school", "setstatus", { id: 2, status: "enabled" }, { token: admin });
+  });
+});
+
+describe("roles and the permission matrix", () => {
+  it("lists the modules and rights of the matrix", async () => {
+    const answer = await t().call<{ modules: { module: string }[]; rights: { right: string }[] }>(
+      "role",
+      "modules",
+      {},
+      { token: admin },
+    );
+    expect(answer.body.data!.modules.map((m) => m.module)).toEqual([
+      "schools",
+      "users",
+      "roles",
+      "courses",
+      "materials",
+      "reports",
+    ]);
+    expect(answer.body.data!.rights.map((r) => r.right)).toEqual([
+      "access",
+      "add",
+      "view",
+      "modify",
+    ]);
+  });
+
+  it("creates a custom role with a full matrix from JSON text", async () => {
+    const answer = await t().call<{
+      id: number;
+      permissions: Record<string, Record<string, boolean>>;
+    }>(
+      "role",
+      "create",
+      {
+        roleName: "Librarian",
+        permissions: JSON.stringify({ courses: { view: true, access: true } }),
+      },
+      { token: admin },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.id).toBeGreaterThanOrEqual(100);
+    expect(answer.body.data!.permissions.courses).toEqual({
+      access: true,
+      add: false,
+      view: true,
+      modify: false,
+    });
+    expect(answer.body.data!.permissions.users).toEqual({
+      access: false,
+      add: false,
+      view: false,
+      modify: false,
+    });
+  });
+
+  it("applies an edited role at once: the database is read on every request", async () => {
+    const teacher = await t().login("teacher");
+    expect((await t().call("user", "list", {}, { token: teacher })).status).toBe(403);
+    const role = await t().call<{
+      permissions: Record<string, Record<string, boolean>>;
+      roleName: string;
+    }>("role", "get", { id: 3 }, { token: admin });
+    const permissions = {
+      ...role.body.data!.permissions,
+      users: { access: true, view: true, add: false, modify: false },
+    };
+    const updated = await t().call(
+      "role",
+      "update",
+      { id: 3, roleName: "teacher", permissions },
+      { token: admin },
+    );
+    expect(updated.status).toBe(200);
+    expect((await t().call("user", "list", {}, { token: teacher })).status).toBe(200);
+    await t().call("role", "setstatus", { id: 3, status: "disabled" }, { token: admin });
+    expect((await t().call("course", "list", {}, { token: teacher })).status).toBe(403);
+    await t().call("role", "setstatus", { id: 3, status: "enabled" }, { token: admin });
+  });
+
+  it("refuses to delete a built-in role or a role in use", async () => {
+    const builtIn = await t().call("role", "delete", { id: 5 }, { token: admin });
+    expect(builtIn.status).toBe(409);
+    expect(builtIn.body.message).toBe("Built-in roles cannot be deleted.");
+  });
+
+  it("does not let anyone grant more than they have, nor edit their own role", async () => {
+    const own = await t().call(
+      "role",
+      "update",
+      { id: 1, roleName: "admin", permissions: emptyPermissions() },
+      { token: admin },
+    );
+    expect(own.status).toBe(403);
+    // A role author with roles rights but not every right.
+    const author = await t().call<{ id: number }>(
+      "role",
+      "create",
+      {
+        roleName: "Role Author",
+        permissions: {
+          roles: { access: true, view: true, add: true, modify: true },
+          users: { access: true, view: true, add: true, modify: true },
+        },
+      },
+      { token: admin },
+    );
+    await t().call(
+      "user",
+      "create",
+      {
+        firstName: "Ria",
+        lastName: "Lim",
+        userName: "rlim",
+        email: "rlim@example.edu.ph",
+        roleId: author.body.data!.id,
+        schoolId: 1,
+      },
+      { token: admin },
+    );
+    const id = await t().userId("rlim");
+    const hash = await t().app.auth.hashPassword("Author@Pass1");
+    await t().app.repos.transaction((tx) => t().app.repos.users.setPassword(tx, id, hash, null));
+    const token = await t().login("rlim", "Author@Pass1");
+    const tooMuch = await t().call(
+      "role",
+      "create",
+      { roleName: "Everything", permissions: fullPermissions() },
+      { token },
+    );
+    expect(tooMuch.status).toBe(403);
+    const within = await t().call(
+      "role",
+      "create",
+      { roleName: "Viewer", permissions: { users: { view: true } } },
+      { token },
+    );
+    expect(within.status).toBe(200);
+  });
+});

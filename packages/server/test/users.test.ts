@@ -1,0 +1,431 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./helper";
+
+const t = useTestApp();
+let admin: string;
+let schoolAdmin: string;
+
+beforeAll(async () => {
+  admin = await t().login("admin");
+  schoolAdmin = await t().login("schooladmin");
+});
+
+interface ListData<Row> {
+  pagination: { page: number; rowsPerPage: number; totalcount: number };
+  data: Row[];
+}
+
+type UserRow = { id: number; userName: string; lastName: string; schoolId: number | null };
+
+const newUser = (name: string, extra: Record<string, unknown> = {}) => ({
+  firstName: "Rosa",
+  lastName: "Villanueva",
+  userName: name,
+  email: `${name}@example.edu.ph`,
+  roleId: 3,
+  schoolId: 1,
+  employeeNumber: "EMP-2001",
+  assignedLoad: [{ grade: 7, subject: "Science", section: "Rizal" }],
+  ...extra,
+});
+
+describe("user list", () => {
+  it("pages, sorts and counts every matching user", async () => {
+    const answer = await t().call<ListData<UserRow>>(
+      "user",
+      "list",
+      { page: 1, rowsPerPage: 10, sortBy: "userName", sortOrder: "asc" },
+      { token: admin },
+    );
+    expect(answer.status).toBe(200);
+    const names = answer.body.data!.data.map((u) => u.userName);
+    expect(names).toEqual([...names].sort());
+    expect(answer.body.data!.pagination).toEqual({ page: 1, rowsPerPage: 10, totalcount: 9 });
+  });
+
+  it("searches names, user names and e-mails", async () => {
+    const answer = await t().call<ListData<UserRow>>(
+      "user",
+      "list",
+      { search: "dela cruz" },
+      { token: admin },
+    );
+    expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual(["parent", "student"]);
+  });
+
+  it("filters by repeated filter groups in order", async () => {
+    const answer = await t().call<ListData<UserRow>>(
+      "user",
+      "list",
+      {},
+      {
+        token: admin,
+        entries: [
+          ["filter[key]", "roleId"],
+          ["filter[values][]", "5"],
+          ["filter[values][]", "9"],
+          ["filter[key]", "schoolId"],
+          ["filter[values][]", "1"],
+        ],
+      },
+    );
+    expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual(["parent", "student"]);
+  });
+
+  it("refuses a column that is not sortable with 422", async () => {
+    const answer = await t().call("user", "list", { sortBy: "passwordHash" }, { token: admin });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors![0]).toMatchObject({ field: "sortBy", code: "validation.sortBy" });
+  });
+
+  it("refuses an unknown filter with 422", async () => {
+    const answer = await t().call(
+      "user",
+      "list",
+      {},
+      {
+        token: admin,
+        entries: [
+          ["filter[key]", "passwordHash"],
+          ["filter[values][]", "x"],
+        ],
+      },
+    );
+    expect(answer.status).toBe(422);
+  });
+
+  it("shows a school admin only its school's users", async () => {
+    const answer = await t().call<ListData<UserRow>>(
+      "user",
+      "list",
+      { rowsPerPage: 50 },
+      { token: schoolAdmin },
+    );
+    expect(answer.body.data!.data.every((u) => u.schoolId === 1)).toBe(true);
+    expect(answer.body.data!.pagination.totalcount).toBe(4);
+  });
+
+  it("exports every matching row as CSV with a BOM and neutralised formulas", async () => {
+    await t().call(
+      "user",
+      "create",
+      newUser("formula1", { firstName: "Ana", lastName: "-Reyes" }),
+      { token: admin },
+    );
+    const answer = await t().call(
+      "user",
+      "export",
+      { rowsPerPage: 10, sortBy: "userName", sortOrder: "asc" },
+      { token: admin },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toContain("text/csv");
+    expect(answer.headers["content-disposition"]).toContain("users.csv");
+    const text = answer.rawPayload.toString("utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.trim().split("\r\n");
+    expect(lines.length).toBe(1 + 10);
+    expect(text).toContain(",'-Reyes,");
+    expect(lines[0]).toContain("userName");
+  });
+});
+
+describe("user records", () => {
+  it("creates a user, sends an activation link and answers the record with its audit columns", async () => {
+    const answer = await t().call<{
+      id: number;
+      createdBy: string;
+      createdAt: string;
+      updatedBy: null;
+      assignedLoad: unknown[];
+      registered: number;
+    }>("user", "create", newUser("rvillanueva"), { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe("User has been created.");
+    const record = answer.body.data!;
+    expect(record.createdBy).toBe("admin");
+    expect(record.updatedBy).toBeNull();
+    expect(record.registered).toBe(0);
+    expect(record.assignedLoad).toEqual([{ grade: 7, subject: "Science", section: "Rizal" }]);
+    await t().app.mailer.flush();
+    const mails = await t().app.repos.outbox.all();
+    const mail = mails.find((m) => m.recipient === "rvillanueva@example.edu.ph");
+    expect(mail?.link).toMatch(/^http:\/\/portal\.test\/#\/account\/set-password\?token=/);
+    expect(mail?.status).toBe("logged");
+  });
+
+  it("answers 409 with the conflict text for an existing user name", async () => {
+    const answer = await t().call(
+      "user",
+      "create",
+      newUser("TEACHER", { email: "other@example.edu.ph" }),
+      { token: admin },
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe("Creation Unsuccessful. User already exists.");
+  });
+
+  it("answers 422 with per-field codes for bad fields", async () => {
+    const answer = await t().call("user", "create", newUser("x!", { email: "nope" }), {
+      token: admin,
+    });
+    expect(answer.status).toBe(422);
+    const fields = answer.body.errors!.map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(["userName", "email"]));
+  });
+
+  it("does not let a school admin create a user in another school or with a higher role", async () => {
+    const other = await t().call("user", "create", newUser("sa-other", { schoolId: 2 }), {
+      token: schoolAdmin,
+    });
+    expect(other.status).toBe(403);
+    const higher = await t().call(
+      "user",
+      "create",
+      newUser("sa-admin", { roleId: 1, schoolId: undefined }),
+      { token: schoolAdmin },
+    );
+    expect(higher.status).toBe(403);
+    const ok = await t().call("user", "create", newUser("sa-teacher"), { token: schoolAdmin });
+    expect(ok.status).toBe(200);
+  });
+
+  it("does not let a school admin move a user to another school", async () => {
+    const teacher = await t().call<UserRow & Record<string, unknown>>(
+      "user",
+      "get",
+      { id: await t().userId("teacher") },
+      { token: schoolAdmin },
+    );
+    const record = teacher.body.data!;
+    const moved = await t().call(
+      "user",
+      "update",
+      {
+        ...record,
+        assignedLoad: record.assignedLoad as object,
+        children: [],
+        parent: undefined,
+        schoolId: 2,
+      },
+      { token: schoolAdmin },
+    );
+    expect(moved.status).toBe(403);
+  });
+
+  it("updates a user and records who did it", async () => {
+    const id = await t().userId("sa-teacher");
+    const answer = await t().call<{ title: string; updatedBy: string; updatedAt: string }>(
+      "user",
+      "update",
+      { id, ...newUser("sa-teacher", { title: "Teacher III" }) },
+      { token: schoolAdmin },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.title).toBe("Teacher III");
+    expect(answer.body.data!.updatedBy).toBe("schooladmin");
+    expect(answer.body.data!.updatedAt).toEqual(expect.any(String));
+  });
+
+  it("deactivates a user and ends its sessions, then activates it", async () => {
+    const token = await t().login("student");
+    const id = await t().userId("student");
+    const answer = await t().call("user", "deactivate", { id }, { token: admin });
+    expect(answer.body.message).toBe("User has been deactivated.");
+    expect((await t().call("user", "getisloggedinstatus", {}, { token })).status).toBe(401);
+    const blocked = await t().call("user", "login", {
+      userName: "student",
+      password: "Demo@2026!",
+    });
+    expect(blocked.status).toBe(403);
+    await t().call("user", "activate", { id }, { token: admin });
+    expect(
+      (await t().call("user", "login", { userName: "student", password: "Demo@2026!" })).status,
+    ).toBe(200);
+  });
+
+  it("resends an activation link only to a user who has not registered", async () => {
+    const id = await t().userId("rvillanueva");
+    const answer = await t().call("user", "resendactivation", { id }, { token: admin });
+    expect(answer.body.message).toBe("Activation link has been sent.");
+    const registered = await t().call(
+      "user",
+      "resendactivation",
+      { id: await t().userId("teacher") },
+      { token: admin },
+    );
+    expect(registered.status).toBe(422);
+  });
+
+  it("deletes a user, but nobody deletes themselves", async () => {
+    const self = await t().call(
+      "user",
+      "delete",
+      { id: await t().userId("admin") },
+      { token: admin },
+    );
+    expect(self.status).toBe(403);
+    const answer = await t().call(
+      "user",
+      "delete",
+      { id: await t().userId("formula1") },
+      { token: admin },
+    );
+    expect(answer.body.message).toBe("User has been deleted.");
+    const gone = await t().call(
+      "user",
+      "get",
+      {
+        id: await t()
+          .userId("rvillanueva")
+          .then((x) => x + 1000),
+      },
+      { token: admin },
+    );
+    expect(gone.status).toBe(404);
+  });
+});
+
+describe("own account", () => {
+  it("reads and updates the profile with a photo checked by its bytes", async () => {
+    const token = await t().login("teacher");
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+        "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+      "hex",
+    );
+    const profile = await t().call<Record<string, unknown>>("user", "profile", {}, { token });
+    const fields = {
+      firstName: "Maria",
+      lastName: "Santos",
+      email: "teacher@demo.school.ph",
+      lang: "tg",
+    };
+    const svg = await t().call("user", "updateprofile", fields, {
+      token,
+      files: {
+        photo: {
+          data: "<svg xmlns='http://www.w3.org/2000/svg'/>",
+          filename: "a.png",
+          type: "image/png",
+        },
+      },
+    });
+    expect(svg.status).toBe(422);
+    expect(svg.body.errors![0]!.code).toBe("validation.imageType");
+    const big = await t().call("user", "updateprofile", fields, {
+      token,
+      files: {
+        photo: { data: Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), filename: "a.png" },
+      },
+    });
+    expect(big.body.errors![0]!.code).toBe("validation.imageSize");
+    const answer = await t().call<{ photo: string; lang: string }>(
+      "user",
+      "updateprofile",
+      fields,
+      {
+        token,
+        files: { photo: { data: png, filename: "me.png" } },
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(profile.body.data!.userName).toBe("teacher");
+    expect(answer.body.data!.lang).toBe("tg");
+    const photo = await t().app.inject({
+      method: "GET",
+      url: answer.body.data!.photo,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/png");
+  });
+
+  it("changes the language with the catalogue text", async () => {
+    const token = await t().login("parent");
+    const answer = await t().call("user", "setlanguage", { lang: "zh" }, { token });
+    expect(answer.body.message).toBe("Success. Language successfully changed.");
+    expect((await t().call("user", "setlanguage", { lang: "fr" }, { token })).status).toBe(422);
+  });
+
+  it("changes the password: the current one is checked, common ones refused, other sessions end", async () => {
+    const first = await t().login("schooladmin2");
+    const second = await t().login("schooladmin2");
+    const wrong = await t().call(
+      "user",
+      "changepassword",
+      {
+        currentPassword: "Nope@2026!",
+        newPassword: "Fresh@Pass99",
+        confirmPassword: "Fresh@Pass99",
+      },
+      { token: first },
+    );
+    expect(wrong.body.errors![0]).toMatchObject({
+      field: "currentPassword",
+      code: "validation.passwordIncorrect",
+    });
+    const common = await t().call(
+      "user",
+      "changepassword",
+      { currentPassword: "Demo@2026!", newPassword: "Password1", confirmPassword: "Password1" },
+      { token: first },
+    );
+    expect(common.body.errors![0]).toMatchObject({
+      field: "newPassword",
+      code: "validation.passwordCommon",
+    });
+    const ok = await t().call(
+      "user",
+      "changepassword",
+      {
+        currentPassword: "Demo@2026!",
+        newPassword: "Fresh@Pass99",
+        confirmPassword: "Fresh@Pass99",
+      },
+      { token: first },
+    );
+    expect(ok.status).toBe(200);
+    expect((await t().call("user", "getisloggedinstatus", {}, { token: first })).status).toBe(200);
+    expect((await t().call("user", "getisloggedinstatus", {}, { token: second })).status).toBe(401);
+    expect(
+      (await t().call("user", "login", { userName: "schooladmin2", password: "Fresh@Pass99" }))
+        .status,
+    ).toBe(200);
+  });
+});
+
+describe("forgotten password", () => {
+  it("answers the same whether the account exists or not", async () => {
+    const known = await t().call("user", "forgotpassword", { email: "student2@demo.school.ph" });
+    const unknown = await t().call("user", "forgotpassword", { email: "nobody@demo.school.ph" });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+  });
+
+  it("sends a reset link that works once", async () => {
+    await t().call("user", "forgotpassword", { email: "student2@demo.school.ph" });
+    await t().app.mailer.flush();
+    const mails = await t().app.repos.outbox.all();
+    const link = mails.filter((m) => m.recipient === "student2@demo.school.ph").at(-1)!.link;
+    const token = decodeURIComponent(link.split("token=")[1]!);
+    const verified = await t().call("user", "verifytoken", { token, kind: "reset" });
+    expect(verified.status).toBe(200);
+    const fields = { token, newPassword: "Another@Pass77", confirmPassword: "Another@Pass77" };
+    const reset = await t().call("user", "resetpassword", fields);
+    expect(reset.status).toBe(200);
+    const again = await t().call("user", "resetpassword", fields);
+    expect(again.status).toBe(410);
+    expect(again.body.message).toBe("Your forgot password link seems expired or invalid.");
+    expect((await t().call("user", "verifytoken", { token, kind: "reset" })).status).toBe(410);
+  });
+
+  it("rate limits requests per account with 429", async () => {
+    let last = 0;
+    for (let i = 0; i < 5; i++) {
+      last = (await t().call("user", "forgotpassword", { email: "parent@demo.school.ph" })).status;
+    }
+    expect(last).toBe(429);
+  });
+});
