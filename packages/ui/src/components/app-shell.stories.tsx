@@ -7,6 +7,7 @@ import { DrawerItem } from "./drawer";
 import { PageHeader } from "./page-header";
 import { SkeletonTable } from "./skeleton-table";
 import { TopBar } from "./top-bar";
+import { overlaysSettled } from "../lib/story-utils";
 
 const stay = (event: React.MouseEvent) => event.preventDefault();
 
@@ -126,6 +127,7 @@ export const ClosesDrawerOnNavigation: Story = {
     await userEvent.click(within(drawer).getByRole("link", { name: "Courses" }));
     await waitFor(() => expect(body.queryByRole("dialog")).toBeNull());
     await waitFor(() => expect(menuButton).toHaveFocus());
+    await overlaysSettled(canvasElement);
   },
 };
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
+import { overlaysSettled } from "../lib/story-utils";
 
 const meta = {
   title: "Overlays/ConfirmDialog",
@@ -71,6 +72,7 @@ export const ConfirmsFromTrigger: Story = {
     await waitFor(() => expect(body(canvasElement).queryByRole("alertdialog")).toBeNull());
     // Focus returns to the element that opened the dialog.
     await waitFor(() => expect(trigger).toHaveFocus());
+    await overlaysSettled(canvasElement);
   },
 };
 
@@ -88,6 +90,7 @@ export const CancelsWithEscape: Story = {
     await expect(args.onCancel).toHaveBeenCalledTimes(1);
     await expect(args.onConfirm).not.toHaveBeenCalled();
     await waitFor(() => expect(trigger).toHaveFocus());
+    await overlaysSettled(canvasElement);
   },
 };
 
@@ -107,5 +110,6 @@ export const PendingWhileAsyncConfirmRuns: Story = {
     await waitFor(() => expect(body(canvasElement).queryByRole("alertdialog")).toBeNull(), {
       timeout: 2000,
     });
+    await overlaysSettled(canvasElement);
   },
 };

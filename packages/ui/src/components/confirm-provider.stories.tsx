@@ -3,6 +3,7 @@ import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { ConfirmProvider, useConfirm, type ConfirmOptions } from "./confirm-provider";
+import { overlaysSettled } from "../lib/story-utils";
 
 // A page that asks before acting, the way the portal does (SPEC.md §4).
 function SchoolPage({ options }: { options: ConfirmOptions }) {
@@ -64,6 +65,7 @@ export const ResolvesTrueOnConfirm: Story = {
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     await expect(await canvas.findByText("Confirmed: true")).toBeVisible();
     await waitFor(() => expect(trigger).toHaveFocus());
+    await overlaysSettled(canvasElement);
   },
 };
 
@@ -74,6 +76,7 @@ export const ResolvesFalseOnCancel: Story = {
     const dialog = await body(canvasElement).findByRole("alertdialog");
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await expect(await canvas.findByText("Confirmed: false")).toBeVisible();
+    await overlaysSettled(canvasElement);
   },
 };
 
@@ -84,6 +87,7 @@ export const ResolvesFalseOnEscape: Story = {
     await body(canvasElement).findByRole("alertdialog");
     await userEvent.keyboard("{Escape}");
     await expect(await canvas.findByText("Confirmed: false")).toBeVisible();
+    await overlaysSettled(canvasElement);
   },
 };
 
@@ -103,6 +107,7 @@ export const PendingUntilOnConfirmSettles: Story = {
     await expect(canvas.getByText("Nothing asked yet")).toBeVisible();
     await expect(await canvas.findByText("Confirmed: true", {}, { timeout: 2000 })).toBeVisible();
     await expect(slowDelete).toHaveBeenCalledTimes(1);
+    await overlaysSettled(canvasElement);
   },
 };
 
@@ -118,5 +123,6 @@ export const RejectsWhenOnConfirmFails: Story = {
     const dialog = await body(canvasElement).findByRole("alertdialog");
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     await expect(await canvas.findByText("Failed: Course deletion in progress.")).toBeVisible();
+    await overlaysSettled(canvasElement);
   },
 };

@@ -11,6 +11,7 @@ import {
 } from "./data-table";
 import { EmptyState } from "./empty-state";
 import { StatusChip } from "./status-chip";
+import { overlaysSettled } from "../lib/story-utils";
 
 type School = {
   id: number;
@@ -251,6 +252,7 @@ export const ChangesRowsPerPage: Story = {
       expect.objectContaining({ rowsPerPage: 25, page: 1 }),
     );
     await waitFor(() => expect(bodyRows(canvasElement)).toHaveLength(25));
+    await overlaysSettled(canvasElement);
   },
 };
 
@@ -304,6 +306,7 @@ export const WithFilters: Story = {
       expect.objectContaining({ filters: { status: ["disabled"] }, page: 1 }),
     );
     await waitFor(() => expect(canvas.getByText("1–10 of 12")).toBeVisible());
+    await overlaysSettled(canvasElement);
   },
 };
 

@@ -10,6 +10,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "./select";
+import { overlaysSettled } from "../lib/story-utils";
 
 const meta = {
   title: "Form/Select",
@@ -59,6 +60,7 @@ export const ChoosesAnOption: Story = {
     await userEvent.click(body.getByRole("option", { name: "Grade 9" }));
     await expect(args.onValueChange).toHaveBeenCalledWith("9");
     await expect(within(canvasElement).getByRole("combobox")).toHaveTextContent("Grade 9");
+    await overlaysSettled(canvasElement);
   },
 };
 
