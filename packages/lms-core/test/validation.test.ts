@@ -21,6 +21,8 @@ import {
   sniffImageType,
   text,
   toFieldErrors,
+  userName,
+  userNameOrEmail,
 } from "../src/index";
 
 /** The English texts a parse produces for one field. */
@@ -95,8 +97,16 @@ describe("text rules (SPEC.md §5)", () => {
   });
 
   it("needs at least 4 for a username or e-mail: 'Minimum length of 4 character/number'", () => {
-    expect(messagesFor(loginSchema, { userName: "abc", password: "x" }, "userName")).toEqual([
-      "Minimum length of 4 character/number",
+    expect(messagesFor(userNameOrEmail(), "abc")).toEqual(["Minimum length of 4 character/number"]);
+    expect(messagesFor(userName(), "abc")).toEqual(["Minimum length of 4 character/number"]);
+    expect(messagesFor(userName(), "abcd")).toEqual([]);
+  });
+
+  it("signs in with any existing user name, such as the demo account 'lsg'", () => {
+    expect(messagesFor(loginSchema, { userName: "lsg", password: "x" })).toEqual([]);
+    expect(messagesFor(loginSchema, { userName: "", password: "" })).toEqual([
+      "This field is required.",
+      "This field is required.",
     ]);
   });
 

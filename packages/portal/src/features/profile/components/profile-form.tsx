@@ -27,7 +27,8 @@ import { useSession, useSessionStore } from "../../../lib/api-context";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
 import { preloadCatalogue, useI18n } from "../../../lib/i18n";
 import { useUpdateProfile } from "../api/use-profile";
-import { authorizedImageUrl, profileFormDefaults, type ProfileFormValues } from "../utils/profile";
+import { authorizedImageUrl } from "../../../lib/image-url";
+import { profileFormDefaults, type ProfileFormValues } from "../utils/profile";
 import { NamePartField } from "./name-part-field";
 
 const FIELD_NAMES = [

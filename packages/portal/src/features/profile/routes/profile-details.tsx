@@ -6,7 +6,8 @@ import { failureText } from "../../../lib/errors";
 import { useSession } from "../../../lib/api-context";
 import { useI18n } from "../../../lib/i18n";
 import { useProfile } from "../api/use-profile";
-import { authorizedImageUrl, builtInRoleKey, fullName, initialsOf } from "../utils/profile";
+import { authorizedImageUrl } from "../../../lib/image-url";
+import { builtInRoleKey, fullName, initialsOf } from "../utils/profile";
 
 /** /profile/details: my photo, names, username, e-mail, role, school and language. */
 export default function ProfileDetailsPage() {

@@ -105,23 +105,3 @@ const PASSWORD_CODE_FIELDS: Record<string, PasswordField> = {
 export function passwordFieldOfCode(code: string | undefined): PasswordField | null {
   return (code && PASSWORD_CODE_FIELDS[code]) || null;
 }
-
-/**
- * An image the server serves only to signed-in users (`/api/file/...`): the token rides in the
- * query, since an <img> sends no form body; `version` changes the URL when the image changes,
- * so the browser does not show a cached copy of the old one.
- */
-export function authorizedImageUrl(
-  url: string | null | undefined,
-  token: string | null | undefined,
-  version?: string | null,
-): string | undefined {
-  if (!url) return undefined;
-  if (/^(data|blob):/.test(url)) return url;
-  const params = new URLSearchParams();
-  if (token) params.set("token", token);
-  if (version) params.set("v", version);
-  const query = params.toString();
-  if (!query) return url;
-  return `${url}${url.includes("?") ? "&" : "?"}${query}`;
-}

@@ -23,7 +23,9 @@ import {
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
+import { useSession } from "../../../lib/api-context";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { authorizedImageUrl } from "../../../lib/image-url";
 import { useI18n } from "../../../lib/i18n";
 import { useSchoolCommands } from "../api/use-schools";
 
@@ -89,6 +91,7 @@ export function SchoolForm({
   const { t } = i18n;
   const confirm = useConfirm();
   const { save } = useSchoolCommands();
+  const { token } = useSession();
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | undefined>();
   const form = useForm<SchoolInput>({
@@ -213,7 +216,7 @@ export function SchoolForm({
       <Field label={t("schools.field.logo")} error={logoError}>
         <Dropzone
           value={logo ? [logo] : []}
-          previewUrl={school?.logo ?? undefined}
+          previewUrl={authorizedImageUrl(school?.logo, token, school?.updatedAt)}
           label={t("common.dropImage")}
           hint={t("common.imageHint")}
           removeLabel={t("common.removeImage")}
