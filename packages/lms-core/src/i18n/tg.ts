@@ -472,6 +472,16 @@ export const tg: Catalogue = {
   "courses.progress": "Pag-usad",
   "courses.classes": "Mga klaseng kumukuha ng kursong ito",
   "courses.empty": "Wala pang kurso.",
+  "courses.gradeOption": "Baitang {n}",
+  "courses.detailsTab": "Mga detalye ng kurso",
+  "courses.viewMode": "Paraan ng pagpapakita",
+  "courses.backToCourses": "Bumalik sa mga kurso",
+  "courses.backToCourse": "Bumalik sa {name}",
+  "courses.previewEmpty":
+    "Wala pang nai-publish sa kursong ito. Dito makikita ng mga mag-aaral ang mga nai-publish na bahagi at materyal nito.",
+  "courses.stepOf": "Materyal {current} sa {total}",
+  "courses.quizPreviewNote":
+    "Maaari mong subukan ang mga tanong dito; hindi ipinapasa o itinatala ang mga sagot.",
 
   "elements.add": "Magdagdag ng bahagi ng kurso",
   "elements.createTitle": "Magdagdag ng Bahagi ng Kurso",
@@ -498,6 +508,22 @@ export const tg: Catalogue = {
   "elements.dragHandle": "I-drag para ayusin ang pagkakasunod-sunod ng {name}",
   "elements.empty": "Wala pang bahagi ang kursong ito.",
   "elements.materialsCount": "{count, plural, one {# materyal} other {# materyal}}",
+  "elements.open": "Buksan ang pahina ng bahagi",
+  "elements.actionsFor": "Mga aksiyon para sa {name}",
+  "elements.materialsOf": "Mga materyal ng {name}",
+  "elements.moveUpNamed": "Iakyat ang {name}",
+  "elements.moveDownNamed": "Ibaba ang {name}",
+  "elements.confirmDelete":
+    "Gusto mo bang burahin ang {name} at ang lahat ng materyal nito? Hindi na ito maibabalik.",
+  "elements.positionHint": "Magiging ika-{position} ito sa {total}.",
+  "elements.dragInstructions":
+    "Para kunin ang isang item, pindutin ang space o enter. Gamitin ang mga arrow key para ilipat ito, pindutin muli ang space o enter para ilapag ito sa bagong puwesto, o pindutin ang escape para kanselahin.",
+  "elements.dragStart": "Nakuha ang {name}.",
+  "elements.dragOver": "Nasa posisyong {position} sa {total} ang {name}.",
+  "elements.dragEnd": "Inilapag ang {name} sa posisyong {position} sa {total}.",
+  "elements.dragCancel": "Kinansela ang paglipat. Nasa dating puwesto ang {name}.",
+  "elements.notPublishedPreview":
+    "Hindi pa nai-publish ang bahaging ito, kaya hindi ito nakikita ng mga mag-aaral.",
 
   "materials.title": "Mga Materyal",
   "materials.add": "Magdagdag ng materyal",
@@ -528,6 +554,25 @@ export const tg: Catalogue = {
   "materials.empty": "Wala pang materyal.",
   "materials.invalidPackage":
     "Hindi ito wastong paketeng SCORM: nawawala o hindi mabasa ang imsmanifest.xml.",
+  "materials.addTo": "Magdagdag ng materyal sa {name}",
+  "materials.actionsFor": "Mga aksiyon para sa {name}",
+  "materials.moved": "Nailipat na ang materyal.",
+  "materials.inElement": "Sa {element}",
+  "materials.contentHint":
+    "Isulat ang pahina sa simpleng teksto o batayang HTML (mga heading, talata, listahan, link, larawan). Inaalis ang mga script kapag sine-save ito.",
+  "materials.dropFile": "I-drag at i-drop ang isang file dito, o i-click para pumili",
+  "materials.fileHint": "Mga dokumento, larawan, audio o video, hanggang {size} MB",
+  "materials.dropPackage": "I-drag at i-drop ang paketeng SCORM (.zip) dito, o i-click para pumili",
+  "materials.packageHint":
+    "Isang .zip file na may imsmanifest.xml sa pinakaugat nito, hanggang {size} MB",
+  "materials.keepFile": "Iwanang walang laman para panatilihin ang kasalukuyang file.",
+  "materials.removeFile": "Alisin ang file",
+  "materials.quizNextStep":
+    "I-save muna ang pagsusulit; susunod ang mga tanong at setting nito sa pahina ng mga setting ng pagsusulit.",
+  "materials.openLink": "Buksan ang link",
+  "materials.openFile": "Buksan ang file",
+  "materials.openPackage": "Buksan ang pakete",
+  "materials.noPreview": "Wala pang maipapakita para sa materyal na ito.",
 
   "quiz.settingsTitle": "Mga Setting ng Pagsusulit",
   "quiz.field.attemptsAllowed": "Bilang ng pinapayagang pagsubok",
@@ -562,6 +607,20 @@ export const tg: Catalogue = {
     "{count, plural, one {May # pagsubok pang natitira} other {May # pagsubok pang natitira}}",
   "quiz.noAttemptsLeft": "Nagamit mo na ang lahat ng iyong pagsubok.",
   "quiz.timeLeft": "Natitirang oras: {time}",
+  "quiz.questionLabel": "Tanong {n}",
+  "quiz.removeQuestionLabel": "Alisin ang tanong {n}",
+  "quiz.questionCount": "{count, plural, one {# tanong} other {# tanong}}",
+  "quiz.noQuestions": "Wala pang tanong. Idagdag ang una.",
+  "quiz.choiceLabel": "Pagpipilian {n}",
+  "quiz.markCorrect": "Tama ang pagpipilian {n}",
+  "quiz.removeChoice": "Alisin ang pagpipilian {n}",
+  "quiz.correctAnswer": "Tamang sagot",
+  "quiz.acceptedAnswers": "Mga tinatanggap na sagot",
+  "quiz.answerLabel": "Tinatanggap na sagot {n}",
+  "quiz.addAnswer": "Magdagdag ng tinatanggap na sagot",
+  "quiz.removeAnswer": "Alisin ang tinatanggap na sagot {n}",
+  "quiz.zeroUnlimited": "Ang 0 ay nangangahulugang walang limitasyon.",
+  "quiz.pointsValue": "{count, plural, one {# puntos} other {# puntos}}",
 
   "journey.myCourses": "Aking Mga Kurso",
   "journey.start": "Simulan",

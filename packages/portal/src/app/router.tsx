@@ -108,6 +108,42 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
     path: paths.profile.changePassword.path,
     lazy: lazyPage(() => import("../features/profile/routes/profile-change-password")),
   },
+  {
+    path: paths.courses.list.path,
+    lazy: lazyPage(() => import("../features/courses/routes/courses-list")),
+  },
+  {
+    path: paths.courses.view.path,
+    lazy: lazyPage(() => import("../features/courses/routes/course-view")),
+  },
+  {
+    path: paths.courses.studentMode.path,
+    lazy: lazyPage(() => import("../features/courses/routes/course-student-mode")),
+  },
+  {
+    path: paths.courses.createMaterial.path,
+    lazy: lazyPage(() => import("../features/courses/routes/material-create")),
+  },
+  {
+    path: paths.courses.updateMaterial.path,
+    lazy: lazyPage(() => import("../features/courses/routes/material-update")),
+  },
+  {
+    path: paths.courses.quizSettings.path,
+    lazy: lazyPage(() => import("../features/courses/routes/quiz-settings")),
+  },
+  {
+    path: paths.courses.element.path,
+    lazy: lazyPage(() => import("../features/courses/routes/element-view")),
+  },
+  {
+    path: paths.courses.elementStudentMode.path,
+    lazy: lazyPage(() => import("../features/courses/routes/element-student-mode")),
+  },
+  {
+    path: paths.materials.list.path,
+    lazy: lazyPage(() => import("../features/materials/routes/materials-list")),
+  },
 ];
 
 const notFound = lazyPage(() => import("../features/misc/not-found-page"));

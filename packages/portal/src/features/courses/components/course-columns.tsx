@@ -1,0 +1,34 @@
+import type { CourseRecord, Translator } from "@lms/core";
+import { StatusChip } from "@lms/ui";
+import type { ColumnDef } from "@tanstack/react-table";
+
+/** Columns of the course list (SPEC.md §3 course; sortBy names of API.md). */
+export function courseColumns(t: Translator["t"]): ColumnDef<CourseRecord, unknown>[] {
+  return [
+    { id: "courseName", accessorKey: "courseName", header: t("courses.field.courseName") },
+    { id: "courseCode", accessorKey: "courseCode", header: t("courses.field.courseCode") },
+    {
+      id: "gradeLevel",
+      accessorKey: "gradeLevel",
+      header: t("courses.field.gradeLevel"),
+      cell: ({ row }) => t("courses.gradeOption", { n: row.original.gradeLevel }),
+    },
+    { id: "subject", accessorKey: "subject", header: t("courses.field.subject") },
+    { id: "section", accessorKey: "section", header: t("courses.field.section") },
+    {
+      id: "published",
+      accessorKey: "published",
+      header: t("common.status"),
+      cell: ({ row }) => <PublishedChip published={row.original.published} t={t} />,
+    },
+  ];
+}
+
+/** SPEC.md §4: published or unpublished, as a coloured chip. */
+export function PublishedChip({ published, t }: { published: boolean; t: Translator["t"] }) {
+  return (
+    <StatusChip status={published ? "published" : "unpublished"}>
+      {t(published ? "common.published" : "common.unpublished")}
+    </StatusChip>
+  );
+}

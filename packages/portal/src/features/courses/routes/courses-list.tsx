@@ -1,0 +1,156 @@
+import { GRADE_LEVELS, type CourseRecord } from "@lms/core";
+import { Button, DataTable, PageHeader } from "@lms/ui";
+import { useId, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { paths } from "../../../app/paths";
+import { useConfirmedAction } from "../../../lib/confirmed-action";
+import { useExport } from "../../../lib/export";
+import { useT } from "../../../lib/i18n";
+import { toListParams, useListState } from "../../../lib/list-state";
+import { useTableLabels } from "../../../lib/table-labels";
+import { COURSE_PATH, useCourseCommands, useCourses } from "../api/use-courses";
+import { courseColumns } from "../components/course-columns";
+import { CourseForm } from "../components/course-form";
+import { useCourseRights } from "../components/use-rights";
+
+/** /courses: the course list with its create panel (SPEC.md §2). */
+export default function CoursesListPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const rights = useCourseRights();
+  const [state, setState] = useListState("courses");
+  const params = toListParams(state);
+  const { page, loading } = useCourses(params);
+  const { remove, setPublished } = useCourseCommands();
+  const confirmed = useConfirmedAction();
+  const { exportCsv, exporting } = useExport(COURSE_PATH);
+  const labels = useTableLabels();
+  const columns = useMemo(() => courseColumns(t), [t]);
+  const [creating, setCreating] = useState(false);
+  const panelId = useId();
+  const panelHeading = `${panelId}-heading`;
+
+  const publish = (course: CourseRecord, published: boolean) =>
+    void confirmed({
+      title: t(published ? "confirm.publishTitle" : "confirm.unpublishTitle"),
+      message: t(published ? "confirm.publishMessage" : "confirm.unpublishMessage", {
+        name: course.courseName,
+      }),
+      confirmLabel: t(published ? "common.publish" : "common.unpublish"),
+      tone: published ? "default" : "destructive",
+      run: () => setPublished(course.id, published),
+      success: t(published ? "courses.published" : "courses.unpublished"),
+    });
+
+  return (
+    <div className="flex flex-col gap-6 p-6">
+      <PageHeader
+        title={t("courses.title")}
+        actions={
+          <>
+            <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
+              {t("common.export")}
+            </Button>
+            {rights.addCourse ? (
+              <Button
+                aria-expanded={creating}
+                aria-controls={creating ? panelId : undefined}
+                onClick={() => {
+                  setCreating(true);
+                  requestAnimationFrame(() => document.getElementById(panelHeading)?.focus());
+                }}
+              >
+                {t("courses.create")}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {creating ? (
+        <section
+          id={panelId}
+          aria-labelledby={panelHeading}
+          className="flex max-w-4xl flex-col gap-4 rounded-card border border-border bg-surface p-6 shadow-xs"
+        >
+          <h2
+            id={panelHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold text-foreground outline-none"
+          >
+            {t("courses.createTitle")}
+          </h2>
+          <CourseForm
+            onDone={(saved) => {
+              setCreating(false);
+              if (saved) navigate(paths.courses.view.getHref(saved.id));
+            }}
+          />
+        </section>
+      ) : null}
+      <DataTable
+        caption={t("courses.title")}
+        columns={columns}
+        data={page?.rows ?? []}
+        totalCount={page?.totalCount ?? 0}
+        loading={loading}
+        state={state}
+        onStateChange={setState}
+        labels={{ ...labels, empty: t("courses.empty") }}
+        getRowLabel={(row) => row.courseName}
+        getRowHref={(row) => `#${paths.courses.view.getHref(row.id)}`}
+        renderLink={({ href, className, children }) => (
+          <Link to={href.slice(1)} className={className}>
+            {children}
+          </Link>
+        )}
+        filters={[
+          {
+            key: "gradeLevel",
+            label: t("courses.field.gradeLevel"),
+            options: GRADE_LEVELS.map((grade) => ({
+              value: String(grade),
+              label: t("courses.gradeOption", { n: grade }),
+            })),
+          },
+          {
+            key: "published",
+            label: t("common.status"),
+            options: [
+              { value: "true", label: t("common.published") },
+              { value: "false", label: t("common.unpublished") },
+            ],
+          },
+        ]}
+        onEdit={
+          rights.modifyCourse
+            ? (row) =>
+                navigate({ pathname: paths.courses.view.getHref(row.id), search: "?tab=details" })
+            : undefined
+        }
+        rowActions={
+          rights.modifyCourse
+            ? (row) => [
+                {
+                  label: t(row.published ? "common.unpublish" : "common.publish"),
+                  onSelect: () => publish(row, !row.published),
+                },
+                {
+                  label: t("common.delete"),
+                  destructive: true,
+                  onSelect: () =>
+                    void confirmed({
+                      title: t("confirm.deleteTitle"),
+                      message: t("confirm.deleteMessage", { name: row.courseName }),
+                      confirmLabel: t("common.delete"),
+                      tone: "destructive",
+                      run: () => remove(row.id),
+                      success: t("courses.deleted"),
+                    }),
+                },
+              ]
+            : undefined
+        }
+      />
+    </div>
+  );
+}

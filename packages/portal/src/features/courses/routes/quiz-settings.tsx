@@ -1,0 +1,52 @@
+import { FullPageSpinner, PageHeader } from "@lms/ui";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { paths } from "../../../app/paths";
+import { useT } from "../../../lib/i18n";
+import { useMaterial } from "../api/use-course-materials";
+import { useCourse } from "../api/use-courses";
+import { LoadFailure } from "../components/load-failure";
+import { QuizSettingsForm } from "../components/quiz-settings-form";
+import { useCourseRights } from "../components/use-rights";
+import { recordId } from "../utils/params";
+
+/** /courses/{courseId}/quiz-settings/{materialId}: a quiz's settings and questions. */
+export default function QuizSettingsPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const params = useParams();
+  const courseId = recordId(params.courseId);
+  const materialId = recordId(params.materialId);
+  const rights = useCourseRights();
+  const course = useCourse(courseId);
+  const material = useMaterial(materialId);
+
+  if (courseId === null || materialId === null) return <LoadFailure error={null} />;
+  const failure = course.error ?? material.error;
+  if (failure) return <LoadFailure error={failure} onRetry={() => void material.reload()} />;
+  if (!course.data || !material.data) return <FullPageSpinner label={t("app.loading")} />;
+  const data = material.data;
+  // Only a quiz of this course has quiz settings.
+  if (data.courseId !== courseId || data.type !== "quiz") return <LoadFailure error={null} />;
+  const back = paths.courses.view.getHref(courseId);
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-6 p-6">
+      <PageHeader
+        eyebrow={
+          <Link to={back} className="hover:underline">
+            {t("courses.backToCourse", { name: course.data.courseName })}
+          </Link>
+        }
+        title={t("quiz.settingsTitle")}
+        description={data.name}
+      />
+      <QuizSettingsForm
+        key={data.updatedAt ?? data.createdAt}
+        materialId={data.id}
+        quiz={data.quiz}
+        readOnly={!rights.modifyMaterial}
+        onDone={() => navigate(back)}
+      />
+    </div>
+  );
+}

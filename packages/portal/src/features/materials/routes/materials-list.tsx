@@ -1,0 +1,128 @@
+import { MATERIAL_TYPES, type MaterialRecord } from "@lms/core";
+import { Button, DataTable, PageHeader } from "@lms/ui";
+import { useMemo } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { paths } from "../../../app/paths";
+import { useSession } from "../../../lib/api-context";
+import { useConfirmedAction } from "../../../lib/confirmed-action";
+import { useExport } from "../../../lib/export";
+import { useI18n } from "../../../lib/i18n";
+import { toListParams, useListState } from "../../../lib/list-state";
+import { useTableLabels } from "../../../lib/table-labels";
+import { MATERIAL_PATH, useMaterialCommands, useMaterials } from "../api/use-materials";
+import { materialColumns } from "../components/material-columns";
+
+/** /materials: every material the caller may see, across courses (SPEC.md §2). */
+export default function MaterialsListPage() {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const navigate = useNavigate();
+  const { permissions } = useSession();
+  const canModify = Boolean(permissions?.materials.modify);
+  const [state, setState] = useListState("materials", { sortBy: "lastModified" });
+  const params = toListParams(state);
+  const { page, loading } = useMaterials(params);
+  const { remove, setPublished } = useMaterialCommands();
+  const confirmed = useConfirmedAction();
+  const { exportCsv, exporting } = useExport(MATERIAL_PATH);
+  const labels = useTableLabels();
+  const columns = useMemo(() => materialColumns(i18n), [i18n]);
+
+  const publish = (material: MaterialRecord, published: boolean) =>
+    void confirmed({
+      title: t(published ? "confirm.publishTitle" : "confirm.unpublishTitle"),
+      message: t(published ? "confirm.publishMessage" : "confirm.unpublishMessage", {
+        name: material.name,
+      }),
+      confirmLabel: t(published ? "common.publish" : "common.unpublish"),
+      tone: published ? "default" : "destructive",
+      run: () => setPublished(material.id, published),
+      success: t(published ? "materials.published" : "materials.unpublished"),
+    });
+
+  return (
+    <div className="flex flex-col gap-6 p-6">
+      <PageHeader
+        title={t("materials.title")}
+        actions={
+          <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
+            {t("common.export")}
+          </Button>
+        }
+      />
+      <DataTable
+        caption={t("materials.title")}
+        columns={columns}
+        data={page?.rows ?? []}
+        totalCount={page?.totalCount ?? 0}
+        loading={loading}
+        state={state}
+        onStateChange={setState}
+        labels={{ ...labels, empty: t("materials.empty") }}
+        getRowLabel={(row) => row.name}
+        // A material is seen in its place: the page of its course element.
+        getRowHref={(row) => `#${paths.courses.element.getHref(row.courseId, row.elementId)}`}
+        renderLink={({ href, className, children }) => (
+          <Link to={href.slice(1)} className={className}>
+            {children}
+          </Link>
+        )}
+        filters={[
+          {
+            key: "type",
+            label: t("materials.field.type"),
+            options: MATERIAL_TYPES.map((type) => ({
+              value: type,
+              label: t(`materials.type.${type}`),
+            })),
+          },
+          {
+            key: "published",
+            label: t("materials.field.status"),
+            options: [
+              { value: "true", label: t("common.published") },
+              { value: "false", label: t("common.unpublished") },
+            ],
+          },
+        ]}
+        onEdit={
+          canModify
+            ? (row) => navigate(paths.courses.updateMaterial.getHref(row.courseId, row.id))
+            : undefined
+        }
+        rowActions={
+          canModify
+            ? (row) => [
+                ...(row.type === "quiz"
+                  ? [
+                      {
+                        label: t("quiz.settingsTitle"),
+                        onSelect: () =>
+                          navigate(paths.courses.quizSettings.getHref(row.courseId, row.id)),
+                      },
+                    ]
+                  : []),
+                {
+                  label: t(row.published ? "common.unpublish" : "common.publish"),
+                  onSelect: () => publish(row, !row.published),
+                },
+                {
+                  label: t("common.delete"),
+                  destructive: true,
+                  onSelect: () =>
+                    void confirmed({
+                      title: t("confirm.deleteTitle"),
+                      message: t("confirm.deleteMessage", { name: row.name }),
+                      confirmLabel: t("common.delete"),
+                      tone: "destructive",
+                      run: () => remove(row.id),
+                      success: t("materials.deleted"),
+                    }),
+                },
+              ]
+            : undefined
+        }
+      />
+    </div>
+  );
+}
