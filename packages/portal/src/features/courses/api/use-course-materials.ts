@@ -9,8 +9,23 @@ export const MATERIAL_PATH = "/material/";
 const ELEMENT_LIST_PATH = "/element/";
 const CHANGES = [MATERIAL_PATH, ELEMENT_LIST_PATH];
 
-/** A material as `get` answers it: a quiz carries its settings and questions. */
-export type MaterialDetails = MaterialRecord & { quiz?: Partial<QuizSettings> | null };
+/** A stored file of a material, served to the class-service cookie (API-DETAILS.md). */
+export interface MaterialFile {
+  path: string;
+  size: number;
+  contentType: string;
+  url: string;
+}
+
+/**
+ * A material as `get` answers it: a quiz carries its settings and questions, a file or SCORM
+ * package its stored files and (SCORM) the address of its launch page.
+ */
+export type MaterialDetails = MaterialRecord & {
+  quiz?: Partial<QuizSettings> | null;
+  files?: MaterialFile[];
+  launchUrl?: string;
+};
 
 export interface MaterialValues {
   courseId: number;

@@ -62,6 +62,7 @@ export function MaterialForm({
   elementId,
   type,
   material,
+  currentFile,
   readOnly = false,
   onDone,
 }: {
@@ -69,6 +70,8 @@ export function MaterialForm({
   elementId: number;
   type: MaterialType;
   material?: MaterialRecord;
+  /** The stored file or package of a material being changed, shown beside the upload. */
+  currentFile?: { name: string; url: string } | undefined;
   readOnly?: boolean;
   onDone: (saved: MaterialRecord | null) => void;
 }) {
@@ -190,7 +193,23 @@ export function MaterialForm({
             label={t(type === "scorm" ? "materials.field.package" : "materials.field.file")}
             error={uploadError}
             required={!material}
-            help={material ? t("materials.keepFile") : undefined}
+            help={
+              material ? (
+                <>
+                  {currentFile ? (
+                    <a
+                      href={currentFile.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="me-2 font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {currentFile.name}
+                    </a>
+                  ) : null}
+                  {t("materials.keepFile")}
+                </>
+              ) : undefined
+            }
           >
             <Dropzone
               value={upload ? [upload] : []}

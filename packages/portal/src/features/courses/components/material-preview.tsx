@@ -11,28 +11,44 @@ import { InlineLoading } from "./inline-loading";
  * to open, a quiz's questions without its answers, a SCORM package to open.
  */
 export function MaterialPreview({ material }: { material: MaterialRecord }) {
-  const { t } = useI18n();
   if (material.type === "page") return <PagePreview material={material} />;
   if (material.type === "quiz") return <QuizPreview material={material} />;
+  if (material.type === "link") return <OpenPreview material={material} url={material.url} />;
+  return <StoredPreview material={material} />;
+}
+
+/** A file or SCORM package: its address comes with the material's details. */
+function StoredPreview({ material }: { material: MaterialRecord }) {
+  const { data, loading } = useMaterial(material.id);
+  if (loading && !data) return <InlineLoading />;
+  const url =
+    (material.type === "scorm" ? data?.launchUrl : undefined) ??
+    data?.files?.[0]?.url ??
+    data?.url ??
+    material.url;
+  return <OpenPreview material={material} url={url} />;
+}
+
+function OpenPreview({ material, url }: { material: MaterialRecord; url: string | undefined }) {
+  const { t } = useI18n();
   const label =
     material.type === "link"
       ? t("materials.openLink")
       : material.type === "scorm"
         ? t("materials.openPackage")
         : t("materials.openFile");
-  return material.url ? (
+  if (!url) return <p className="text-sm text-muted-foreground">{t("materials.noPreview")}</p>;
+  return (
     <div className="flex flex-col items-start gap-3">
       {material.type === "link" ? (
-        <p className="text-sm break-all text-muted-foreground">{material.url}</p>
+        <p className="text-sm break-all text-muted-foreground">{url}</p>
       ) : null}
       <Button asChild>
-        <a href={material.url} target="_blank" rel="noopener noreferrer">
+        <a href={url} target="_blank" rel="noopener noreferrer">
           {label}
         </a>
       </Button>
     </div>
-  ) : (
-    <p className="text-sm text-muted-foreground">{t("materials.noPreview")}</p>
   );
 }
 

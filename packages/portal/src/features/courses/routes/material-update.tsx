@@ -55,6 +55,15 @@ export default function MaterialUpdatePage() {
         elementId={data.elementId}
         type={data.type}
         material={data}
+        currentFile={
+          data.files?.[0]
+            ? {
+                // A package is named by its upload, not by its first entry.
+                name: data.type === "scorm" ? data.name : data.files[0].path,
+                url: (data.type === "scorm" ? data.launchUrl : undefined) ?? data.files[0].url,
+              }
+            : undefined
+        }
         readOnly={!rights.modifyMaterial}
         onDone={() => navigate(back)}
       />
