@@ -110,17 +110,18 @@ export const elementResource = defineResource("element", {
     input: idInput,
     async handler({ app, caller, input }) {
       const element = await modifiableElement(app, caller, input.id);
-      const keys = await app.repos.transaction(async (tx) => {
+      const materialIds = (await app.repos.materials.inCourseOrder(element.courseId, false))
+        .filter((m) => m.element.id === element.id)
+        .map((m) => m.material.id);
+      const files = await app.repos.materials.filesOf(materialIds);
+      // (Inside a transaction only `tx` may be used: PGlite has one connection.)
+      await app.repos.transaction(async (tx) => {
         await app.repos.courses.lock(tx, element.courseId);
         const current = await app.repos.elements.findById(input.id, tx);
         if (!current) throw notFound();
-        const materialIds = (await app.repos.materials.inCourseOrder(element.courseId, false))
-          .filter((m) => m.element.id === current.id)
-          .map((m) => m.material.id);
-        const files = await app.repos.materials.filesOf(materialIds, tx);
         await app.repos.elements.delete(tx, current);
-        return files.map((f) => f.storageKey);
       });
+      const keys = files.map((f) => f.storageKey);
       await app.storage.remove(keys);
       return { message: "elements.deleted" };
     },

@@ -18,7 +18,9 @@ const completeInput = emptyObject.extend({
   materialId: idField(),
   /** A quiz's answers: { [questionId]: choice ids or text }. */
   answers: jsonField(
-    emptyObject.catchall(optionalText({ max: 2000 }).or(emptyObject.array())),
+    emptyObject.catchall(
+      optionalText({ max: 2000 }).or(optionalText({ max: 200 }).array().max(50)),
+    ),
   ).optional(),
 });
 const summaryInput = emptyObject.extend({

@@ -1,0 +1,421 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoScormPackage } from "../src/db/seed";
+import { writeZip } from "../src/lib/zip";
+import { useTestApp } from "./helper";
+
+const t = useTestApp();
+let admin: string;
+let schoolAdmin: string;
+let teacher: string;
+let student: string;
+
+beforeAll(async () => {
+  admin = await t().login("admin");
+  schoolAdmin = await t().login("schooladmin");
+  teacher = await t().login("teacher");
+  student = await t().login("student");
+});
+
+interface List<Row> {
+  pagination: { totalcount: number };
+  data: Row[];
+}
+type Course = { id: number; courseCode: string; published: boolean; schoolId: number | null };
+type Element = { id: number; name: string; position: number; courseId: number };
+type Material = { id: number; name: string; position: number; elementId: number; type: string };
+
+const codes = (answer: { body: { data?: List<Course> } }) =>
+  answer.body.data!.data.map((c) => c.courseCode).sort();
+
+async function elements(courseId: number, token = admin) {
+  const answer = await t().call<List<Element>>(
+    "element",
+    "list",
+    { courseId, rowsPerPage: 50 },
+    { token },
+  );
+  return answer.body.data!.data;
+}
+
+describe("who sees which course", () => {
+  it("shows an admin every course", async () => {
+    const answer = await t().call<List<Course>>(
+      "course",
+      "list",
+      { rowsPerPage: 50 },
+      { token: admin },
+    );
+    expect(codes(answer)).toEqual(["MATH7", "SCI7", "SCI8", "VAL7"]);
+  });
+
+  it("shows a school admin its school's courses and the global ones", async () => {
+    const answer = await t().call<List<Course>>(
+      "course",
+      "list",
+      { rowsPerPage: 50 },
+      { token: schoolAdmin },
+    );
+    expect(codes(answer)).toEqual(["MATH7", "SCI7", "VAL7"]);
+  });
+
+  it("shows a teacher the courses of its assigned load", async () => {
+    const answer = await t().call<List<Course>>(
+      "course",
+      "list",
+      { rowsPerPage: 50 },
+      { token: teacher },
+    );
+    expect(codes(answer)).toEqual(["MATH7", "SCI7"]);
+  });
+
+  it("shows a student the published courses of its grade and section", async () => {
+    const answer = await t().call<List<Course>>(
+      "course",
+      "list",
+      { rowsPerPage: 50 },
+      { token: student },
+    );
+    expect(codes(answer)).toEqual(["SCI7", "VAL7"]);
+  });
+
+  it("lets a school admin see but not change a global course", async () => {
+    const val = (
+      await t().call<List<Course>>("course", "list", { search: "val7" }, { token: schoolAdmin })
+    ).body.data!.data[0]!;
+    expect(
+      (await t().call("course", "publish", { id: val.id }, { token: schoolAdmin })).status,
+    ).toBe(403);
+  });
+});
+
+describe("courses", () => {
+  it("creates a course for the caller's school, publishes and unpublishes it", async () => {
+    const created = await t().call<Course>(
+      "course",
+      "create",
+      {
+        courseName: "Science 7 Rizal",
+        courseCode: "SCI7-R",
+        gradeLevel: 7,
+        subject: "Science",
+        section: "Rizal",
+        schoolId: "",
+      },
+      { token: teacher },
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.data!.schoolId).toBe(1);
+    expect(
+      (await t().call("course", "publish", { id: created.body.data!.id }, { token: teacher })).body
+        .message,
+    ).toBe("Course has been published.");
+    expect(
+      (await t().call("course", "unpublish", { id: created.body.data!.id }, { token: teacher }))
+        .body.message,
+    ).toBe("Course has been unpublished.");
+  });
+
+  it("refuses a teacher a course outside its load", async () => {
+    const answer = await t().call(
+      "course",
+      "create",
+      { courseName: "English 9", courseCode: "ENG9", gradeLevel: 9, subject: "English" },
+      { token: teacher },
+    );
+    expect(answer.status).toBe(403);
+  });
+
+  it("answers the course conflict text for a code that exists in the school", async () => {
+    const answer = await t().call(
+      "course",
+      "create",
+      { courseName: "Copy", courseCode: "sci7", gradeLevel: 7, subject: "Science", schoolId: 1 },
+      { token: admin },
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe("Creation Unsuccessful. Course already exists.");
+  });
+});
+
+describe("course elements", () => {
+  let courseId: number;
+  beforeAll(async () => {
+    const created = await t().call<Course>(
+      "course",
+      "create",
+      {
+        courseName: "Placement",
+        courseCode: "PLACE",
+        gradeLevel: 7,
+        subject: "Science",
+        schoolId: 1,
+      },
+      { token: admin },
+    );
+    courseId = created.body.data!.id;
+  });
+
+  const add = (name: string, placement: string, relativeTo?: number) =>
+    t().call<Element>(
+      "element",
+      "create",
+      { courseId, name, type: "lesson", placement, relativeTo },
+      { token: schoolAdmin },
+    );
+
+  it("places elements at the top, before, after and at the bottom", async () => {
+    const b = await add("B", "bottom");
+    await add("A", "top");
+    await add("D", "bottom");
+    await add("C", "after", b.body.data!.id);
+    const a0 = (await elements(courseId)).find((e) => e.name === "A")!;
+    await add("Zero", "before", a0.id);
+    const list = await elements(courseId);
+    expect(list.map((e) => [e.name, e.position])).toEqual([
+      ["Zero", 1],
+      ["A", 2],
+      ["B", 3],
+      ["C", 4],
+      ["D", 5],
+    ]);
+  });
+
+  it("needs relativeTo for before and after, in the same course", async () => {
+    const missing = await add("X", "before");
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors![0]!.code).toBe("validation.relativeToRequired");
+    const sci7 = (
+      await t().call<List<Course>>("course", "list", { search: "sci7" }, { token: admin })
+    ).body.data!.data.find((c) => c.courseCode === "SCI7")!;
+    const other = (await elements(sci7.id))[0]!;
+    const foreign = await add("X", "after", other.id);
+    expect(foreign.status).toBe(422);
+  });
+
+  it("answers the element conflict text for a name that exists in the course", async () => {
+    const answer = await add("a", "bottom");
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe("Creation Unsuccessful. Course Element already exists.");
+  });
+
+  it("swaps two elements and keeps positions gap-free when one is deleted", async () => {
+    const list = await elements(courseId);
+    const first = list[0]!;
+    const last = list.at(-1)!;
+    const swapped = await t().call(
+      "element",
+      "swap",
+      {
+        swap_from: { id: first.id, position: first.position },
+        swap_to: { id: last.id, position: last.position },
+      },
+      { token: schoolAdmin },
+    );
+    expect(swapped.status).toBe(200);
+    expect((await elements(courseId)).map((e) => e.name)).toEqual(["D", "A", "B", "C", "Zero"]);
+    await t().call("element", "delete", { id: list[1]!.id }, { token: schoolAdmin });
+    expect((await elements(courseId)).map((e) => [e.name, e.position])).toEqual([
+      ["D", 1],
+      ["B", 2],
+      ["C", 3],
+      ["Zero", 4],
+    ]);
+  });
+
+  it("refuses to swap with an element of another course", async () => {
+    const mine = (await elements(courseId))[0]!;
+    const sci8 = (
+      await t().call<List<Course>>("course", "list", { search: "sci8" }, { token: admin })
+    ).body.data!.data[0]!;
+    const theirs = (await elements(sci8.id))[0]!;
+    const answer = await t().call(
+      "element",
+      "swap",
+      { swap_from: { id: mine.id, position: 1 }, swap_to: { id: theirs.id, position: 1 } },
+      { token: admin },
+    );
+    expect(answer.status).toBe(422);
+  });
+
+  it("publishes and renames an element", async () => {
+    const element = (await elements(courseId))[0]!;
+    expect(
+      (await t().call("element", "publish", { id: element.id }, { token: schoolAdmin })).body
+        .message,
+    ).toBe("Course element has been published.");
+    const renamed = await t().call<Element>(
+      "element",
+      "update",
+      { id: element.id, name: "Intro", type: "basic" },
+      { token: schoolAdmin },
+    );
+    expect(renamed.body.data!.name).toBe("Intro");
+  });
+});
+
+describe("materials", () => {
+  let courseId: number;
+  let elementId: number;
+  beforeAll(async () => {
+    const sci7 = (
+      await t().call<List<Course>>("course", "list", { search: "sci7" }, { token: admin })
+    ).body.data!.data.find((c) => c.courseCode === "SCI7")!;
+    courseId = sci7.id;
+    elementId = (await elements(courseId))[0]!.id;
+  });
+
+  const create = (
+    fields: Record<string, unknown>,
+    files?: Record<string, { data: Buffer | string; filename: string }>,
+  ) =>
+    t().call<Material & { files: { url: string; path: string }[]; launchUrl?: string }>(
+      "material",
+      "create",
+      { courseId, elementId, ...fields },
+      { token: teacher, files },
+    );
+
+  it("creates a link and a page, placed at the bottom of the element", async () => {
+    const link = await create({ name: "DepEd", type: "link", url: "https://www.deped.gov.ph" });
+    expect(link.status).toBe(200);
+    expect(link.body.data!.position).toBe(4);
+    const page = await create({ name: "Notes", type: "page", content: "<p>Notes</p>" });
+    expect(page.body.data!.position).toBe(5);
+    const noUrl = await create({ name: "Bad link", type: "link" });
+    expect(noUrl.status).toBe(422);
+  });
+
+  it("stores a file checked by its bytes and refuses active content", async () => {
+    const pdf = await create(
+      { name: "Worksheet", type: "file" },
+      { file: { data: Buffer.from("%PDF-1.4\n%%EOF\n"), filename: "work sheet.pdf" } },
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.data!.files[0]!.path).toBe("work sheet.pdf");
+    const html = await create(
+      { name: "Page", type: "file" },
+      { file: { data: "<html><script>alert(1)</script></html>", filename: "notes.pdf" } },
+    );
+    expect(html.status).toBe(422);
+    expect(html.body.errors![0]!.code).toBe("validation.fileType");
+    const svg = await create(
+      { name: "Pic", type: "file" },
+      { file: { data: "<svg/>", filename: "a.svg" } },
+    );
+    expect(svg.status).toBe(422);
+    const download = await t().call(
+      "material",
+      "download",
+      { id: pdf.body.data!.id },
+      { token: teacher },
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    expect(String(download.headers["content-disposition"])).toContain("attachment");
+    expect(download.rawPayload.toString()).toContain("%PDF");
+  });
+
+  it("unpacks a SCORM package and refuses a zip without a manifest", async () => {
+    const scorm = await create(
+      { name: "Package", type: "scorm" },
+      { file: { data: demoScormPackage("Pkg"), filename: "pkg.zip" } },
+    );
+    expect(scorm.status).toBe(200);
+    expect(scorm.body.data!.launchUrl).toBe(
+      `/webservice/pluginfile.php/${scorm.body.data!.id}/index.html`,
+    );
+    const bad = await create(
+      { name: "Bad", type: "scorm" },
+      {
+        file: {
+          data: writeZip([{ path: "index.html", data: Buffer.from("x") }]),
+          filename: "bad.zip",
+        },
+      },
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors![0]!.code).toBe("materials.invalidPackage");
+    const evil = await create(
+      { name: "Evil", type: "scorm" },
+      {
+        file: {
+          data: writeZip([
+            { path: "imsmanifest.xml", data: Buffer.from("<m/>") },
+            { path: "../../x.html", data: Buffer.from("x") },
+          ]),
+          filename: "e.zip",
+        },
+      },
+    );
+    expect(evil.status).toBe(422);
+  });
+
+  it("saves quiz settings with questions", async () => {
+    const quiz = await create({ name: "Quick quiz", type: "quiz" });
+    const answer = await t().call<{
+      quiz: { passingGrade: number; questions: { prompt: string }[] };
+    }>(
+      "material",
+      "quizsettings",
+      {
+        id: quiz.body.data!.id,
+        passingGrade: 60,
+        questions: JSON.stringify([
+          {
+            type: "single",
+            prompt: "2 + 2?",
+            choices: [{ text: "4", correct: true }, { text: "5" }],
+          },
+        ]),
+      },
+      { token: teacher },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.quiz.passingGrade).toBe(60);
+    expect(answer.body.data!.quiz.questions[0]!.prompt).toBe("2 + 2?");
+  });
+
+  it("refuses a material in an element of another course", async () => {
+    const math = (
+      await t().call<List<Course>>("course", "list", { search: "math7" }, { token: admin })
+    ).body.data!.data[0]!;
+    const answer = await t().call(
+      "material",
+      "create",
+      { courseId: math.id, elementId, name: "Misplaced", type: "page", content: "x" },
+      { token: teacher },
+    );
+    expect(answer.status).toBe(422);
+  });
+
+  it("lists, swaps, publishes and deletes materials keeping positions gap-free", async () => {
+    const list = async () =>
+      (
+        await t().call<List<Material>>(
+          "material",
+          "list",
+          { courseId, rowsPerPage: 50 },
+          { token: teacher },
+        )
+      ).body.data!.data.filter((m) => m.elementId === elementId);
+    const before = await list();
+    const [a, b] = [before[0]!, before[1]!];
+    await t().call(
+      "material",
+      "swap",
+      {
+        swap_from: { id: a.id, position: a.position },
+        swap_to: { id: b.id, position: b.position },
+      },
+      { token: teacher },
+    );
+    const swapped = await list();
+    expect(swapped[0]!.id).toBe(b.id);
+    expect(
+      (await t().call("material", "unpublish", { id: a.id }, { token: teacher })).body.message,
+    ).toBe("Material has been unpublished.");
+    await t().call("material", "delete", { id: b.id }, { token: teacher });
+    const after = await list();
+    expect(after.map((m) => m.position)).toEqual(after.map((_, i) => i + 1));
+  });
+});
