@@ -1,22 +1,8 @@
-import {
-  FullPageSpinner,
-  PageHeader,
-  StatusChip,
-  Tabs,
-  TabsList,
-  TabsTrigger,
-  Button,
-} from "@lms/ui";
-import {
-  Link,
-  Outlet,
-  useLocation,
-  useNavigate,
-  useParams,
-  useOutletContext,
-} from "react-router-dom";
+import { Button, FullPageSpinner, PageHeader, StatusChip } from "@lms/ui";
+import { Link, Outlet, useOutletContext, useParams } from "react-router-dom";
 import type { SchoolRecord } from "@lms/core";
 import { paths } from "../../../app/paths";
+import { RouteTabs } from "../../../components/route-tabs";
 import { useSession } from "../../../lib/api-context";
 import { useT } from "../../../lib/i18n";
 import NotFoundPage from "../../misc/not-found-page";
@@ -33,13 +19,10 @@ export function useSchoolInView(): SchoolRecord {
 /** /schools/{id}/{tab}: school information, users, classes and settings (SPEC.md §2). */
 export default function SchoolDetailsLayout() {
   const t = useT();
-  const navigate = useNavigate();
-  const location = useLocation();
   const { permissions } = useSession();
   const { id = "" } = useParams();
   const schoolId = /^\d+$/.test(id) ? Number(id) : null;
   const { data, error, loading } = useSchool(schoolId);
-  const tab = (TABS.find((name) => location.pathname.endsWith(`/${name}`)) ?? "info") as Tab;
 
   if (schoolId === null || error) return <NotFoundPage />;
   if (loading || !data) return <FullPageSpinner label={t("app.loading")} />;
@@ -65,15 +48,10 @@ export default function SchoolDetailsLayout() {
           ) : null
         }
       />
-      <Tabs value={tab} onValueChange={(next) => navigate(hrefOf(next as Tab))}>
-        <TabsList aria-label={t("schools.detailsTitle")}>
-          {TABS.map((name) => (
-            <TabsTrigger key={name} value={name}>
-              {t(`schools.tab.${name}`)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+      <RouteTabs
+        label={t("schools.detailsTitle")}
+        tabs={TABS.map((name) => ({ href: hrefOf(name), label: t(`schools.tab.${name}`) }))}
+      />
       <Outlet context={data} />
     </div>
   );

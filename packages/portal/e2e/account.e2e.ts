@@ -1,0 +1,167 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("signing in and out", () => {
+  it("redirects the root to the login page, which greets the visitor", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(url("/"));
+    await page.waitForURL(/#\/account\/login$/);
+    await expect(page.getByRole("heading", { name: "Welcome back!" }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("says which fields are wrong before calling the server", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(url("/account/login"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("This field is required.").count()).resolves.toBe(2);
+    await context.close();
+  });
+
+  it("refuses a wrong password and keeps what was typed", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(url("/account/login"));
+    await page.getByLabel("Username or email").fill("admin");
+    await page.getByLabel(/^Password/).fill("Wrong#Pass1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("alert").waitFor();
+    await expect(page.getByRole("alert").textContent()).resolves.toContain(
+      "Incorrect username or password.",
+    );
+    await expect(page.getByLabel("Username or email").inputValue()).resolves.toBe("admin");
+    await context.close();
+  });
+
+  it("signs an administrator in to the schools list with the full menu, and out again", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.getByRole("heading", { name: "School Management" }).waitFor();
+    const menu = page.getByRole("navigation");
+    for (const entry of [
+      "School Management",
+      "Create New School",
+      "User Management",
+      "Create New User",
+      "Courses",
+    ]) {
+      await expect(menu.getByRole("link", { name: entry }).isVisible()).resolves.toBe(true);
+    }
+    await expectAccessible(page);
+    // visitor pages send a signed-in user back to the schools list
+    await page.goto(url("/account/login"));
+    await page.waitForURL(/#\/schools$/);
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(/#\/account\/login$/);
+    await page.goto(url("/schools"));
+    await page.waitForURL(/#\/account\/login$/);
+    await context.close();
+  });
+
+  it("gives lsg a single Schools entry and a school admin its own school", async () => {
+    const lsg = await newPage(browser);
+    await signIn(lsg.page, "lsg");
+    const lsgMenu = lsg.page.getByRole("navigation").getByRole("link");
+    await lsgMenu.first().waitFor();
+    await expect(lsgMenu.allTextContents()).resolves.toEqual(["Schools"]);
+    await lsg.context.close();
+
+    const admin = await newPage(browser);
+    await signIn(admin.page, "schooladmin");
+    const link = admin.page.getByRole("navigation").getByRole("link", { name: "Schools" });
+    await link.click();
+    await admin.page.waitForURL(/#\/schools\/\d+\/info$/);
+    await admin.context.close();
+  });
+
+  it("lands on login with 'Your session has expired.' when the session ends mid-use", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.getByRole("heading", { name: "School Management" }).waitFor();
+    // End the session on the server behind the page's back.
+    await page.evaluate(async () => {
+      const auth = JSON.parse(localStorage.getItem("auth") ?? "{}");
+      const form = new FormData();
+      form.append("cmdType", "logout");
+      form.append("userid", String(auth.profile.userId));
+      form.append("Authorization", `Bearer ${auth.token}`);
+      await fetch("/api/user/", { method: "POST", body: form });
+    });
+    await page.getByRole("navigation").getByRole("link", { name: "User Management" }).click();
+    await page.waitForURL(/#\/account\/login$/);
+    await expect(page.getByText("Your session has expired.").isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("shows the not-found page for an unknown path", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(url("/no/such/page"));
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("shows the expired-link pages with their texts", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(url("/account/reset-password?token=not-a-real-token"));
+    await page.waitForURL(/invalid-reset-password/);
+    await page.getByRole("heading", { name: "Oops. . . . Link Is No Longer Available!" }).waitFor();
+    await expect(
+      page.getByText("Your forgot password link seems expired or invalid.").isVisible(),
+    ).resolves.toBe(true);
+    await page.goto(url("/account/set-password?token=not-a-real-token"));
+    await page.waitForURL(/invalid-activation/);
+    await expect(
+      page.getByText("Your registration link seems expired or invalid.").isVisible(),
+    ).resolves.toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+describe("the shell", () => {
+  it("shows the offline banner and dialog when the network drops", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.getByRole("heading", { name: "School Management" }).waitFor();
+    await context.setOffline(true);
+    await expect(
+      page.getByText("No internet connection.").first().waitFor(),
+    ).resolves.toBeUndefined();
+    await page.getByRole("button", { name: "OK" }).click();
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it("changes the language after confirming, to Chinese and to Tagalog", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "rexadmin");
+    await page.getByRole("heading", { name: "School Management" }).waitFor();
+    await page.getByRole("button", { name: "Language" }).click();
+    await page.getByRole("menuitem", { name: "Chinese" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("heading", { name: "学校管理" }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe("zh-CN");
+    await page.reload();
+    await page.getByRole("heading", { name: "学校管理" }).waitFor();
+
+    await page.getByRole("button", { name: "语言" }).click();
+    await page.getByRole("menuitem", { name: "他加禄语" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "确认" }).click();
+    await page.waitForFunction(() => document.documentElement.lang === "fil");
+    await page.getByRole("heading", { name: "Pamamahala ng Paaralan" }).waitFor();
+    await context.close();
+  });
+});

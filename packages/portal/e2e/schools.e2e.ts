@@ -1,0 +1,105 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function confirmDialog(page: Page, button: string) {
+  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
+}
+
+describe("schools", () => {
+  it("creates, edits, disables and deletes a school, asking each time", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.getByRole("link", { name: "Create New School" }).first().click();
+    await page.waitForURL(/#\/schools\/create$/);
+    await expectAccessible(page);
+
+    // A failed form keeps what was typed and says what is wrong.
+    await page.getByLabel("School name").fill("Mabini Integrated School");
+    await page.getByLabel("Website URL").fill("not a url");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByText("This field is required.").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Invalid URL form").isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel("School name").inputValue()).resolves.toBe(
+      "Mabini Integrated School",
+    );
+
+    await page.getByLabel("School code").fill("MIS-900");
+    await page.getByLabel("Website URL").fill("https://mabini.edu.ph");
+    await page.getByLabel("City", { exact: true }).fill("Batangas City");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await confirmDialog(page, "Create");
+    await page.getByText("School has been created.").waitFor();
+    await page.waitForURL(/#\/schools\/\d+\/info$/);
+    await page.getByRole("heading", { name: "Mabini Integrated School" }).waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByLabel("School name").fill("Apolinario Mabini Integrated School");
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await confirmDialog(page, "Update");
+    await page.getByText("School has been updated.").waitFor();
+    await page.getByRole("heading", { name: "Apolinario Mabini Integrated School" }).waitFor();
+
+    await page.goto(url("/schools"));
+    await page.getByLabel("Search").fill("apolinario");
+    const row = page.getByRole("row", { name: /Apolinario Mabini/ });
+    await row.waitFor();
+    await row.getByRole("button", { name: /Row actions/ }).click();
+    await page.getByRole("menuitem", { name: "Disable" }).click();
+    await confirmDialog(page, "Disable");
+    await page.getByText("School has been disabled.").waitFor();
+    await row.getByText("Disabled").waitFor();
+
+    await row.getByRole("button", { name: /Row actions/ }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await confirmDialog(page, "Delete");
+    await page.getByText("School has been deleted.").waitFor();
+    await row.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("asks before cancelling a changed form", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.goto(url("/schools/create"));
+    await page.getByLabel("School name").fill("Half typed");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await confirmDialog(page, "Keep editing");
+    await expect(page.getByLabel("School name").inputValue()).resolves.toBe("Half typed");
+    await context.close();
+  });
+
+  it("treats /schools/create/edit as not found and /schools/{id} as its information tab", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.goto(url("/schools/create/edit"));
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await page.goto(url("/schools/1"));
+    await page.waitForURL(/#\/schools\/1\/info$/);
+    await context.close();
+  });
+
+  it("keeps a school admin out of another school, even by typed URL", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "schooladmin2");
+    await page.getByRole("navigation").getByRole("link", { name: "Schools" }).click();
+    await page.waitForURL(/#\/schools\/\d+\/info$/);
+    const own = Number(/schools\/(\d+)/.exec(page.url())![1]);
+    const other = own === 1 ? 2 : 1;
+    await page.goto(url(`/schools/${other}/info`));
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await page.goto(url(`/schools/${other}/users`));
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await context.close();
+  });
+});

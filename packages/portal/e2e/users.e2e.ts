@@ -1,0 +1,118 @@
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function confirmDialog(page: Page, button: string) {
+  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+const header =
+  "firstName,lastName,userName,email,roleId,schoolId,grade,section,learningReferenceNumber";
+function csv(rows: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "lms-csv-"));
+  const file = join(dir, "users.csv");
+  writeFileSync(file, `\uFEFF${[header, ...rows].join("\r\n")}\r\n`);
+  return file;
+}
+
+describe("users", () => {
+  it("creates a student with role-dependent fields, edits, deactivates and deletes them", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.goto(url("/users/create"));
+    await page.getByRole("heading", { name: "Create New User" }).waitFor();
+    await choose(page, "Role", "Student");
+    await choose(page, "Assigned school", "Rizal National High School");
+    await page.getByRole("textbox", { name: "Username", exact: true }).fill("jrizal");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jose.rizal@example.edu.ph");
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("José");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Rizal");
+    await page.getByLabel("Learning reference number").fill("123");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(
+      page.getByText("Learning reference number must be 12 digits.").isVisible(),
+    ).resolves.toBe(true);
+    await page.getByLabel("Learning reference number").fill("100000000777");
+    await choose(page, "Grade", "7");
+    await page.getByLabel("Section").fill("Sampaguita");
+    await page.getByLabel("Parent's email").fill("teodora@example.com");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await confirmDialog(page, "Create");
+    await page.getByText("User has been created.").waitFor();
+    await page.waitForURL(/#\/users\/\d+$/);
+    await page.getByRole("heading", { name: "José Rizal" }).waitFor();
+
+    // the same username again is a conflict, with the text of SPEC.md §8
+    await page.goto(url("/users/create"));
+    await choose(page, "Role", "Admin");
+    await page.getByRole("textbox", { name: "Username", exact: true }).fill("jrizal");
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill("another@example.edu.ph");
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill("Other");
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Person");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await confirmDialog(page, "Create");
+    await page.getByText("Creation Unsuccessful. User already exists.").first().waitFor();
+    await expect(page.getByRole("textbox", { name: "Username", exact: true }).inputValue()).resolves.toBe("jrizal");
+
+    await page.goto(url("/users"));
+    await page.getByLabel("Search").fill("jrizal");
+    const row = page.getByRole("row", { name: /José Rizal/ });
+    await row.waitFor();
+    await row.getByRole("button", { name: /Row actions/ }).click();
+    await page.getByRole("menuitem", { name: "Deactivate" }).click();
+    await confirmDialog(page, "Deactivate");
+    await page.getByText("User has been deactivated.").waitFor();
+    await row.getByText("Inactive").waitFor();
+    await row.getByRole("button", { name: /Row actions/ }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await confirmDialog(page, "Delete");
+    await page.getByText("User has been deleted.").waitFor();
+    await row.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("bulk upload with a bad row writes nothing and names the row; the fixed file writes all", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.goto(url("/users"));
+    await page.getByRole("button", { name: "Bulk upload" }).click();
+    const good = (n: number) =>
+      `Ana${"abcdefghij"[n]},Reyes,bulk${n},bulk${n}@example.edu.ph,5,1,7,Rizal,2000000000${String(n).padStart(2, "0")}`;
+    const bad = csv([good(1), good(2), "Bad1,Reyes,bulk3,not-an-email,5,1,7,Rizal,200000000003"]);
+    await page.locator("input[type=file]").setInputFiles(bad);
+    await page.getByText("1 row has errors").waitFor();
+    const badRow = page.getByRole("row", { name: /^4 / });
+    await expect(badRow.textContent()).resolves.toContain("Incorrect email.");
+    await expect(page.getByRole("button", { name: /Upload 3 users/ }).isDisabled()).resolves.toBe(
+      true,
+    );
+
+    const fixed = csv([good(1), good(2), good(3)]);
+    await page.locator("input[type=file]").setInputFiles(fixed);
+    await page.getByText("Will be created").first().waitFor();
+    await page.getByRole("button", { name: "Upload 3 users" }).click();
+    await confirmDialog(page, "Upload");
+    await page.getByText("Created: 3. Updated: 0. Skipped: 0.").waitFor();
+    await page.getByRole("button", { name: "Close" }).click();
+    await page.getByLabel("Search").fill("bulk");
+    await page.getByRole("row", { name: /bulk3/ }).waitFor();
+    await context.close();
+  });
+});
