@@ -40,7 +40,9 @@ describe("users", () => {
     await choose(page, "Role", "Student");
     await choose(page, "Assigned school", "Rizal National High School");
     await page.getByRole("textbox", { name: "Username", exact: true }).fill("jrizal");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("jose.rizal@example.edu.ph");
+    await page
+      .getByRole("textbox", { name: "Email", exact: true })
+      .fill("jose.rizal@example.edu.ph");
     await page.getByRole("textbox", { name: "First name", exact: true }).fill("José");
     await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Rizal");
     await page.getByLabel("Learning reference number").fill("123");
@@ -69,7 +71,9 @@ describe("users", () => {
     await page.getByRole("button", { name: "Create", exact: true }).click();
     await confirmDialog(page, "Create");
     await page.getByText("Creation Unsuccessful. User already exists.").first().waitFor();
-    await expect(page.getByRole("textbox", { name: "Username", exact: true }).inputValue()).resolves.toBe("jrizal");
+    await expect(
+      page.getByRole("textbox", { name: "Username", exact: true }).inputValue(),
+    ).resolves.toBe("jrizal");
 
     await page.goto(url("/users"));
     await page.getByLabel("Search").fill("jrizal");

@@ -43,7 +43,11 @@ export function useSchoolOptions(search: string, enabled: boolean) {
 export type UserSelection = { ids: number[] } | { matching: ListParams };
 
 function selectionEntries(selection: UserSelection): [string, string][] {
-  if ("ids" in selection) return [["ids", JSON.stringify(selection.ids)]];
+  if ("ids" in selection) {
+    return selection.ids.length === 1
+      ? [["id", String(selection.ids[0])]]
+      : [["ids", JSON.stringify(selection.ids)]];
+  }
   return [
     ["allMatching", "1"],
     ...encodeListRequest(selection.matching).filter(([name]) => name !== "cmdType"),
@@ -79,26 +83,36 @@ export function useUserCommands() {
   return { save, remove, bulk, changePassword };
 }
 
+/** One CSV row's result; a row with a code (csv.invalidRow, csv.duplicateRow) has errors. */
 export interface BulkRowResult {
   line: number;
   userName: string;
   email: string;
-  action: "create" | "update" | "skip" | "error";
+  /** What a run does with the row; null for a row with errors. */
+  action: "create" | "update" | "skip" | null;
+  code: string | null;
+  message: string | null;
   errors: {
     field: string;
     code: string;
     message: string;
     values?: Record<string, string | number>;
   }[];
-  message?: string;
 }
 
 export interface BulkUploadAnswer {
+  mode: "add" | "upsert";
   dryRun: boolean;
+  total: number;
   created: number;
   updated: number;
-  skipped: number;
+  /** Rows with errors. */
+  errors: number;
   rows: BulkRowResult[];
+}
+
+export function rowHasErrors(row: BulkRowResult): boolean {
+  return row.code !== null || row.errors.length > 0;
 }
 
 export function useBulkUpload() {

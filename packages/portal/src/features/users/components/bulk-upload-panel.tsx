@@ -22,7 +22,12 @@ import { Field } from "../../../components/field";
 import { failureText, fieldErrorText } from "../../../lib/errors";
 import { saveBlob } from "../../../lib/export";
 import { useI18n } from "../../../lib/i18n";
-import { useBulkUpload, type BulkRowResult, type BulkUploadAnswer } from "../api/use-users";
+import {
+  rowHasErrors,
+  useBulkUpload,
+  type BulkRowResult,
+  type BulkUploadAnswer,
+} from "../api/use-users";
 
 const CSV_ACCEPT = { "text/csv": [".csv"], "application/vnd.ms-excel": [".csv"] };
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -35,8 +40,9 @@ function localPreview(text: string): BulkRowResult[] | string {
     line: row.line,
     userName: row.raw.userName ?? "",
     email: row.raw.email ?? "",
-    action: row.rowMessage ? "error" : "create",
-    message: row.rowMessage ?? undefined,
+    action: row.rowMessage ? null : "create",
+    code: row.rowMessage,
+    message: null,
     errors: row.errors.map((e) => {
       const { key, values } = decodeMessage(e.message);
       return { field: e.field, code: key, message: e.message, values };
@@ -61,7 +67,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
   const [summary, setSummary] = useState<BulkUploadAnswer | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const errorRows = rows.filter((row) => row.action === "error");
+  const errorRows = rows.filter((row) => rowHasErrors(row));
   const ready = checked !== null && errorRows.length === 0 && rows.length > 0;
 
   async function choose(files: File[]) {
@@ -76,7 +82,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
     const preview = localPreview(await chosen.text());
     if (typeof preview === "string") return setFileError(i18n.message(preview));
     setRows(preview);
-    if (preview.every((row) => row.action !== "error")) await check(chosen, mode);
+    if (preview.every((row) => !rowHasErrors(row))) await check(chosen, mode);
   }
 
   async function check(chosen: File, chosenMode: BulkUploadMode) {
@@ -91,7 +97,15 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
           Object.values(
             result.errors.reduce<Record<number, BulkRowResult>>((byLine, error) => {
               const line = error.row ?? 0;
-              byLine[line] ??= { line, userName: "", email: "", action: "error", errors: [] };
+              byLine[line] ??= {
+                line,
+                userName: "",
+                email: "",
+                action: null,
+                code: "csv.invalidRow",
+                message: null,
+                errors: [],
+              };
               byLine[line].errors.push(error);
               return byLine;
             }, {}),
@@ -130,12 +144,12 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
       const text = fieldErrorText(error, i18n);
       return error.field ? `${error.field}: ${text}` : text;
     });
-    return [row.message ? i18n.message(row.message) : "", ...fields].filter(Boolean).join(" · ");
+    const summary = row.code ? i18n.message(row.code) : (row.message ?? "");
+    return [summary, ...fields].filter(Boolean).join(" · ");
   }
 
   const resultChip = (row: BulkRowResult) => {
-    if (row.action === "error")
-      return <StatusChip status="inactive">{t("bulk.rowError")}</StatusChip>;
+    if (rowHasErrors(row)) return <StatusChip status="inactive">{t("bulk.rowError")}</StatusChip>;
     if (row.action === "update")
       return <StatusChip status="unpublished">{t("bulk.rowUpdate")}</StatusChip>;
     if (row.action === "skip") return <StatusChip status="neutral">{t("bulk.rowOk")}</StatusChip>;
@@ -181,7 +195,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
               setMode(next as BulkUploadMode);
               setChecked(null);
               setSummary(null);
-              if (file && rows.every((row) => row.action !== "error"))
+              if (file && rows.every((row) => !rowHasErrors(row)))
                 void check(file, next as BulkUploadMode);
             }}
           >
@@ -229,7 +243,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
           {t("bulk.summary", {
             created: summary.created,
             updated: summary.updated,
-            skipped: summary.skipped,
+            skipped: summary.total - summary.created - summary.updated,
           })}
         </p>
       ) : null}
@@ -262,7 +276,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
                   <td className="px-3 py-2">
                     <div className="flex flex-col gap-1">
                       {resultChip(row)}
-                      {row.action === "error" ? (
+                      {rowHasErrors(row) ? (
                         <span className="text-destructive">{rowErrors(row)}</span>
                       ) : null}
                     </div>
