@@ -1,0 +1,88 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./helper";
+
+const received: { to: string[]; raw: string }[] = [];
+let server: SMTPServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server.server, "listening");
+  const { port } = server.server.address() as AddressInfo;
+  t = await buildTestApp({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: "Portal <portal@test.invalid>",
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** The body of a message, quoted-printable decoded. */
+function bodyOf(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+describe("e-mail", () => {
+  it("sends an activation link through SMTP that works once", async () => {
+    const admin = await t.login("admin");
+    const created = await t.call(
+      "user",
+      "create",
+      {
+        firstName: "Lea",
+        lastName: "Salonga",
+        userName: "lsalonga",
+        email: "lea.salonga@example.edu.ph",
+        roleId: 10,
+        schoolId: 1,
+      },
+      { token: admin },
+    );
+    expect(created.status).toBe(200);
+    await t.app.mailer.flush();
+    const mail = received.find((m) => m.to.includes("lea.salonga@example.edu.ph"));
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toContain("Subject: Set your password");
+    const link = /http:\/\/portal\.test\/#\/account\/set-password\?token=([A-Za-z0-9_%-]+)/.exec(
+      bodyOf(mail!.raw),
+    );
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
+    const fields = { token, newPassword: "Bagong@Pass24", confirmPassword: "Bagong@Pass24" };
+    const set = await t.call("user", "setpassword", fields);
+    expect(set.status).toBe(200);
+    expect(set.body.message).toBe("Your password has been set. You can now sign in.");
+    const again = await t.call("user", "setpassword", fields);
+    expect(again.status).toBe(410);
+    expect(again.body.message).toBe("Password set was unsuccessful!");
+    expect(
+      (await t.call("user", "login", { userName: "lsalonga", password: "Bagong@Pass24" })).status,
+    ).toBe(200);
+    const outbox = await t.app.repos.outbox.all();
+    expect(outbox.find((m) => m.recipient === "lea.salonga@example.edu.ph")!.status).toBe("sent");
+  });
+});

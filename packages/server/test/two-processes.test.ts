@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_PASSWORD, freshPostgresUrl } from "./helper";
+import { freePort } from "./support/pg-cluster";
+
+const onPostgres = inject("lmsTemplate").kind === "postgres";
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/main.js");
+
+interface Server {
+  url: string;
+  process: ChildProcess;
+}
+
+const servers: Server[] = [];
+let drop: (() => Promise<void>) | undefined;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "lms-two-"));
+
+async function start(databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LMS_DATA_DIR: dataDir,
+      LMS_SEED_DEMO: "0",
+      LMS_PORTAL_DIR: path.join(dataDir, "no-portal"),
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const response = await fetch(`${url}/api/user/`, {
+        method: "POST",
+        body: form({ cmdType: "getisloggedinstatus" }),
+      });
+      if (response.status === 401) return { url, process: child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${output}`);
+}
+
+function form(fields: Record<string, unknown>): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    body.append(name, typeof value === "object" ? JSON.stringify(value) : String(value));
+  }
+  return body;
+}
+
+async function call<T = unknown>(
+  server: Server,
+  resource: string,
+  fields: Record<string, unknown>,
+  token?: string,
+) {
+  const response = await fetch(`${server.url}/api/${resource}/`, {
+    method: "POST",
+    body: form({ ...fields, ...(token ? { Authorization: `Bearer ${token}` } : {}) }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: T; message?: string },
+  };
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  if (!existsSync(MAIN)) {
+    throw new Error(`${MAIN} is missing: run 'pnpm --filter @lms/server build' before the tests`);
+  }
+  const database = await freshPostgresUrl();
+  drop = database.drop;
+  servers.push(await start(database.url), await start(database.url));
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.process.kill("SIGTERM");
+    await new Promise((resolve) => server.process.once("exit", resolve));
+  }
+  await drop?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
+  it("share sessions: a token from one is valid on the other, and logout on one ends it on both", async () => {
+    const [a, b] = servers as [Server, Server];
+    const login = await call<{ token: string }>(a, "user", {
+      cmdType: "login",
+      userName: "teacher",
+      password: DEMO_PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    const token = login.body.data!.token;
+    expect((await call(b, "user", { cmdType: "getisloggedinstatus" }, token)).status).toBe(200);
+    expect((await call(b, "user", { cmdType: "logout" }, token)).status).toBe(200);
+    expect((await call(a, "user", { cmdType: "getisloggedinstatus" }, token)).status).toBe(401);
+  });
+
+  it("keep element positions unique and gap-free under concurrent swaps", async () => {
+    const [a, b] = servers as [Server, Server];
+    const token = (
+      await call<{ token: string }>(a, "user", {
+        cmdType: "login",
+        userName: "admin",
+        password: DEMO_PASSWORD,
+      })
+    ).body.data!.token;
+    const course = await call<{ id: number }>(
+      a,
+      "course",
+      {
+        cmdType: "create",
+        courseName: "Concurrency",
+        courseCode: "CONC",
+        gradeLevel: 7,
+        subject: "Science",
+        schoolId: 1,
+      },
+      token,
+    );
+    const courseId = course.body.data!.id;
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const element = await call<{ id: number }>(
+        i % 2 ? a : b,
+        "element",
+        {
+          cmdType: "create",
+          courseId,
+          name: `E${i}`,
+          type: "lesson",
+          placement: i % 3 ? "bottom" : "top",
+        },
+        token,
+      );
+      ids.push(element.body.data!.id);
+    }
+    const swaps = Array.from({ length: 60 }, (_, i) => {
+      const from = ids[(i * 3) % ids.length]!;
+      const to = ids[(i * 5 + 1) % ids.length]!;
+      return call(
+        i % 2 ? a : b,
+        "element",
+        { cmdType: "swap", swap_from: { id: from, position: 1 }, swap_to: { id: to, position: 2 } },
+        token,
+      );
+    });
+    const statuses = (await Promise.all(swaps)).map((s) => s.status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const list = await call<{ data: { position: number }[] }>(
+      a,
+      "element",
+      { cmdType: "list", courseId, rowsPerPage: 50 },
+      token,
+    );
+    const positions = list.body.data!.data.map((e) => e.position).sort((x, y) => x - y);
+    expect(positions).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
