@@ -50,7 +50,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["react", "react-*", "@lms/ui", "@lms/server"], message: "@lms/core is framework-free." },
+            {
+              group: ["react", "react-*", "@lms/ui", "@lms/server"],
+              message: "@lms/core is framework-free.",
+            },
           ],
         },
       ],
@@ -63,7 +66,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["@lms/core", "@lms/server", "swr", "react-router-dom"], message: "@lms/ui knows nothing of the product's API or routes." },
+            {
+              group: ["@lms/core", "@lms/server", "swr", "react-router-dom"],
+              message: "@lms/ui knows nothing of the product's API or routes.",
+            },
           ],
         },
       ],
