@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { useApiClient, useSession } from "../lib/api-context";
-import NotFoundPage from "../features/misc/not-found-page";
+import NotFoundPage from "../components/not-found-page";
 import { paths } from "./paths";
 
 /** Visitor-only routes: a signed-in user goes to /schools (SPEC.md §2). */

@@ -146,7 +146,7 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
   },
 ];
 
-const notFound = lazyPage(() => import("../features/misc/not-found-page"));
+const notFound = lazyPage(() => import("../components/not-found-page"));
 
 export const routes: RouteObject[] = [
   {

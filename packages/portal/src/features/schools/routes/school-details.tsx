@@ -5,7 +5,7 @@ import { paths } from "../../../app/paths";
 import { RouteTabs } from "../../../components/route-tabs";
 import { useSession } from "../../../lib/api-context";
 import { useT } from "../../../lib/i18n";
-import NotFoundPage from "../../misc/not-found-page";
+import NotFoundPage from "../../../components/not-found-page";
 import { useSchool } from "../api/use-schools";
 
 const TABS = ["info", "users", "settings"] as const;

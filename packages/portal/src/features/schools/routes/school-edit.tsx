@@ -1,7 +1,7 @@
 import { FullPageSpinner, PageHeader } from "@lms/ui";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
-import NotFoundPage from "../../misc/not-found-page";
+import NotFoundPage from "../../../components/not-found-page";
 import { useT } from "../../../lib/i18n";
 import { useSchool } from "../api/use-schools";
 import { SchoolForm } from "../components/school-form";

@@ -7,7 +7,7 @@ import { paths } from "../../../app/paths";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
-import NotFoundPage from "../../misc/not-found-page";
+import NotFoundPage from "../../../components/not-found-page";
 import { useUserCommands } from "../api/use-users";
 import { fullName } from "../components/role-label";
 import { useUserFromRoute } from "./use-user-param";

@@ -6,7 +6,7 @@ import { paths } from "../../../app/paths";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useI18n } from "../../../lib/i18n";
-import NotFoundPage from "../../misc/not-found-page";
+import NotFoundPage from "../../../components/not-found-page";
 import { useUserCommands } from "../api/use-users";
 import { fullName, roleLabel } from "../components/role-label";
 import { useUserFromRoute } from "./use-user-param";

@@ -2,7 +2,7 @@ import { FullPageSpinner, PageHeader } from "@lms/ui";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import NotFoundPage from "../../misc/not-found-page";
+import NotFoundPage from "../../../components/not-found-page";
 import { fullName } from "../components/role-label";
 import { UserForm } from "../components/user-form";
 import { useUserFromRoute } from "./use-user-param";

@@ -1,7 +1,7 @@
 import { Button, NotFound } from "@lms/ui";
 import { Link } from "react-router-dom";
-import { paths } from "../../app/paths";
-import { useT } from "../../lib/i18n";
+import { paths } from "../app/paths";
+import { useT } from "../lib/i18n";
 
 export default function NotFoundPage() {
   const t = useT();
