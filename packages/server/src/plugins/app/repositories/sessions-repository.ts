@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
-import { rowsOf, type Db, type Executor } from "../../../db/client";
-import { classLoginKeys, sessions } from "../../../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, Executor } from "../../../db/client";
+import { classLoginKeys, roles, sessions, users } from "../../../db/schema";
 
 export interface SessionUserRow {
   sessionId: number;
@@ -34,7 +35,10 @@ export interface NewSession {
 }
 
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.byToken = this.authQuery("token");
+    this.byWsToken = this.authQuery("ws");
+  }
 
   async create(session: NewSession): Promise<number> {
     const [row] = await this.db
@@ -44,36 +48,70 @@ export class SessionsRepository {
     return row!.id;
   }
 
+  private readonly byToken: ReturnType<SessionsRepository["authQuery"]>;
+  private readonly byWsToken: ReturnType<SessionsRepository["authQuery"]>;
+
   /**
-   * The session of a token hash with its user and the user's role permissions, in one query
-   * (the status check runs before every call of the portal).
+   * The session of a token hash with its user and the user's role permissions, in one prepared
+   * statement (the status check runs before every call of the portal; no planning per call).
    */
+  private authQuery(column: "token" | "ws") {
+    const parent = alias(sessions, "parent");
+    return this.db
+      .select({
+        sessionId: sessions.id,
+        kind: sessions.kind,
+        userId: sessions.userId,
+        idleExpiresAt: sessions.idleExpiresAt,
+        expiresAt: sessions.expiresAt,
+        userName: users.userName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        roleId: users.roleId,
+        schoolId: users.schoolId,
+        grade: users.grade,
+        section: users.section,
+        status: users.status,
+        roleEnabled: roles.enabled,
+        permissions: sql<SessionUserRow["permissions"]>`(
+          select json_agg(json_build_object('module', p.module, 'access', p.access,
+                 'add', p.add, 'view', p.view, 'modify', p.modify))
+            from role_permissions p where p.role_id = ${users.roleId})`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(parent, eq(parent.id, sessions.parentId))
+      .where(
+        and(
+          eq(
+            column === "token" ? sessions.tokenHash : sessions.wsTokenHash,
+            sql.placeholder("hash"),
+          ),
+          isNull(sessions.revokedAt),
+          or(
+            isNull(sessions.parentId),
+            and(
+              isNull(parent.revokedAt),
+              gt(parent.expiresAt, sql`now()`),
+              gt(parent.idleExpiresAt, sql`now()`),
+            ),
+          ),
+        ),
+      )
+      .limit(1)
+      .prepare(`lms_session_by_${column}`);
+  }
+
   async findWithUser(column: "token" | "ws", hash: string): Promise<SessionUserRow | undefined> {
-    const match = column === "token" ? sql`s.token_hash = ${hash}` : sql`s.ws_token_hash = ${hash}`;
-    const [row] = await rowsOf<SessionUserRow>(
-      this.db.execute(sql`
-        select s.id as "sessionId", s.kind, s.user_id as "userId",
-               s.idle_expires_at as "idleExpiresAt", s.expires_at as "expiresAt",
-               u.user_name as "userName", u.first_name as "firstName", u.last_name as "lastName",
-               u.role_id as "roleId", u.school_id as "schoolId", u.grade, u.section, u.status,
-               r.enabled as "roleEnabled",
-               (select json_agg(json_build_object('module', p.module, 'access', p.access,
-                        'add', p.add, 'view', p.view, 'modify', p.modify))
-                  from role_permissions p where p.role_id = u.role_id) as permissions
-          from sessions s
-          join users u on u.id = s.user_id
-          join roles r on r.id = u.role_id
-         where ${match} and s.revoked_at is null
-           and (s.parent_id is null or exists (
-                 select 1 from sessions p where p.id = s.parent_id and p.revoked_at is null
-                    and p.expires_at > now() and p.idle_expires_at > now()))
-         limit 1`),
-    );
+    const [row] = await (column === "token" ? this.byToken : this.byWsToken).execute({ hash });
     if (!row) return undefined;
     return {
       ...row,
       idleExpiresAt: new Date(row.idleExpiresAt),
       expiresAt: new Date(row.expiresAt),
+      permissions:
+        typeof row.permissions === "string" ? JSON.parse(row.permissions) : row.permissions,
     };
   }
 

@@ -1,11 +1,12 @@
 import type { AssignedLoadRow, Lang, ListFilter, UserRecord } from "@lms/core";
 import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Db, Executor } from "../../../db/client";
+import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { parentChildren, roles, schools, userLoads, users } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
   pageOf,
+  sortColumnOf,
   whereAll,
   type ListInput,
   type ListSpec,
@@ -103,6 +104,25 @@ type RecordRow = {
   [K in keyof typeof recordColumns]: (typeof recordColumns)[K]["_"]["data"] | null;
 };
 
+/**
+ * A record's assigned load and children, read in the same statement as the record (one query
+ * per page instead of three: PGlite pays for every statement).
+ */
+const detailColumns = {
+  assignedLoad: sql<AssignedLoadRow[] | string | null>`(
+    select json_agg(json_build_object('grade', l.grade, 'subject', l.subject, 'section', l.section)
+                    order by l.id)
+      from user_loads l where l.user_id = ${users.id})`,
+  children: sql<number[] | string | null>`(
+    select json_agg(c.child_id order by c.child_id) from parent_children c
+     where c.parent_id = ${users.id})`,
+};
+
+type DetailedRow = RecordRow & {
+  assignedLoad: AssignedLoadRow[] | string | null;
+  children: number[] | string | null;
+};
+
 export function scopeCondition(scope: Scope): SQL | undefined {
   return scope.schoolId === null ? undefined : eq(users.schoolId, scope.schoolId);
 }
@@ -182,6 +202,7 @@ export class UsersRepository {
   async list(input: ListInput, filters: ListFilter[], scope: Scope) {
     const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
     const { limit, offset } = pageOf(input);
+    if (input.search) return this.searchPage(where, input, limit, offset);
     const [rows, [total]] = await Promise.all([
       this.selectRecords(where)
         .orderBy(...listOrder(listSpec, input))
@@ -190,6 +211,40 @@ export class UsersRepository {
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows: await this.withDetails(rows), total: Number(total?.n ?? 0) };
+  }
+
+  /**
+   * A searched page: the matches are found once through the trigram index, counted and sorted
+   * (top-N) from that one set, and only the page's 25 records are read in full. Left to itself
+   * the planner may walk the sort column's index and filter row by row instead.
+   */
+  private async searchPage(
+    where: SQL | undefined,
+    input: ListInput,
+    limit: number,
+    offset: number,
+  ) {
+    const direction = input.sortOrder === "asc" ? sql`asc` : sql`desc`;
+    const page = await rowsOf<{ id: number; total: number }>(
+      this.db.execute(sql`
+        with matches as (
+          select ${users.id} as id, ${sortColumnOf(listSpec, input)} as sort_key
+            from ${users} where ${where ?? sql`true`}),
+        page as (
+          select id, sort_key from matches
+           order by sort_key ${direction}, id ${direction} limit ${limit} offset ${offset})
+        select page.id, (select count(*) from matches)::int as total
+          from page order by page.sort_key ${direction}, page.id ${direction}`),
+    );
+    if (page.length === 0) {
+      const [total] = await this.db.select({ n: count() }).from(users).where(where);
+      return { rows: [], total: Number(total?.n ?? 0) };
+    }
+    const ids = page.map((r) => Number(r.id));
+    const records = await this.selectRecords(inArray(users.id, ids));
+    const byId = new Map(records.map((r) => [r.id, r]));
+    const ordered: DetailedRow[] = ids.flatMap((id) => byId.get(id) ?? []);
+    return { rows: await this.withDetails(ordered), total: Number(page[0]!.total) };
   }
 
   /** Every matching record, for export, in batches. */
@@ -208,7 +263,7 @@ export class UsersRepository {
 
   private selectRecords(where: SQL | undefined) {
     return this.db
-      .select(recordColumns)
+      .select({ ...recordColumns, ...detailColumns })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .leftJoin(schools, eq(schools.id, users.schoolId))
@@ -216,27 +271,18 @@ export class UsersRepository {
       .$dynamic();
   }
 
-  private async withDetails(rows: RecordRow[]) {
-    const ids = rows.map((r) => r.id!);
-    if (ids.length === 0) return [];
-    const [loads, children] = await Promise.all([
-      this.db.select().from(userLoads).where(inArray(userLoads.userId, ids)).orderBy(userLoads.id),
-      this.db.select().from(parentChildren).where(inArray(parentChildren.parentId, ids)),
-    ]);
+  /** Records from rows that carry their assigned load and children (see detailColumns). */
+  private async withDetails(rows: DetailedRow[]) {
+    const parse = <T>(value: T | string | null): T | null =>
+      typeof value === "string" ? (JSON.parse(value) as T) : value;
     return rows.map((row) =>
-      toRecord(
-        row,
-        loads
-          .filter((l) => l.userId === row.id)
-          .map((l) => ({ grade: l.grade, subject: l.subject, section: l.section })),
-        children.filter((c) => c.parentId === row.id).map((c) => c.childId),
-      ),
+      toRecord(row, parse(row.assignedLoad) ?? [], (parse(row.children) ?? []).map(Number)),
     );
   }
 
   async get(id: number, scope: Scope, db: Executor = this.db) {
     const rows = await db
-      .select(recordColumns)
+      .select({ ...recordColumns, ...detailColumns })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .leftJoin(schools, eq(schools.id, users.schoolId))
