@@ -1,10 +1,13 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // One output file per component (shared code in chunks), so an app's bundler can put each
+  // component in the route chunks that use it instead of loading the whole library at once.
+  entry: ["src/index.ts", "src/components/!(*.stories).tsx", "src/lib/*.ts?(x)"],
+  splitting: true,
   format: ["esm"],
   // tsup's declaration build sets `baseUrl`, which TypeScript 6 deprecates.
-  dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
+  dts: { entry: "src/index.ts", compilerOptions: { ignoreDeprecations: "6.0" } },
   sourcemap: true,
   clean: true,
   target: "es2022",

@@ -1,6 +1,6 @@
 // Builds dist/styles.css (tokens + the utilities the built components use) and ships the raw
 // tokens as dist/theme.css for apps that run Tailwind CSS v4 themselves. Runs after tsup, because
-// src/styles/index.css scans dist/index.js for class names.
+// src/styles/index.css scans dist/ for class names.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,10 +25,10 @@ execFileSync(
   { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
 );
 
-// theme.css for Tailwind users: the tokens, plus the built components as a source so the
+// theme.css for Tailwind users: the tokens, plus the built components (every file in dist/) as a source so the
 // consumer's Tailwind generates their classes too (`@import "tailwindcss"; @import "@lms/ui/theme.css";`).
 const theme = readFileSync(join(root, "src/styles/theme.css"), "utf8");
-writeFileSync(join(dist, "theme.css"), `${theme}\n@source "./index.js";\n`);
+writeFileSync(join(dist, "theme.css"), `${theme}\n@source "./";\n`);
 
 const css = readFileSync(join(dist, "styles.css"), "utf8");
 for (const token of ["--color-primary", "--color-loading-bar", "--color-ring"]) {

@@ -123,7 +123,7 @@ describe("the built package", () => {
     expect(css).toContain(".bg-loading-bar");
     const theme = readFileSync(dist("theme.css"), "utf8");
     expect(theme).toContain("@theme");
-    expect(theme).toContain('@source "./index.js"');
+    expect(theme).toContain('@source "./"');
   });
 
   it("points every exports entry at a file that exists", () => {
@@ -138,5 +138,16 @@ describe("the built package", () => {
       expect(existsSync(`${packageRoot}${target}`), target).toBe(true);
     }
     expect(Object.keys(manifest.peerDependencies).sort()).toEqual(["react", "react-dom"]);
+  });
+});
+
+describe("the build's layout", () => {
+  it("emits the components as separate modules, so apps load only what a route uses", () => {
+    const index = readFileSync(dist("index.js"), "utf8");
+    const imports = [...index.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.\/[^"]+)"/g)];
+    expect(new Set(imports.map(([, , file]) => file)).size).toBeGreaterThan(20);
+    const buttonModule = imports.find(([, names]) => /\bButton\b/.test(names!))?.[2];
+    expect(buttonModule).toBeDefined();
+    expect(readFileSync(dist(buttonModule!.slice(2)), "utf8")).not.toContain("useReactTable");
   });
 });
