@@ -44,9 +44,25 @@ export async function prepareDatabase(
 }
 
 /** Everything `pnpm start` does after the build: database, app, listen. */
+/** Request logs without secrets: ?token= (downloads) and ?key= (class-service login keys). */
+export function logOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    serializers: {
+      req(request: { method: string; url: string; ip?: string }) {
+        return {
+          method: request.method,
+          url: request.url.replace(/([?&](?:token|key)=)[^&]*/gi, "$1[redacted]"),
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}
+
 export async function startServer(
   config: ServerConfig,
-  logger: FastifyServerOptions["logger"] = { level: config.logLevel },
+  logger: FastifyServerOptions["logger"] = logOptions(config.logLevel),
 ): Promise<{ app: FastifyInstance; url: string; seeded: boolean }> {
   const { database, seeded } = await prepareDatabase(config, (m) => console.log(m));
   const app = await buildApp({ config, database, ownsDatabase: true, logger });

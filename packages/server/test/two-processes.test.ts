@@ -17,6 +17,7 @@ interface Server {
 
 const servers: Server[] = [];
 let drop: (() => Promise<void>) | undefined;
+let databaseUrl: string | undefined;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "lms-two-"));
 
 async function start(databaseUrl: string): Promise<Server> {
@@ -85,11 +86,13 @@ beforeAll(async () => {
   }
   const database = await freshPostgresUrl();
   drop = database.drop;
+  databaseUrl = database.url;
   servers.push(await start(database.url), await start(database.url));
 }, 60_000);
 
 afterAll(async () => {
   for (const server of servers) {
+    if (server.process.exitCode !== null) continue;
     server.process.kill("SIGTERM");
     await new Promise((resolve) => server.process.once("exit", resolve));
   }
@@ -98,6 +101,47 @@ afterAll(async () => {
 });
 
 describe.skipIf(!onPostgres)("two server processes on one PostgreSQL", () => {
+  it("finishes a request in flight when stopped with SIGTERM", async () => {
+    const server = servers.pop()!;
+    const token = (
+      await call<{ token: string }>(server, "user", {
+        cmdType: "login",
+        userName: "admin",
+        password: DEMO_PASSWORD,
+      })
+    ).body.data!.token;
+    const { BULK_UPLOAD_COLUMNS } = await import("@lms/core");
+    const rows = Array.from({ length: 1000 }, (_, i) =>
+      BULK_UPLOAD_COLUMNS.map(
+        (c) =>
+          ({
+            firstName: "Ana",
+            lastName: "Cruz",
+            userName: `drain${i}`,
+            email: `drain${i}@example.edu.ph`,
+            roleId: "9",
+            schoolId: "1",
+          })[c as string] ?? "",
+      ).join(","),
+    );
+    const body = form({ cmdType: "bulkupload", dryRun: "1", Authorization: `Bearer ${token}` });
+    body.append(
+      "file",
+      new Blob([[BULK_UPLOAD_COLUMNS.join(","), ...rows].join("\n")]),
+      "drain.csv",
+    );
+    const pending = fetch(`${server.url}/api/user/`, { method: "POST", body });
+    await new Promise((r) => setTimeout(r, 30));
+    const exited = new Promise<number | null>((resolve) =>
+      server.process.once("exit", (code) => resolve(code)),
+    );
+    server.process.kill("SIGTERM");
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(await exited).toBe(0);
+    servers.push(await start(databaseUrl!));
+  });
+
   it("share sessions: a token from one is valid on the other, and logout on one ends it on both", async () => {
     const [a, b] = servers as [Server, Server];
     const login = await call<{ token: string }>(a, "user", {
