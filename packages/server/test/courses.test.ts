@@ -237,6 +237,22 @@ describe("course elements", () => {
     expect(answer.status).toBe(422);
   });
 
+  it("exports the course's elements as CSV", async () => {
+    const answer = await t().call(
+      "element",
+      "export",
+      { courseId, columns: "name,position" },
+      { token: schoolAdmin },
+    );
+    const lines = answer.rawPayload
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("name,position");
+    expect(lines.slice(1)).toEqual(["D,1", "B,2", "C,3", "Zero,4"]);
+  });
+
   it("publishes and renames an element", async () => {
     const element = (await elements(courseId))[0]!;
     expect(

@@ -79,6 +79,7 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
   },
   element: {
     list: COURSES_VIEW,
+    export: COURSES_VIEW,
     create: COURSES_EDIT,
     update: COURSES_EDIT,
     delete: COURSES_EDIT,
@@ -88,6 +89,7 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
   },
   material: {
     list: MATERIALS,
+    export: MATERIALS,
     get: MATERIALS,
     download: MATERIALS,
     create: MATERIALS,

@@ -6,7 +6,20 @@ import { idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { toElementRecord } from "../../plugins/app/repositories/elements-repository";
 import { modifiableCourse, viewerOf } from "./course";
-import { by, filtersOf } from "./shared";
+import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+
+const ELEMENT_FIELDS = [
+  "id",
+  "courseId",
+  "name",
+  "type",
+  "position",
+  "published",
+  "createdAt",
+  "createdBy",
+  "updatedAt",
+  "updatedBy",
+] as const;
 
 const elementListInput = listInput("elements").extend({ courseId: idField() });
 
@@ -37,6 +50,26 @@ export const elementResource = defineResource("element", {
         caller.roleId === ROLE_IDS.student,
       );
       return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  export: command({
+    access: { module: "courses", right: "view" },
+    input: elementListInput,
+    async handler({ app, caller, input, form, reply }) {
+      const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
+      if (!course) throw notFound();
+      return sendCsv(
+        reply,
+        "course-elements.csv",
+        exportColumns(input.columns, ELEMENT_FIELDS),
+        app.repos.elements.exportRows(
+          course.id,
+          input,
+          filtersOf(form),
+          caller.roleId === ROLE_IDS.student,
+        ),
+      );
     },
   }),
 

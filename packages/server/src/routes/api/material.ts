@@ -13,7 +13,24 @@ import {
   type StoredFile,
 } from "../../plugins/app/repositories/materials-repository";
 import { modifiableCourse, viewerOf } from "./course";
-import { by, filtersOf } from "./shared";
+import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+
+const MATERIAL_FIELDS = [
+  "id",
+  "courseId",
+  "elementId",
+  "name",
+  "type",
+  "size",
+  "author",
+  "position",
+  "published",
+  "lastModified",
+  "createdAt",
+  "createdBy",
+  "updatedAt",
+  "updatedBy",
+] as const;
 
 type MaterialRow = NonNullable<
   Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>
@@ -248,6 +265,21 @@ export const materialResource = defineResource("material", {
         false,
       );
       return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  export: command({
+    access: { module: "materials", right: "view" },
+    input: materialListInput,
+    async handler({ app, caller, input, form, reply }) {
+      const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
+      if (!course) throw notFound();
+      return sendCsv(
+        reply,
+        "materials.csv",
+        exportColumns(input.columns, MATERIAL_FIELDS),
+        app.repos.materials.exportRows(course.id, input, filtersOf(form, ["elementId"])),
+      );
     },
   }),
 

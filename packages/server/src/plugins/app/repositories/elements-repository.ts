@@ -73,6 +73,26 @@ export class ElementsRepository {
     return { rows: rows.map(toElementRecord), total: Number(total?.n ?? 0) };
   }
 
+  async *exportRows(
+    courseId: number,
+    input: ListInput,
+    filters: ListFilter[],
+    publishedOnly: boolean,
+  ) {
+    const where = whereAll([
+      eq(courseElements.courseId, courseId),
+      publishedOnly ? eq(courseElements.published, true) : undefined,
+      ...listConditions(listSpec, input, filters),
+    ]);
+    const order = input.sortBy ? listOrder(listSpec, input) : [courseElements.position];
+    const rows = await this.db
+      .select()
+      .from(courseElements)
+      .where(where)
+      .orderBy(...order);
+    yield rows.map(toElementRecord);
+  }
+
   async allOf(courseId: number, db: Executor = this.db): Promise<ElementRow[]> {
     return db
       .select()

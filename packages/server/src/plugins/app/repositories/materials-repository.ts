@@ -119,6 +119,23 @@ export class MaterialsRepository {
     return { rows: rows.map((r) => toMaterialRecord(r.material)), total: Number(total?.n ?? 0) };
   }
 
+  async *exportRows(courseId: number, input: ListInput, filters: ListFilter[]) {
+    const where = whereAll([
+      eq(materials.courseId, courseId),
+      ...listConditions(listSpec, input, filters),
+    ]);
+    const order = input.sortBy
+      ? listOrder(listSpec, input)
+      : [asc(courseElements.position), asc(materials.position)];
+    const rows = await this.db
+      .select({ material: materials })
+      .from(materials)
+      .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
+      .where(where)
+      .orderBy(...order);
+    yield rows.map((r) => toMaterialRecord(r.material));
+  }
+
   /** The course's materials in journey order: element position, then material position. */
   async inCourseOrder(courseId: number, publishedOnly: boolean) {
     return this.db
