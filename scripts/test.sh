@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-pnpm.sh
 source scripts/ensure-chromium.sh
+source scripts/ensure-postgres.sh
 pnpm install --frozen-lockfile
 pnpm test
