@@ -36,6 +36,8 @@ describe("static portal", () => {
     expect(index.headers["x-content-type-options"]).toBe("nosniff");
     const asset = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const config = await t.call<{ classServiceUrl: string }>("config", "get");
+    expect(config.body.data!.classServiceUrl).toBe("/webservice");
     const api = await t.app.inject({ method: "POST", url: "/api/nothing/" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 404, code: "errors.notFound" });

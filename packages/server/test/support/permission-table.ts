@@ -100,6 +100,9 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
     quizsettings: MATERIALS,
     swap: MATERIALS,
   },
+  config: {
+    get: ALL,
+  },
   journey: {
     mycourses: COURSES_VIEW,
     path: COURSES_VIEW,

@@ -1,4 +1,5 @@
 import type { Resource } from "../../lib/commands";
+import { configResource } from "./config";
 import { courseResource } from "./course";
 import { elementResource } from "./element";
 import { journeyResource } from "./journey";
@@ -16,4 +17,5 @@ export const RESOURCES: readonly Resource[] = [
   elementResource,
   materialResource,
   journeyResource,
+  configResource,
 ];

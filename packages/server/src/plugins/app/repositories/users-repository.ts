@@ -1,6 +1,6 @@
 import type { AssignedLoadRow, Lang, ListFilter, UserRecord } from "@lms/core";
-import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db, type Executor } from "../../../db/client";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
 import { parentChildren, roles, schools, userLoads, users } from "../../../db/schema";
 import {
   listConditions,
@@ -224,27 +224,46 @@ export class UsersRepository {
     limit: number,
     offset: number,
   ) {
-    const direction = input.sortOrder === "asc" ? sql`asc` : sql`desc`;
-    const page = await rowsOf<{ id: number; total: number }>(
-      this.db.execute(sql`
-        with matches as (
-          select ${users.id} as id, ${sortColumnOf(listSpec, input)} as sort_key
-            from ${users} where ${where ?? sql`true`}),
-        page as (
-          select id, sort_key from matches
-           order by sort_key ${direction}, id ${direction} limit ${limit} offset ${offset})
-        select page.id, (select count(*) from matches)::int as total
-          from page order by page.sort_key ${direction}, page.id ${direction}`),
+    const direction = input.sortOrder === "asc" ? asc : desc;
+    const matches = this.db.$with("matches").as(
+      this.db
+        .select({
+          id: sql<number>`${users.id}`.as("match_id"),
+          sortKey: sql`${sortColumnOf(listSpec, input)}`.as("sort_key"),
+        })
+        .from(users)
+        .where(where),
     );
-    if (page.length === 0) {
+    const page = this.db.$with("page").as(
+      this.db
+        .with(matches)
+        .select({
+          id: sql<number>`${matches.id}`.as("page_id"),
+          sortKey: sql`${matches.sortKey}`.as("page_sort_key"),
+        })
+        .from(matches)
+        .orderBy(direction(matches.sortKey), direction(matches.id))
+        .limit(limit)
+        .offset(offset),
+    );
+    // One statement: the page's full records and the count of every match.
+    const rows = await this.db
+      .with(matches, page)
+      .select({
+        ...recordColumns,
+        ...detailColumns,
+        total: sql<number>`(select count(*) from ${matches})::int`,
+      })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.id))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .orderBy(direction(page.sortKey), direction(page.id));
+    if (rows.length === 0) {
       const [total] = await this.db.select({ n: count() }).from(users).where(where);
       return { rows: [], total: Number(total?.n ?? 0) };
     }
-    const ids = page.map((r) => Number(r.id));
-    const records = await this.selectRecords(inArray(users.id, ids));
-    const byId = new Map(records.map((r) => [r.id, r]));
-    const ordered: DetailedRow[] = ids.flatMap((id) => byId.get(id) ?? []);
-    return { rows: await this.withDetails(ordered), total: Number(page[0]!.total) };
+    return { rows: await this.withDetails(rows), total: Number(rows[0]!.total) };
   }
 
   /** Every matching record, for export, in batches. */
