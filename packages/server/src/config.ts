@@ -48,6 +48,9 @@ export interface ServerConfig {
     materialBytes: number;
   };
   trustProxy: boolean;
+  /** First administrator of an empty database without demo data: an activation link is sent. */
+  adminEmail: string | null;
+  adminUserName: string;
 }
 
 export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -120,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       materialBytes: integer(env, "LMS_MAX_UPLOAD_MB", 100, 1) * mb,
     },
     trustProxy: flag(env, "LMS_TRUST_PROXY") ?? false,
+    adminEmail: blankToNull(env.LMS_ADMIN_EMAIL),
+    adminUserName: blankToNull(env.LMS_ADMIN_USERNAME) ?? "admin",
   };
 }

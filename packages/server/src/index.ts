@@ -6,7 +6,7 @@ export { openDatabase } from "./db/client";
 export type { Database, Db } from "./db/client";
 export { migrate } from "./db/migrate";
 export { DEMO_USERS, defaultPermissions, seedDemo, seedRoles } from "./db/seed";
-export { prepareDatabase, startServer } from "./server";
+export { ensureAdministrator, prepareDatabase, startServer } from "./server";
 export { LocalFileStorage } from "./lib/storage";
 export type { FileStorage } from "./lib/storage";
 export { RESOURCES } from "./routes/api/resources";

@@ -7,6 +7,7 @@ import { migrate } from "./db/migrate";
 import { DEMO_USERS, isEmpty, seedDemo, seedRoles } from "./db/seed";
 import { LocalFileStorage } from "./lib/storage";
 import { hash } from "@node-rs/argon2";
+import { ROLE_IDS } from "@lms/core";
 
 export interface PreparedDatabase {
   database: Database;
@@ -43,6 +44,49 @@ export async function prepareDatabase(
   }
 }
 
+/**
+ * A database with no administrator (a new PostgreSQL without demo data) gets one when
+ * LMS_ADMIN_EMAIL is set: the user is created unregistered and its activation link is sent (or
+ * printed in the log without SMTP_URL).
+ */
+export async function ensureAdministrator(app: FastifyInstance): Promise<boolean> {
+  const { adminEmail, adminUserName } = app.config;
+  if (!adminEmail) return false;
+  if ((await app.repos.users.countWithRole(ROLE_IDS.admin)) > 0) return false;
+  await app.repos.transaction(async (tx) => {
+    const [id] = await app.repos.users.insertMany(
+      tx,
+      [
+        {
+          salutation: "",
+          firstName: "Administrator",
+          middleName: "",
+          lastName: "Administrator",
+          suffix: "",
+          userName: adminUserName,
+          email: adminEmail,
+          employeeNumber: "",
+          learningReferenceNumber: "",
+          roleId: ROLE_IDS.admin,
+          schoolId: null,
+          schoolYearFrom: null,
+          schoolYearTo: null,
+          grade: null,
+          section: "",
+          subject: "",
+          title: "",
+          parent: null,
+          subscriptionType: "",
+        },
+      ],
+      "setup",
+    );
+    await app.auth.issueLinks(tx, "activation", [{ userId: id!, email: adminEmail }], "setup");
+  });
+  await app.mailer.flush();
+  return true;
+}
+
 /** Everything `pnpm start` does after the build: database, app, listen. */
 /** Request logs without secrets: ?token= (downloads) and ?key= (class-service login keys). */
 export function logOptions(level: string): FastifyServerOptions["logger"] {
@@ -66,6 +110,7 @@ export async function startServer(
 ): Promise<{ app: FastifyInstance; url: string; seeded: boolean }> {
   const { database, seeded } = await prepareDatabase(config, (m) => console.log(m));
   const app = await buildApp({ config, database, ownsDatabase: true, logger });
+  await ensureAdministrator(app);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -43,3 +43,18 @@ describe("static portal", () => {
     expect(api.json()).toMatchObject({ status: 404, code: "errors.notFound" });
   });
 });
+
+describe("first administrator", () => {
+  it("is created with an activation link when the database has none and LMS_ADMIN_EMAIL is set", async () => {
+    const { ensureAdministrator } = await import("../src/server");
+    const { sql } = await import("drizzle-orm");
+    const t = await buildTestApp({ adminEmail: "it@school.example", adminUserName: "itadmin" });
+    apps.push(t);
+    expect(await ensureAdministrator(t.app)).toBe(false);
+    await t.database.db.execute(sql`delete from users where role_id = 1`);
+    expect(await ensureAdministrator(t.app)).toBe(true);
+    const outbox = await t.app.repos.outbox.all();
+    expect(outbox.at(-1)).toMatchObject({ recipient: "it@school.example", status: "logged" });
+    expect(outbox.at(-1)!.link).toContain("/#/account/set-password?token=");
+  });
+});

@@ -1,5 +1,5 @@
 import type { AssignedLoadRow, Lang, ListFilter, UserRecord } from "@lms/core";
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { parentChildren, roles, schools, userLoads, users } from "../../../db/schema";
 import {
@@ -465,8 +465,8 @@ export class UsersRepository {
     return Number(row?.n ?? 0);
   }
 
-  async usersWithoutSchoolCount(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(users).where(isNull(users.schoolId));
+  async countWithRole(roleId: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users).where(eq(users.roleId, roleId));
     return Number(row?.n ?? 0);
   }
 }
