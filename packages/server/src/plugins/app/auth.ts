@@ -179,7 +179,7 @@ export class AuthService {
 
   /** Sends what the committed transactions queued. */
   deliver(): void {
-    void this.mailer.flush();
+    this.mailer.flushSoon();
   }
 
   /** Verifies and uses a link; undefined when it is unknown, used or expired. */

@@ -162,8 +162,8 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
   await app.repos.transaction(async (tx) => {
     const recipients: { userId: number; email: string }[] = [];
     const loads: { userId: number; grade: number; subject: string; section: string }[] = [];
-    for (let i = 0; i < creates.length; i += 1000) {
-      const chunk = creates.slice(i, i + 1000);
+    for (let i = 0; i < creates.length; i += 2000) {
+      const chunk = creates.slice(i, i + 2000);
       const ids = await app.repos.users.insertMany(
         tx,
         chunk.map((c) => userWrite(c.values, c.schoolId)),

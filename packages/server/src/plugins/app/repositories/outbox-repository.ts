@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { outbox } from "../../../db/schema";
 
@@ -17,10 +17,10 @@ export class OutboxRepository {
   constructor(private readonly db: Db) {}
 
   async add(db: Executor, messages: OutboxMessage[], by: string | null): Promise<void> {
-    for (let i = 0; i < messages.length; i += 2000) {
+    for (let i = 0; i < messages.length; i += 5000) {
       await db
         .insert(outbox)
-        .values(messages.slice(i, i + 2000).map((m) => ({ ...m, createdBy: by })));
+        .values(messages.slice(i, i + 5000).map((m) => ({ ...m, createdBy: by })));
     }
   }
 
@@ -45,6 +45,15 @@ export class OutboxRepository {
         updatedAt: new Date(),
       })
       .where(eq(outbox.id, id));
+  }
+
+  async finishMany(ids: number[], status: "logged" | "sent") {
+    if (ids.length === 0) return;
+    const now = new Date();
+    await this.db
+      .update(outbox)
+      .set({ status, sentAt: now, updatedAt: now })
+      .where(inArray(outbox.id, ids));
   }
 
   async all() {

@@ -13,10 +13,10 @@ export class TokensRepository {
     rows: { userId: number; kind: LinkKind; tokenHash: string; expiresAt: Date }[],
     by: string | null,
   ): Promise<void> {
-    for (let i = 0; i < rows.length; i += 2000) {
+    for (let i = 0; i < rows.length; i += 5000) {
       await db
         .insert(passwordTokens)
-        .values(rows.slice(i, i + 2000).map((r) => ({ ...r, createdBy: by })));
+        .values(rows.slice(i, i + 5000).map((r) => ({ ...r, createdBy: by })));
     }
   }
 
