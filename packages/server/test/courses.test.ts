@@ -291,6 +291,22 @@ describe("materials", () => {
       { token: teacher, files },
     );
 
+  it("lists each element with its materials in position order", async () => {
+    const withMaterials = (await elements(courseId)) as (Element & { materials: Material[] })[];
+    const all = withMaterials.flatMap((element) => element.materials);
+    expect(all.length).toBeGreaterThan(0);
+    for (const element of withMaterials) {
+      expect(element.materials.every((m) => m.elementId === element.id)).toBe(true);
+      const positions = element.materials.map((m) => m.position);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    }
+    // a student sees only published materials of published elements
+    const seen = (await elements(courseId, student)) as (Element & {
+      materials: (Material & { published: boolean })[];
+    })[];
+    expect(seen.flatMap((e) => e.materials).every((m) => m.published)).toBe(true);
+  });
+
   it("creates a link and a page, placed at the bottom of the element", async () => {
     const link = await create({ name: "DepEd", type: "link", url: "https://www.deped.gov.ph" });
     expect(link.status).toBe(200);

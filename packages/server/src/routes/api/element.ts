@@ -1,10 +1,17 @@
-import { ROLE_IDS, elementCreateSchema, elementUpdateSchema, swapSchema } from "@lms/core";
+import {
+  ROLE_IDS,
+  elementCreateSchema,
+  elementUpdateSchema,
+  swapSchema,
+  type MaterialRecord,
+} from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { conflict, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
 import { idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { toElementRecord } from "../../plugins/app/repositories/elements-repository";
+import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
 import { modifiableCourse, viewerOf } from "./course";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -43,13 +50,20 @@ export const elementResource = defineResource("element", {
     async handler({ app, caller, input, form }) {
       const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
       if (!course) throw notFound();
-      const { rows, total } = await app.repos.elements.list(
-        course.id,
-        input,
-        filtersOf(form),
-        caller.roleId === ROLE_IDS.student,
-      );
-      return { data: listAnswer(input, rows, total) };
+      const studentOnly = caller.roleId === ROLE_IDS.student;
+      const [{ rows, total }, inOrder] = await Promise.all([
+        app.repos.elements.list(course.id, input, filtersOf(form), studentOnly),
+        app.repos.materials.inCourseOrder(course.id, studentOnly),
+      ]);
+      // docs/API-DETAILS.md: each element carries its materials in position order.
+      const byElement = new Map<number, MaterialRecord[]>();
+      for (const { material } of inOrder) {
+        const list = byElement.get(material.elementId) ?? [];
+        list.push(toMaterialRecord(material));
+        byElement.set(material.elementId, list);
+      }
+      const withMaterials = rows.map((row) => ({ ...row, materials: byElement.get(row.id) ?? [] }));
+      return { data: listAnswer(input, withMaterials, total) };
     },
   }),
 
