@@ -493,6 +493,7 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 
 async function main() {
+  const loadBefore = os.loadavg()[0]!;
   const results: Result[] = [];
   results.push(await run("pglite"));
   const problem = clusterUnavailable();
@@ -532,6 +533,8 @@ async function main() {
     "  user, its activation link and its e-mail in one transaction; no password is hashed.",
     "- Peak memory is the server process's peak resident set (VmHWM); with PGlite it includes the database.",
     `- Populating the database took ${results.map((r) => `${fmt(r.populateSeconds)} s (${r.driver})`).join(", ")}.`,
+    `- The machine's load average was ${loadBefore.toFixed(2)} before the run and ${os.loadavg()[0]!.toFixed(2)} after it ` +
+      "(other work on a shared machine shows up in every number).",
     "",
   ];
   mkdirSync(path.dirname(OUT), { recursive: true });

@@ -115,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       loginPerAccount: { limit: integer(env, "LMS_LOGIN_MAX_ATTEMPTS", 5, 1), windowSeconds: 900 },
       loginPerAddress: { limit: 50, windowSeconds: 900 },
       forgotPerAccount: { limit: 3, windowSeconds: 3600 },
-      forgotPerAddress: { limit: 20, windowSeconds: 3600 },
+      forgotPerAddress: { limit: 100, windowSeconds: 3600 },
     },
     uploads: {
       imageBytes: 2 * mb,
