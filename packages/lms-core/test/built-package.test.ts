@@ -25,3 +25,18 @@ describe("the built package", () => {
     expect(typeof core.createApiClient).toBe("function");
   });
 });
+
+describe("the build's layout", () => {
+  const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
+
+  it("keeps the CSV parser out of the module a sign-in page needs", () => {
+    const index = readFileSync(dist("index.js"), "utf8");
+    const imports = [...index.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.\/[^"]+)"/g)];
+    const authModule = imports.find(([, names]) => /\bloginSchema\b/.test(names!))?.[2];
+    expect(authModule).toBeDefined();
+    const authCode = readFileSync(dist(authModule!.slice(2)), "utf8");
+    expect(authCode).not.toContain("papaparse");
+    const csvModule = imports.find(([, names]) => /\bparseBulkUploadCsv\b/.test(names!))?.[2];
+    expect(readFileSync(dist(csvModule!.slice(2)), "utf8")).toContain("papaparse");
+  });
+});

@@ -1,9 +1,8 @@
 import { Navigate, createHashRouter, type RouteObject } from "react-router-dom";
-import { RequireAuth, RequireRole, VisitorOnly } from "./guards";
+import { RequireRole, VisitorOnly } from "./guards";
 import { lazyPage } from "./lazy";
 import { paths } from "./paths";
 import { RouteError } from "./route-error";
-import { Shell } from "./shell";
 
 const visitorRoutes: RouteObject[] = [
   { path: paths.account.login.path, lazy: lazyPage(() => import("../features/auth/routes/login")) },
@@ -155,11 +154,7 @@ export const routes: RouteObject[] = [
       { path: paths.root.path, element: <Navigate to={paths.account.login.getHref()} replace /> },
       { element: <VisitorOnly />, children: visitorRoutes },
       {
-        element: (
-          <RequireAuth>
-            <Shell />
-          </RequireAuth>
-        ),
+        lazy: lazyPage(() => import("./authenticated-layout")),
         children: authenticatedRoutes.map(({ roleIds, ...route }) => ({
           element: <RequireRole roleIds={roleIds} />,
           children: [route],
