@@ -1,0 +1,55 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function confirmDialog(page: Page, button: string) {
+  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
+}
+
+describe("roles and permissions", () => {
+  it("creates a role with the permission matrix, views, disables and deletes it", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "admin");
+    await page.goto(url("/roles-and-permissions"));
+    await page.getByRole("link", { name: "Create New Role" }).click();
+    await page.waitForURL(/#\/roles-and-permissions\/create$/);
+    await page.getByRole("textbox", { name: "Role name", exact: true }).fill("Registrar");
+    await page.getByRole("textbox", { name: "Description" }).fill("Keeps the student records");
+    await page.getByRole("checkbox", { name: "Select whole row for Admin users" }).click();
+    await page.getByRole("checkbox", { name: "View permission for Courses" }).click();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await confirmDialog(page, "Create");
+    await page.getByText("Role has been created.").waitFor();
+    await page.waitForURL(/#\/roles-and-permissions\/\d+$/);
+    await expect(
+      page.getByRole("checkbox", { name: "View permission for Courses" }).isChecked(),
+    ).resolves.toBe(true);
+    await expect(
+      page.getByRole("checkbox", { name: "Modify permission for Courses" }).isChecked(),
+    ).resolves.toBe(false);
+
+    await page.goto(url("/roles-and-permissions"));
+    await page.getByLabel("Search").fill("registrar");
+    const row = page.getByRole("row", { name: /Registrar/ });
+    await row.waitFor();
+    await row.getByRole("button", { name: /Row actions/ }).click();
+    await page.getByRole("menuitem", { name: "Disable" }).click();
+    await confirmDialog(page, "Disable");
+    await page.getByText("Role has been disabled.").waitFor();
+    await row.getByRole("button", { name: /Row actions/ }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await confirmDialog(page, "Delete");
+    await page.getByText("Role has been deleted.").waitFor();
+    await row.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
