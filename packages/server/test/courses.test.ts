@@ -382,6 +382,54 @@ describe("materials", () => {
     expect(evil.status).toBe(422);
   });
 
+  it("reads a SCORM package from the part named package, and updates it from there", async () => {
+    const scorm = await create(
+      { name: "Package part", type: "scorm" },
+      { package: { data: demoScormPackage("Part"), filename: "part.zip" } },
+    );
+    expect(scorm.status).toBe(200);
+    expect(scorm.body.data!.files.map((f) => f.path)).toContain("imsmanifest.xml");
+    const missing = await create({ name: "No package", type: "scorm" });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors![0]).toMatchObject({
+      field: "package",
+      code: "validation.required",
+    });
+    const bad = await create(
+      { name: "Bad part", type: "scorm" },
+      { package: { data: Buffer.from("not a zip"), filename: "x.zip" } },
+    );
+    expect(bad.body.errors![0]).toMatchObject({
+      field: "package",
+      code: "materials.invalidPackage",
+    });
+    const updated = await t().call<Material & { files: { path: string }[] }>(
+      "material",
+      "update",
+      { id: scorm.body.data!.id, courseId, elementId, name: "Package part 2", type: "scorm" },
+      {
+        token: teacher,
+        files: {
+          package: {
+            data: writeZip([
+              {
+                path: "imsmanifest.xml",
+                data: Buffer.from('<m><resource href="start.html"/></m>'),
+              },
+              { path: "start.html", data: Buffer.from("<p>hi</p>") },
+            ]),
+            filename: "v2.zip",
+          },
+        },
+      },
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body.data!.files.map((f) => f.path).sort()).toEqual([
+      "imsmanifest.xml",
+      "start.html",
+    ]);
+  });
+
   it("saves quiz settings with questions", async () => {
     const quiz = await create({ name: "Quick quiz", type: "quiz" });
     const answer = await t().call<{
@@ -449,5 +497,95 @@ describe("materials", () => {
     await t().call("material", "delete", { id: b.id }, { token: teacher });
     const after = await list();
     expect(after.map((m) => m.position)).toEqual(after.map((_, i) => i + 1));
+  });
+});
+
+describe("the materials screen: every material the caller may see", () => {
+  type Row = Material & { courseId: number; published: boolean; author: string };
+  const all = async (token: string, entries: [string, string][] = []) => {
+    const answer = await t().call<List<Row>>(
+      "material",
+      "list",
+      { rowsPerPage: 50 },
+      { token, entries },
+    );
+    expect(answer.status).toBe(200);
+    return answer.body.data!;
+  };
+  const courseIds = async (token: string) =>
+    (
+      await t().call<List<Course>>("course", "list", { rowsPerPage: 50 }, { token })
+    ).body.data!.data.map((c) => c.id);
+
+  it("lists without courseId the materials of the courses each caller may view", async () => {
+    for (const token of [admin, schoolAdmin, teacher]) {
+      const visible = await courseIds(token);
+      const list = await all(token);
+      expect(list.data.every((m) => visible.includes(m.courseId))).toBe(true);
+      expect(list.pagination.totalcount).toBe(list.data.length);
+      for (const row of list.data) {
+        expect(row).toMatchObject({
+          courseId: expect.any(Number),
+          elementId: expect.any(Number),
+          name: expect.any(String),
+          type: expect.any(String),
+          size: expect.any(Number),
+          author: expect.any(String),
+          published: expect.any(Boolean),
+          lastModified: expect.any(String),
+        });
+      }
+    }
+    const adminRows = await all(admin);
+    expect(adminRows.data.some((m) => !m.published)).toBe(true);
+    const teacherCourses = await courseIds(teacher);
+    expect(adminRows.data.filter((m) => teacherCourses.includes(m.courseId)).length).toBe(
+      (await all(teacher)).data.length,
+    );
+  });
+
+  it("filters by type and published, and exports the same rows", async () => {
+    const links = await all(admin, [
+      ["filter[key]", "type"],
+      ["filter[values][]", "link"],
+    ]);
+    expect(links.data.length).toBeGreaterThan(0);
+    expect(links.data.every((m) => m.type === "link")).toBe(true);
+    const hidden = await all(admin, [
+      ["filter[key]", "published"],
+      ["filter[values][]", "false"],
+    ]);
+    expect(hidden.data.length).toBeGreaterThan(0);
+    expect(hidden.data.every((m) => !m.published)).toBe(true);
+    const bad = await t().call(
+      "material",
+      "list",
+      {},
+      {
+        token: admin,
+        entries: [
+          ["filter[key]", "published"],
+          ["filter[values][]", "maybe"],
+        ],
+      },
+    );
+    expect(bad.status).toBe(422);
+    const csv = await t().call("material", "export", { columns: "id,courseId" }, { token: admin });
+    expect(csv.status).toBe(200);
+    const lines = csv.rawPayload
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("id,courseId");
+    expect(lines.length - 1).toBe((await all(admin)).pagination.totalcount);
+  });
+
+  it("still answers 404 for a course the caller may not see", async () => {
+    const sci8 = (
+      await t().call<List<Course>>("course", "list", { search: "sci8" }, { token: admin })
+    ).body.data!.data.find((c) => c.courseCode === "SCI8")!;
+    const answer = await t().call("material", "list", { courseId: sci8.id }, { token: teacher });
+    expect(answer.status).toBe(404);
   });
 });

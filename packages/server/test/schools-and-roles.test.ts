@@ -136,6 +136,58 @@ describe("schools", () => {
   });
 });
 
+describe("bulk status of schools", () => {
+  const enabledOf = async (id: number) =>
+    (await t().call<{ enabled: boolean }>("school", "get", { id }, { token: admin })).body.data!
+      .enabled;
+
+  it("disables an ids list and enables every school a list request matches", async () => {
+    const off = await t().call<{ count: number }>(
+      "school",
+      "setstatus",
+      { ids: "[1,2]", status: "disabled" },
+      { token: admin },
+    );
+    expect(off.body).toMatchObject({ code: "schools.disabled", data: { count: 2 } });
+    expect([await enabledOf(1), await enabledOf(2)]).toEqual([false, false]);
+    const on = await t().call<{ count: number }>(
+      "school",
+      "setstatus",
+      { allMatching: 1, status: "enabled" },
+      {
+        token: admin,
+        entries: [
+          ["filter[key]", "enabled"],
+          ["filter[values][]", "false"],
+        ],
+      },
+    );
+    expect(on.body).toMatchObject({ code: "schools.enabled", data: { count: 2 } });
+    expect([await enabledOf(1), await enabledOf(2)]).toEqual([true, true]);
+  });
+
+  it("changes nothing when one id is unknown, and keeps school admins out", async () => {
+    const unknown = await t().call(
+      "school",
+      "setstatus",
+      { ids: "[1, 999999]", status: "disabled" },
+      { token: admin },
+    );
+    expect(unknown.status).toBe(404);
+    expect(await enabledOf(1)).toBe(true);
+    const refused = await t().call(
+      "school",
+      "setstatus",
+      { ids: "[1]", status: "disabled" },
+      { token: schoolAdmin },
+    );
+    expect(refused.status).toBe(403);
+    const bad = await t().call("school", "setstatus", { status: "disabled" }, { token: admin });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors![0]).toMatchObject({ field: "id", code: "validation.required" });
+  });
+});
+
 describe("roles and the permission matrix", () => {
   it("lists the modules and rights of the matrix", async () => {
     const answer = await t().call<{ modules: { module: string }[]; rights: { right: string }[] }>(

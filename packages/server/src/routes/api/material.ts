@@ -1,15 +1,23 @@
-import { materialSchema, quizSettingsSchema, swapSchema, type MaterialType } from "@lms/core";
+import {
+  ROLE_IDS,
+  materialSchema,
+  optionalIntegerField,
+  quizSettingsSchema,
+  swapSchema,
+  type MaterialType,
+} from "@lms/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { idField, idInput, listInput } from "../../lib/inputs";
+import { MAX_ID, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
 import { ZipError, readZip } from "../../lib/zip";
 import {
   toMaterialRecord,
+  type MaterialSource,
   type StoredFile,
 } from "../../plugins/app/repositories/materials-repository";
 import { modifiableCourse, viewerOf } from "./course";
@@ -95,12 +103,16 @@ export function scormLaunchPath(manifest: string): string {
 async function storeUpload(
   app: FastifyInstance,
   type: MaterialType,
-  file: UploadedFile | undefined,
+  fileOf: (field: string) => UploadedFile | undefined,
   required: boolean,
 ): Promise<{ files: StoredFile[]; size: number } | null> {
   if (type !== "file" && type !== "scorm") return null;
+  // The portal sends a SCORM package as `package`, a file as `file`; either part is read.
+  const parts = type === "scorm" ? (["package", "file"] as const) : (["file"] as const);
+  const field = parts.find((name) => (fileOf(name)?.data.length ?? 0) > 0) ?? parts[0];
+  const file = fileOf(field);
   if (!file || file.data.length === 0) {
-    if (required) throw invalidField("file", "validation.required");
+    if (required) throw invalidField(field, "validation.required");
     return null;
   }
   if (type === "file") {
@@ -125,12 +137,12 @@ async function storeUpload(
     entries = readZip(file.data);
   } catch (error) {
     if (error instanceof ZipError || error instanceof RangeError) {
-      throw invalidField("file", "materials.invalidPackage");
+      throw invalidField(field, "materials.invalidPackage");
     }
     throw error;
   }
   if (!entries.some((e) => e.path === "imsmanifest.xml")) {
-    throw invalidField("file", "materials.invalidPackage");
+    throw invalidField(field, "materials.invalidPackage");
   }
   const prefix = newStorageKey("scorm");
   const files: StoredFile[] = [];
@@ -238,7 +250,27 @@ export async function sendMaterialFile(
     .send(data);
 }
 
-const materialListInput = listInput("materials").extend({ courseId: idField() });
+/** `courseId`: one course's materials; without it every material the caller may see. */
+const materialListInput = listInput("materials").extend({
+  courseId: optionalIntegerField(1, MAX_ID),
+});
+const MATERIAL_FILTER_EXTRAS = ["elementId"] as const;
+
+/** The course asked for (one the caller sees, else 404), or every course the caller sees. */
+async function materialSource(
+  app: FastifyInstance,
+  caller: Caller,
+  courseId: number | undefined,
+): Promise<MaterialSource> {
+  if (courseId === undefined) return { viewer: viewerOf(caller) };
+  const course = await app.repos.courses.find(courseId, viewerOf(caller));
+  if (!course) throw notFound();
+  return { courseId: course.id };
+}
+
+/** Across courses a student sees only published materials of published elements. */
+const publishedOnlyFor = (caller: Caller, from: MaterialSource) =>
+  "viewer" in from && caller.roleId === ROLE_IDS.student;
 const materialUpdateSchema = materialSchema.safeExtend({ id: idField() });
 const quizSettingsInput = quizSettingsSchema.extend({ id: idField() });
 
@@ -256,13 +288,12 @@ export const materialResource = defineResource("material", {
     access: { module: "materials", right: "view" },
     input: materialListInput,
     async handler({ app, caller, input, form }) {
-      const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
-      if (!course) throw notFound();
+      const from = await materialSource(app, caller, input.courseId);
       const { rows, total } = await app.repos.materials.list(
-        course.id,
+        from,
         input,
-        filtersOf(form, ["elementId"]),
-        false,
+        filtersOf(form, MATERIAL_FILTER_EXTRAS),
+        publishedOnlyFor(caller, from),
       );
       return { data: listAnswer(input, rows, total) };
     },
@@ -272,13 +303,17 @@ export const materialResource = defineResource("material", {
     access: { module: "materials", right: "view" },
     input: materialListInput,
     async handler({ app, caller, input, form, reply }) {
-      const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
-      if (!course) throw notFound();
+      const from = await materialSource(app, caller, input.courseId);
       return sendCsv(
         reply,
         "materials.csv",
         exportColumns(input.columns, MATERIAL_FIELDS),
-        app.repos.materials.exportRows(course.id, input, filtersOf(form, ["elementId"])),
+        app.repos.materials.exportRows(
+          from,
+          input,
+          filtersOf(form, MATERIAL_FILTER_EXTRAS),
+          publishedOnlyFor(caller, from),
+        ),
       );
     },
   }),
@@ -303,7 +338,7 @@ export const materialResource = defineResource("material", {
       if (!element || element.courseId !== input.courseId) {
         throw invalidField("elementId", "validation.invalidValue");
       }
-      const upload = await storeUpload(app, input.type, file("file"), true);
+      const upload = await storeUpload(app, input.type, file, true);
       try {
         const id = await app.repos.transaction(async (tx) => {
           await app.repos.courses.lock(tx, input.courseId);
@@ -353,7 +388,7 @@ export const materialResource = defineResource("material", {
       if (!element || element.courseId !== existing.courseId) {
         throw invalidField("elementId", "validation.invalidValue");
       }
-      const upload = await storeUpload(app, input.type, file("file"), false);
+      const upload = await storeUpload(app, input.type, file, false);
       const oldFiles = upload ? await app.repos.materials.filesOf([existing.id]) : [];
       try {
         await app.repos.transaction(async (tx) => {

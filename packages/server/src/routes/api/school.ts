@@ -11,6 +11,7 @@ import {
   toSchoolRecord,
   type SchoolWrite,
 } from "../../plugins/app/repositories/schools-repository";
+import { bulkInput, bulkTargets } from "./bulk";
 import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "./shared";
 
 const SCHOOL_FIELDS = [
@@ -71,6 +72,10 @@ async function storeLogo(app: FastifyInstance, file: UploadedFile | undefined) {
 }
 
 const schoolUpdateSchema = schoolSchema.extend({ id: idField() });
+/** setstatus: `id`, `ids` or `allMatching` with the list fields (bulk.ts), and the status. */
+const schoolBulkStatusInput = bulkInput("schools").extend({
+  status: schoolStatusSchema.shape.status,
+});
 
 export const schoolResource = defineResource("school", {
   list: command({
@@ -177,15 +182,28 @@ export const schoolResource = defineResource("school", {
   setstatus: command({
     access: { module: "schools", right: "modify" },
     globalOnly: true,
-    input: schoolStatusSchema,
-    async handler({ app, caller, input }) {
-      const existing = await app.repos.schools.findById(input.id);
-      if (!existing) throw notFound();
+    input: schoolBulkStatusInput,
+    async handler({ app, caller, input, form }) {
       const enabled = input.status === "enabled";
-      await app.repos.transaction((tx) =>
-        app.repos.schools.update(tx, input.id, { enabled }, by(caller)),
-      );
-      return { message: enabled ? "schools.enabled" : "schools.disabled" };
+      const count = await app.repos.transaction(async (tx) => {
+        const targets = bulkTargets(form, input.id);
+        let rows;
+        if ("allMatching" in targets) {
+          rows = await app.repos.schools.findMatching(
+            input,
+            filtersOf(form, FILTER_EXTRAS),
+            scopeOf(caller),
+            tx,
+          );
+        } else {
+          rows = await app.repos.schools.findManyInScope(targets.ids, scopeOf(caller), tx);
+          if (rows.length !== targets.ids.length) throw notFound();
+        }
+        const ids = rows.map((r) => r.id);
+        await app.repos.schools.setEnabledMany(tx, ids, enabled, by(caller));
+        return ids.length;
+      });
+      return { message: enabled ? "schools.enabled" : "schools.disabled", data: { count } };
     },
   }),
 });

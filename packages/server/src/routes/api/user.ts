@@ -36,7 +36,7 @@ import {
   notFound,
   unauthenticated,
 } from "../../lib/errors";
-import { fieldValue, type UploadedFile } from "../../lib/form";
+import { fieldValue, type RequestForm, type UploadedFile } from "../../lib/form";
 import { idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
@@ -44,6 +44,8 @@ import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
 import type { UserWrite } from "../../plugins/app/repositories/users-repository";
 import { GLOBAL_SCOPE } from "../../plugins/app/repositories/records";
 import { runBulkUpload } from "./user-bulk-upload";
+import { bulkInput, bulkTargets, targetsField } from "./bulk";
+import type { Executor } from "../../db/client";
 import { mayGrant } from "../../lib/permissions";
 import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
 
@@ -78,6 +80,11 @@ const USER_EXPORT_COLUMNS = [
   "updatedAt",
   "updatedBy",
 ] as const;
+
+const USER_FILTER_EXTRAS = ["schoolId", "roleId"] as const;
+
+const bulkUserInput = bulkInput("users");
+type BulkUserInput = (typeof bulkUserInput)["_zod"]["output"];
 
 /** The row a command writes, from validated values (global roles have no school). */
 export function userWrite(values: UserValues, schoolId: number | null): UserWrite {
@@ -368,7 +375,7 @@ export const userResource = defineResource("user", {
     async handler({ app, caller, input, form }) {
       const { rows, total } = await app.repos.users.list(
         input,
-        filtersOf(form, ["schoolId", "roleId"]),
+        filtersOf(form, USER_FILTER_EXTRAS),
         scopeOf(caller),
       );
       return { data: listAnswer(input, rows, total) };
@@ -384,7 +391,7 @@ export const userResource = defineResource("user", {
         reply,
         "users.csv",
         columns,
-        app.repos.users.exportRows(input, filtersOf(form, ["schoolId", "roleId"]), scopeOf(caller)),
+        app.repos.users.exportRows(input, filtersOf(form, USER_FILTER_EXTRAS), scopeOf(caller)),
       );
     },
   }),
@@ -472,58 +479,69 @@ export const userResource = defineResource("user", {
 
   delete: command({
     access: { module: "users", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const existing = await targetUser(app, caller, input.id);
-      const deleted = await app.repos.transaction((tx) => app.repos.users.delete(tx, existing.id));
-      if (deleted?.photo) await app.storage.remove([deleted.photo]);
-      return { message: "users.deleted" };
+    input: bulkUserInput,
+    async handler({ app, caller, input, form }) {
+      const deleted = await app.repos.transaction(async (tx) => {
+        const targets = await bulkUsers(app, tx, caller, input, form, "modify");
+        return app.repos.users.deleteMany(
+          tx,
+          targets.map((u) => u.id),
+        );
+      });
+      const photos = deleted.flatMap((u) => (u.photo ? [u.photo] : []));
+      if (photos.length > 0) await app.storage.remove(photos);
+      return { message: "users.deleted", data: { count: deleted.length } };
     },
   }),
 
   activate: command({
     access: { module: "users", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const existing = await targetUser(app, caller, input.id);
-      await app.repos.transaction((tx) =>
-        app.repos.users.setStatus(tx, existing.id, USER_STATUS.active, by(caller)),
-      );
-      return { message: "users.activated" };
+    input: bulkUserInput,
+    async handler({ app, caller, input, form }) {
+      const count = await app.repos.transaction(async (tx) => {
+        const targets = await bulkUsers(app, tx, caller, input, form, "modify");
+        const ids = targets.map((u) => u.id);
+        await app.repos.users.setStatusMany(tx, ids, USER_STATUS.active, by(caller));
+        return ids.length;
+      });
+      return { message: "users.activated", data: { count } };
     },
   }),
 
   deactivate: command({
     access: { module: "users", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const existing = await targetUser(app, caller, input.id);
-      await app.repos.transaction(async (tx) => {
-        await app.repos.users.setStatus(tx, existing.id, USER_STATUS.inactive, by(caller));
-        await app.auth.revokeUserSessions(tx, existing.id);
+    input: bulkUserInput,
+    async handler({ app, caller, input, form }) {
+      const count = await app.repos.transaction(async (tx) => {
+        const targets = await bulkUsers(app, tx, caller, input, form, "modify");
+        const ids = targets.map((u) => u.id);
+        await app.repos.users.setStatusMany(tx, ids, USER_STATUS.inactive, by(caller));
+        for (const id of ids) await app.auth.revokeUserSessions(tx, id);
+        return ids.length;
       });
-      return { message: "users.deactivated" };
+      return { message: "users.deactivated", data: { count } };
     },
   }),
 
   resendactivation: command({
     access: { module: "users", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const existing = await app.repos.users.findById(input.id, scopeOf(caller));
-      if (!existing) throw notFound();
-      if (existing.registered === 1) throw invalidField("id", "validation.invalidValue");
-      await app.repos.transaction(async (tx) => {
-        await app.repos.tokens.expireLinks(tx, existing.id, "activation");
+    input: bulkUserInput,
+    async handler({ app, caller, input, form }) {
+      const count = await app.repos.transaction(async (tx) => {
+        const targets = await bulkUsers(app, tx, caller, input, form, "unregistered");
+        for (const user of targets) {
+          await app.repos.tokens.expireLinks(tx, user.id, "activation");
+        }
         await app.auth.issueLinks(
           tx,
           "activation",
-          [{ userId: existing.id, email: existing.email }],
+          targets.map((u) => ({ userId: u.id, email: u.email })),
           by(caller),
         );
+        return targets.length;
       });
       app.auth.deliver();
-      return { message: "users.activationSent" };
+      return { message: "users.activationSent", data: { count } };
     },
   }),
 
@@ -545,14 +563,45 @@ export const userResource = defineResource("user", {
   }),
 });
 
-/** A user the caller may change: in scope, not the caller, not above the caller's rights. */
-async function targetUser(app: FastifyInstance, caller: Caller, id: number) {
-  const existing = await app.repos.users.findById(id, scopeOf(caller));
-  if (!existing) throw notFound();
-  if (existing.id === caller.userId) throw forbidden();
-  const permissions = await app.repos.roles.permissionsOf(existing.roleId);
-  if (permissions && !mayGrant(permissions, caller)) throw forbidden();
-  return existing;
+/**
+ * The users a bulk action names (`id`, `ids` or `allMatching` with the list fields), each checked
+ * as one user is: in scope (else 404); for a change, not the caller and not above the caller's
+ * rights (else 403); for an activation link, not yet registered (else 422). Run inside the
+ * action's transaction, so that one refusal leaves every user as it was.
+ */
+async function bulkUsers(
+  app: FastifyInstance,
+  db: Executor,
+  caller: Caller,
+  input: BulkUserInput,
+  form: RequestForm,
+  check: "modify" | "unregistered",
+) {
+  const targets = bulkTargets(form, input.id);
+  let rows;
+  if ("allMatching" in targets) {
+    rows = await app.repos.users.findMatching(
+      input,
+      filtersOf(form, USER_FILTER_EXTRAS),
+      scopeOf(caller),
+      db,
+    );
+  } else {
+    rows = await app.repos.users.findManyInScope(targets.ids, scopeOf(caller), db);
+    if (rows.length !== targets.ids.length) throw notFound();
+  }
+  if (check === "unregistered") {
+    if (rows.some((u) => u.registered === 1)) {
+      throw invalidField(targetsField(targets), "validation.invalidValue");
+    }
+    return rows;
+  }
+  if (rows.some((u) => u.id === caller.userId)) throw forbidden();
+  for (const roleId of new Set(rows.map((u) => u.roleId))) {
+    const permissions = await app.repos.roles.permissionsOf(roleId, db);
+    if (permissions && !mayGrant(permissions, caller)) throw forbidden();
+  }
+  return rows;
 }
 
 /** Reset (forgot password) and set (activation) links: single use; sessions end. */

@@ -4,6 +4,7 @@ import type { Db, Executor } from "../../../db/client";
 import {
   attempts,
   courseElements,
+  courses,
   materialFiles,
   materials,
   progress,
@@ -18,6 +19,7 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
+import { courseAccess, type CourseViewer } from "./courses-repository";
 import { created, timestamps, updated } from "./records";
 
 type MaterialRow = typeof materials.$inferSelect;
@@ -58,10 +60,34 @@ const listSpec: ListSpec<"materials"> = {
     type: { column: materials.type, type: "text" },
     published: { column: materials.published, type: "bool" },
     elementId: { column: materials.elementId, type: "int" },
+    courseId: { column: materials.courseId, type: "int" },
   },
   search: sql`lower(${materials.name} || ' ' || ${materials.author})`,
   id: materials.id,
 };
+
+/** Whose materials a list shows: one course's, or those of every course a viewer sees. */
+export type MaterialSource = { courseId: number } | { viewer: CourseViewer };
+
+function sourceWhere(
+  from: MaterialSource,
+  input: ListInput,
+  filters: ListFilter[],
+  publishedOnly: boolean,
+) {
+  return whereAll([
+    "courseId" in from ? eq(materials.courseId, from.courseId) : courseAccess(from.viewer, "view"),
+    publishedOnly ? eq(materials.published, true) : undefined,
+    publishedOnly ? eq(courseElements.published, true) : undefined,
+    ...listConditions(listSpec, input, filters),
+  ]);
+}
+
+/** The asked order, else journey order (course, element position, material position). */
+const sourceOrder = (input: ListInput) =>
+  input.sortBy
+    ? listOrder(listSpec, input)
+    : [asc(courses.id), asc(courseElements.position), asc(materials.position)];
 
 export function toMaterialRecord(row: MaterialRow, withContent = false): MaterialRecord {
   return {
@@ -90,49 +116,51 @@ export class MaterialsRepository {
     return row;
   }
 
-  async list(courseId: number, input: ListInput, filters: ListFilter[], publishedOnly: boolean) {
-    const where = whereAll([
-      eq(materials.courseId, courseId),
-      publishedOnly ? eq(materials.published, true) : undefined,
-      publishedOnly ? eq(courseElements.published, true) : undefined,
-      ...listConditions(listSpec, input, filters),
-    ]);
+  /**
+   * A page of materials: of one course (the caller may see it: checked by the command), or of
+   * every course a viewer sees (the materials screen; a student only published ones).
+   */
+  async list(
+    from: MaterialSource,
+    input: ListInput,
+    filters: ListFilter[],
+    publishedOnly: boolean,
+  ) {
+    const where = sourceWhere(from, input, filters, publishedOnly);
     const { limit, offset } = pageOf(input);
-    const order = input.sortBy
-      ? listOrder(listSpec, input)
-      : [asc(courseElements.position), asc(materials.position)];
     const [rows, [total]] = await Promise.all([
       this.db
         .select({ material: materials })
         .from(materials)
         .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
+        .innerJoin(courses, eq(courses.id, materials.courseId))
         .where(where)
-        .orderBy(...order)
+        .orderBy(...sourceOrder(input))
         .limit(limit)
         .offset(offset),
       this.db
         .select({ n: count() })
         .from(materials)
         .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
+        .innerJoin(courses, eq(courses.id, materials.courseId))
         .where(where),
     ]);
     return { rows: rows.map((r) => toMaterialRecord(r.material)), total: Number(total?.n ?? 0) };
   }
 
-  async *exportRows(courseId: number, input: ListInput, filters: ListFilter[]) {
-    const where = whereAll([
-      eq(materials.courseId, courseId),
-      ...listConditions(listSpec, input, filters),
-    ]);
-    const order = input.sortBy
-      ? listOrder(listSpec, input)
-      : [asc(courseElements.position), asc(materials.position)];
+  async *exportRows(
+    from: MaterialSource,
+    input: ListInput,
+    filters: ListFilter[],
+    publishedOnly: boolean,
+  ) {
     const rows = await this.db
       .select({ material: materials })
       .from(materials)
       .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
-      .where(where)
-      .orderBy(...order);
+      .innerJoin(courses, eq(courses.id, materials.courseId))
+      .where(sourceWhere(from, input, filters, publishedOnly))
+      .orderBy(...sourceOrder(input));
     yield rows.map((r) => toMaterialRecord(r.material));
   }
 
