@@ -1,5 +1,5 @@
 import type { ListFilter, SchoolRecord } from "@lms/core";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { schools } from "../../../db/schema";
 import {
@@ -101,6 +101,34 @@ export class SchoolsRepository {
       yield rows.map(toSchoolRecord);
       if (rows.length < batch) return;
     }
+  }
+
+  /** Every school the list request matches in the scope (bulk actions with allMatching). */
+  async findMatching(
+    input: ListInput,
+    filters: ListFilter[],
+    scope: Scope,
+    db: Executor = this.db,
+  ): Promise<SchoolRow[]> {
+    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    return db.select().from(schools).where(where).orderBy(schools.id);
+  }
+
+  /** The schools among `ids` in the scope (bulk actions: a missing one is out of scope). */
+  async findManyInScope(ids: number[], scope: Scope, db: Executor = this.db) {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(schools)
+      .where(whereAll([inArray(schools.id, ids), scopeCondition(scope)]));
+  }
+
+  async setEnabledMany(db: Executor, ids: number[], enabled: boolean, by: string | null) {
+    if (ids.length === 0) return;
+    await db
+      .update(schools)
+      .set({ enabled, ...updated(by) })
+      .where(inArray(schools.id, ids));
   }
 
   async create(db: Executor, values: SchoolWrite, by: string | null): Promise<number> {

@@ -15,6 +15,9 @@ import { created, timestamps, updated, type Scope } from "./records";
 
 type UserRow = typeof users.$inferSelect;
 
+/** Ids per statement of a bulk action (well under PostgreSQL's parameter limit). */
+const ID_CHUNK = 5000;
+
 /** The fields of a user that commands write (already validated by @lms/core). */
 export interface UserWrite {
   salutation: string;
@@ -425,6 +428,53 @@ export class UsersRepository {
         ]),
       );
     return Number(row?.n ?? 0);
+  }
+
+  /** Every user the list request matches in the scope (bulk actions with allMatching). */
+  async findMatching(
+    input: ListInput,
+    filters: ListFilter[],
+    scope: Scope,
+    db: Executor = this.db,
+  ): Promise<UserRow[]> {
+    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    return db.select().from(users).where(where).orderBy(users.id);
+  }
+
+  /** The users among `ids` in the scope (bulk actions: a missing one is out of scope). */
+  async findManyInScope(ids: number[], scope: Scope, db: Executor = this.db): Promise<UserRow[]> {
+    const rows: UserRow[] = [];
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      rows.push(
+        ...(await db
+          .select()
+          .from(users)
+          .where(whereAll([inArray(users.id, ids.slice(i, i + ID_CHUNK)), scopeCondition(scope)]))),
+      );
+    }
+    return rows;
+  }
+
+  async deleteMany(db: Executor, ids: number[]): Promise<UserRow[]> {
+    const rows: UserRow[] = [];
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      rows.push(
+        ...(await db
+          .delete(users)
+          .where(inArray(users.id, ids.slice(i, i + ID_CHUNK)))
+          .returning()),
+      );
+    }
+    return rows;
+  }
+
+  async setStatusMany(db: Executor, ids: number[], status: 0 | 1, by: string | null) {
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      await db
+        .update(users)
+        .set({ status, ...updated(by) })
+        .where(inArray(users.id, ids.slice(i, i + ID_CHUNK)));
+    }
   }
 
   async delete(db: Executor, id: number): Promise<UserRow | undefined> {
