@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "./helper";
 
 const apps: TestApp[] = [];
+const folders: string[] = [];
 afterAll(async () => {
   for (const app of apps) await app.close();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 describe("static portal", () => {
@@ -22,6 +24,7 @@ describe("static portal", () => {
 
   it("caches hashed assets for a year, never index.html, with security headers", async () => {
     const portal = mkdtempSync(path.join(os.tmpdir(), "lms-portal-"));
+    folders.push(portal);
     mkdirSync(path.join(portal, "assets"));
     writeFileSync(path.join(portal, "index.html"), "<!doctype html><title>portal</title>");
     writeFileSync(path.join(portal, "assets", "index-abc123.js"), "console.log(1)");
