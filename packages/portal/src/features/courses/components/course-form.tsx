@@ -18,13 +18,12 @@ import {
   Switch,
   TextField,
   Textarea,
-  toast,
-  useConfirm,
 } from "@lms/ui";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
-import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
+import { applyFieldErrors, fieldErrorText } from "../../../lib/errors";
+import { useConfirmedSave, useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import { useCourseCommands } from "../api/use-courses";
 
@@ -76,7 +75,8 @@ export function CourseForm({
 }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const confirm = useConfirm();
+  const confirmedSave = useConfirmedSave();
+  const mayLeave = useDiscardGuard();
   const { save } = useCourseCommands();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
@@ -85,47 +85,27 @@ export function CourseForm({
     defaultValues: defaultsFrom(course),
   });
   const { errors, isDirty, isSubmitting } = form.formState;
-  const entity = t("entity.course");
 
   const onSubmit = form.handleSubmit(async (values) => {
-    let saved: CourseRecord | null = null;
-    let failed = false;
-    const ok = await confirm({
-      title: t(course ? "confirm.updateTitle" : "confirm.createTitle"),
-      message: t(course ? "confirm.updateMessage" : "confirm.createMessage", { entity }),
-      confirmLabel: t(course ? "common.update" : "common.create"),
-      cancelLabel: t("common.cancel"),
-      onConfirm: async () => {
-        const result = await save(values, { id: course?.id, image });
-        if (result.ok) {
-          saved = result.data;
-          return;
-        }
-        failed = true;
-        const imageProblem = result.errors?.find((e) => e.field === "image");
+    const done = await confirmedSave({
+      update: Boolean(course),
+      entity: t("entity.course"),
+      run: () => save(values, { id: course?.id, image }),
+      onFailure: (failure) => {
+        const imageProblem = failure.errors?.find((e) => e.field === "image");
         if (imageProblem) setImageError(fieldErrorText(imageProblem, i18n));
-        if (!applyFieldErrors(result, form.setError, FIELD_NAMES) && !imageProblem)
-          toast.error(failureText(result, i18n));
+        return applyFieldErrors(failure, form.setError, FIELD_NAMES) || Boolean(imageProblem);
       },
+      success: t(course ? "courses.updated" : "courses.created"),
     });
-    if (!ok || failed) return;
-    toast.success(t(course ? "courses.updated" : "courses.created"));
+    if (!done) return;
     setImage(null);
-    if (saved) form.reset(defaultsFrom(saved));
-    onDone(saved);
+    form.reset(defaultsFrom(done.saved));
+    onDone(done.saved);
   });
 
   async function cancel() {
-    if (isDirty || image) {
-      const leave = await confirm({
-        title: t("confirm.cancelTitle"),
-        message: t("confirm.cancelMessage"),
-        confirmLabel: t("common.discard"),
-        cancelLabel: t("common.keepEditing"),
-        tone: "destructive",
-      });
-      if (!leave) return;
-    }
+    if (!(await mayLeave(isDirty || Boolean(image)))) return;
     form.reset(defaultsFrom(course));
     setImage(null);
     setImageError(undefined);

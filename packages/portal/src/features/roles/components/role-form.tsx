@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { roleSchema, type RoleInput, type RoleRecord, type RoleValues } from "@lms/core";
-import { Button, Switch, TextField, Textarea, toast, useConfirm } from "@lms/ui";
+import { Button, Switch, TextField, Textarea } from "@lms/ui";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
-import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { applyFieldErrors } from "../../../lib/errors";
+import { useConfirmedSave, useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import { useRoleCommands } from "../api/use-roles";
 import { roleFormDefaults, toPermissions } from "../utils/permissions";
@@ -25,7 +26,8 @@ export function RoleForm({
 }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const confirm = useConfirm();
+  const confirmedSave = useConfirmedSave();
+  const mayLeave = useDiscardGuard();
   const { save } = useRoleCommands();
   const legendId = useId();
   const form = useForm<RoleInput, unknown, RoleValues>({
@@ -33,42 +35,20 @@ export function RoleForm({
     defaultValues: roleFormDefaults(role),
   });
   const { errors, isDirty, isSubmitting } = form.formState;
-  const entity = t("entity.role");
 
   const onSubmit = form.handleSubmit(async (values) => {
-    let saved: RoleRecord | null = null;
-    let failed = false;
-    const ok = await confirm({
-      title: t(role ? "confirm.updateTitle" : "confirm.createTitle"),
-      message: t(role ? "confirm.updateMessage" : "confirm.createMessage", { entity }),
-      confirmLabel: t(role ? "common.update" : "common.create"),
-      cancelLabel: t("common.cancel"),
-      onConfirm: async () => {
-        const result = await save(values, role?.id);
-        if (result.ok) {
-          saved = result.data;
-          return;
-        }
-        failed = true;
-        if (!applyFieldErrors(result, form.setError, FIELD_NAMES))
-          toast.error(failureText(result, i18n));
-      },
+    const done = await confirmedSave({
+      update: Boolean(role),
+      entity: t("entity.role"),
+      run: () => save(values, role?.id),
+      onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
+      success: t(role ? "roles.updated" : "roles.created"),
     });
-    if (!ok || failed) return;
-    toast.success(t(role ? "roles.updated" : "roles.created"));
-    onDone(saved);
+    if (done) onDone(done.saved);
   });
 
   async function cancel() {
-    if (!isDirty) return onDone(null);
-    const leave = await confirm({
-      title: t("confirm.cancelTitle"),
-      message: t("confirm.cancelMessage"),
-      confirmLabel: t("common.discard"),
-      cancelLabel: t("common.keepEditing"),
-      tone: "destructive",
-    });
-    if (leave) onDone(null);
+    if (await mayLeave(isDirty)) onDone(null);
   }
 
   const reportPaste = (name: "roleName" | "description") => (message: string) =>

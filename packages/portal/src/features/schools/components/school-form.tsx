@@ -17,14 +17,13 @@ import {
   SelectValue,
   Switch,
   TextField,
-  toast,
-  useConfirm,
 } from "@lms/ui";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { useSession } from "../../../lib/api-context";
-import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { applyFieldErrors } from "../../../lib/errors";
+import { useConfirmedSave, useDiscardGuard } from "../../../lib/form-actions";
 import { authorizedImageUrl } from "../../../lib/image-url";
 import { useI18n } from "../../../lib/i18n";
 import { useSchoolCommands } from "../api/use-schools";
@@ -89,7 +88,8 @@ export function SchoolForm({
 }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const confirm = useConfirm();
+  const confirmedSave = useConfirmedSave();
+  const mayLeave = useDiscardGuard();
   const { save } = useSchoolCommands();
   const { token } = useSession();
   const [logo, setLogo] = useState<File | null>(null);
@@ -99,42 +99,20 @@ export function SchoolForm({
     defaultValues: defaultsFrom(school),
   });
   const { errors, isDirty, isSubmitting } = form.formState;
-  const entity = t("entity.school");
 
   const onSubmit = form.handleSubmit(async (values) => {
-    let saved: SchoolRecord | null = null;
-    let failed = false;
-    const ok = await confirm({
-      title: t(school ? "confirm.updateTitle" : "confirm.createTitle"),
-      message: t(school ? "confirm.updateMessage" : "confirm.createMessage", { entity }),
-      confirmLabel: t(school ? "common.update" : "common.create"),
-      cancelLabel: t("common.cancel"),
-      onConfirm: async () => {
-        const result = await save(values, { id: school?.id, logo });
-        if (result.ok) {
-          saved = result.data;
-          return;
-        }
-        failed = true;
-        if (!applyFieldErrors(result, form.setError, FIELD_NAMES))
-          toast.error(failureText(result, i18n));
-      },
+    const done = await confirmedSave({
+      update: Boolean(school),
+      entity: t("entity.school"),
+      run: () => save(values, { id: school?.id, logo }),
+      onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
+      success: t(school ? "schools.updated" : "schools.created"),
     });
-    if (!ok || failed) return;
-    toast.success(t(school ? "schools.updated" : "schools.created"));
-    onDone(saved);
+    if (done) onDone(done.saved);
   });
 
   async function cancel() {
-    if (!isDirty && !logo) return onDone(null);
-    const leave = await confirm({
-      title: t("confirm.cancelTitle"),
-      message: t("confirm.cancelMessage"),
-      confirmLabel: t("common.discard"),
-      cancelLabel: t("common.keepEditing"),
-      tone: "destructive",
-    });
-    if (leave) onDone(null);
+    if (await mayLeave(isDirty || Boolean(logo))) onDone(null);
   }
 
   const reportPaste = (name: keyof SchoolInput) => (message: string) =>

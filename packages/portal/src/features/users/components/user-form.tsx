@@ -18,13 +18,12 @@ import {
   SelectTrigger,
   SelectValue,
   TextField,
-  toast,
-  useConfirm,
 } from "@lms/ui";
 import { Controller, useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { useSession } from "../../../lib/api-context";
-import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { applyFieldErrors } from "../../../lib/errors";
+import { useConfirmedSave, useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import { useRoleOptions, useSchoolOptions, useUserCommands } from "../api/use-users";
 import { roleLabel } from "./role-label";
@@ -120,7 +119,8 @@ export function UserForm({
 }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const confirm = useConfirm();
+  const confirmedSave = useConfirmedSave();
+  const mayLeave = useDiscardGuard();
   const { profile } = useSession();
   const { save } = useUserCommands();
   const globalEditor = GLOBAL_ROLE_IDS.includes(Number(profile?.roleId) as RoleId);
@@ -141,8 +141,6 @@ export function UserForm({
   );
 
   const onSubmit = form.handleSubmit(async (values) => {
-    let saved: UserRecord | null = null;
-    let failed = false;
     const submitted = {
       ...values,
       schoolId: needsSchool ? values.schoolId : "",
@@ -151,39 +149,18 @@ export function UserForm({
       employeeNumber: isTeacher ? values.employeeNumber : "",
       learningReferenceNumber: isStudent ? values.learningReferenceNumber : "",
     };
-    const ok = await confirm({
-      title: t(user ? "confirm.updateTitle" : "confirm.createTitle"),
-      message: t(user ? "confirm.updateMessage" : "confirm.createMessage", {
-        entity: t("entity.user"),
-      }),
-      confirmLabel: t(user ? "common.update" : "common.create"),
-      cancelLabel: t("common.cancel"),
-      onConfirm: async () => {
-        const result = await save(submitted as never, { id: user?.id });
-        if (result.ok) {
-          saved = result.data;
-          return;
-        }
-        failed = true;
-        if (!applyFieldErrors(result, form.setError, FIELD_NAMES))
-          toast.error(failureText(result, i18n));
-      },
+    const done = await confirmedSave({
+      update: Boolean(user),
+      entity: t("entity.user"),
+      run: () => save(submitted as never, { id: user?.id }),
+      onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
+      success: t(user ? "users.updated" : "users.created"),
     });
-    if (!ok || failed) return;
-    toast.success(t(user ? "users.updated" : "users.created"));
-    onDone(saved);
+    if (done) onDone(done.saved);
   });
 
   async function cancel() {
-    if (!isDirty) return onDone(null);
-    const leave = await confirm({
-      title: t("confirm.cancelTitle"),
-      message: t("confirm.cancelMessage"),
-      confirmLabel: t("common.discard"),
-      cancelLabel: t("common.keepEditing"),
-      tone: "destructive",
-    });
-    if (leave) onDone(null);
+    if (await mayLeave(isDirty)) onDone(null);
   }
 
   const reportPaste =

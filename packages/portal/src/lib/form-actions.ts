@@ -1,0 +1,67 @@
+import type { ApiFailure, ApiResult } from "@lms/core";
+import { toast, useConfirm } from "@lms/ui";
+import { useCallback } from "react";
+import { failureText } from "./errors";
+import { useI18n } from "./i18n";
+
+export interface ConfirmedSave<T> {
+  /** Update (true) or create (false): picks the dialog's texts. */
+  update: boolean;
+  /** The record's kind in the user's language, e.g. t("entity.school"). */
+  entity: string;
+  run: () => Promise<ApiResult<T>>;
+  /** Puts a failure on the form's fields; false when it could not, so a toast says it instead. */
+  onFailure: (failure: ApiFailure) => boolean;
+  /** The success message (SPEC.md §4: '... has been created.'). */
+  success: string;
+}
+
+/**
+ * SPEC.md §4: saving a form asks first; the dialog stays pending while the call runs; a failure
+ * keeps what was typed and shows its errors. Resolves `{ saved }`, or null when cancelled or failed.
+ */
+export function useConfirmedSave() {
+  const confirm = useConfirm();
+  const i18n = useI18n();
+  return useCallback(
+    async <T>(action: ConfirmedSave<T>): Promise<{ saved: T } | null> => {
+      const { t } = i18n;
+      let answer: { saved: T } | null = null;
+      const confirmed = await confirm({
+        title: t(action.update ? "confirm.updateTitle" : "confirm.createTitle"),
+        message: t(action.update ? "confirm.updateMessage" : "confirm.createMessage", {
+          entity: action.entity,
+        }),
+        confirmLabel: t(action.update ? "common.update" : "common.create"),
+        cancelLabel: t("common.cancel"),
+        onConfirm: async () => {
+          const result = await action.run();
+          if (result.ok) answer = { saved: result.data };
+          else if (!action.onFailure(result)) toast.error(failureText(result, i18n));
+        },
+      });
+      if (!confirmed || !answer) return null;
+      toast.success(action.success);
+      return answer;
+    },
+    [confirm, i18n],
+  );
+}
+
+/** SPEC.md §4: cancelling a changed form asks too. Resolves true when the user may leave. */
+export function useDiscardGuard() {
+  const confirm = useConfirm();
+  const { t } = useI18n();
+  return useCallback(
+    async (dirty: boolean) =>
+      !dirty ||
+      confirm({
+        title: t("confirm.cancelTitle"),
+        message: t("confirm.cancelMessage"),
+        confirmLabel: t("common.discard"),
+        cancelLabel: t("common.keepEditing"),
+        tone: "destructive",
+      }),
+    [confirm, t],
+  );
+}
