@@ -117,6 +117,17 @@ describe("users", () => {
     await page.getByRole("button", { name: "Close" }).click();
     await page.getByLabel("Search").fill("bulk");
     await page.getByRole("row", { name: /bulk3/ }).waitFor();
+
+    // the three new users, selected together, are deactivated in one action (once the search
+    // has narrowed the page to them)
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 3);
+    await page.getByRole("checkbox", { name: "Select all rows on this page" }).click();
+    await page.getByRole("button", { name: "Deactivate", exact: true }).click();
+    await confirmDialog(page, "Deactivate");
+    await page.getByText("3 users updated.").waitFor();
+    await expect(
+      page.getByRole("row", { name: /bulk/ }).getByText("Inactive").count(),
+    ).resolves.toBe(3);
     await context.close();
   });
 });
