@@ -1,7 +1,7 @@
 /**
  * `pnpm bench` (issue 4 "Speed"): 100,000 users in 1,000 schools, 10 concurrent clients, against
  * the built server (dist/main.js) as a child process, on PGlite and on a throwaway PostgreSQL
- * cluster. Writes docs/PERFORMANCE.md (relative to the package).
+ * cluster. Writes the repository's docs/PERFORMANCE.md (DEVELOPERS.md: one place for every benchmark).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import http from "node:http";
@@ -24,7 +24,9 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE = path.resolve(here, "..");
 const MAIN = path.join(PACKAGE, "dist", "main.js");
-const OUT = path.resolve(process.env.LMS_BENCH_OUT ?? path.join(PACKAGE, "docs", "PERFORMANCE.md"));
+const OUT = path.resolve(
+  process.env.LMS_BENCH_OUT ?? path.join(PACKAGE, "..", "..", "docs", "PERFORMANCE.md"),
+);
 const USERS = Number(process.env.LMS_BENCH_USERS ?? 100_000);
 const SCHOOLS = Number(process.env.LMS_BENCH_SCHOOLS ?? 1_000);
 const CLIENTS = Number(process.env.LMS_BENCH_CLIENTS ?? 10);
