@@ -15,9 +15,7 @@ describe("signing in and out", () => {
     const { context, page } = await newPage(browser);
     await page.goto(url("/"));
     await page.waitForURL(/#\/account\/login$/);
-    await expect(page.getByRole("heading", { name: "Welcome back!" }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole("heading", { name: "Welcome back!" }).waitFor();
     await expectAccessible(page);
     await context.close();
   });
@@ -26,6 +24,7 @@ describe("signing in and out", () => {
     const { context, page } = await newPage(browser);
     await page.goto(url("/account/login"));
     await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("This field is required.").nth(1).waitFor();
     await expect(page.getByText("This field is required.").count()).resolves.toBe(2);
     await context.close();
   });
@@ -56,7 +55,7 @@ describe("signing in and out", () => {
       "Create New User",
       "Courses",
     ]) {
-      await expect(menu.getByRole("link", { name: entry }).isVisible()).resolves.toBe(true);
+      await menu.getByRole("link", { name: entry }).waitFor();
     }
     await expectAccessible(page);
     // visitor pages send a signed-in user back to the schools list
@@ -101,7 +100,7 @@ describe("signing in and out", () => {
     });
     await page.getByRole("navigation").getByRole("link", { name: "User Management" }).click();
     await page.waitForURL(/#\/account\/login$/);
-    await expect(page.getByText("Your session has expired.").isVisible()).resolves.toBe(true);
+    await page.getByText("Your session has expired.").waitFor();
     await context.close();
   });
 
@@ -118,14 +117,10 @@ describe("signing in and out", () => {
     await page.goto(url("/account/reset-password?token=not-a-real-token"));
     await page.waitForURL(/invalid-reset-password/);
     await page.getByRole("heading", { name: "Oops. . . . Link Is No Longer Available!" }).waitFor();
-    await expect(
-      page.getByText("Your forgot password link seems expired or invalid.").isVisible(),
-    ).resolves.toBe(true);
+    await page.getByText("Your forgot password link seems expired or invalid.").waitFor();
     await page.goto(url("/account/set-password?token=not-a-real-token"));
     await page.waitForURL(/invalid-activation/);
-    await expect(
-      page.getByText("Your registration link seems expired or invalid.").isVisible(),
-    ).resolves.toBe(true);
+    await page.getByText("Your registration link seems expired or invalid.").waitFor();
     await expectAccessible(page);
     await context.close();
   });

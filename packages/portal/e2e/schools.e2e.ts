@@ -26,8 +26,8 @@ describe("schools", () => {
     await page.getByLabel("School name").fill("Mabini Integrated School");
     await page.getByLabel("Website URL").fill("not a url");
     await page.getByRole("button", { name: "Create", exact: true }).click();
-    await expect(page.getByText("This field is required.").first().isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Invalid URL form").isVisible()).resolves.toBe(true);
+    await page.getByText("This field is required.").first().waitFor();
+    await page.getByText("Invalid URL form").waitFor();
     await expect(page.getByLabel("School name").inputValue()).resolves.toBe(
       "Mabini Integrated School",
     );

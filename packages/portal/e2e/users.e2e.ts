@@ -47,9 +47,7 @@ describe("users", () => {
     await page.getByRole("textbox", { name: "Last name", exact: true }).fill("Rizal");
     await page.getByLabel("Learning reference number").fill("123");
     await page.getByRole("button", { name: "Create", exact: true }).click();
-    await expect(
-      page.getByText("Learning reference number must be 12 digits.").isVisible(),
-    ).resolves.toBe(true);
+    await page.getByText("Learning reference number must be 12 digits.").waitFor();
     await page.getByLabel("Learning reference number").fill("100000000777");
     await choose(page, "Grade", "7");
     await page.getByLabel("Section").fill("Sampaguita");
