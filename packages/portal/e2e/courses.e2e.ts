@@ -24,6 +24,10 @@ describe("courses", () => {
     await page.waitForURL(/#\/courses\/\d+$/);
     await page.getByRole("heading", { name: "Science 7" }).waitFor();
     // the seeded course has materials under its elements (the element list carries them)
+    await page
+      .getByText(/\d+ materials?/)
+      .first()
+      .waitFor();
     const counts = await page.getByText(/\d+ materials?/).allTextContents();
     const total = counts.reduce((sum, text) => sum + Number(/(\d+) material/.exec(text)![1]), 0);
     expect(total).toBeGreaterThan(0);

@@ -123,9 +123,9 @@ describe("users", () => {
     await page.getByRole("button", { name: "Deactivate", exact: true }).click();
     await confirmDialog(page, "Deactivate");
     await page.getByText("3 users updated.").waitFor();
-    await expect(
-      page.getByRole("row", { name: /bulk/ }).getByText("Inactive").count(),
-    ).resolves.toBe(3);
+    await expect
+      .poll(() => page.getByRole("row", { name: /bulk/ }).getByText("Inactive").count())
+      .toBe(3);
     await context.close();
   });
 });
