@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { expect, inject } from "vitest";
 import { DEMO_PASSWORD } from "./stack";
 
@@ -57,4 +63,26 @@ export async function expectAccessible(page: Page) {
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * Opens a menu and chooses an entry. A list that refreshes under the open menu (a debounced search
+ * landing, a revalidation) closes it, so the menu is opened again then.
+ */
+export async function chooseMenuItem(page: Page, trigger: Locator, item: string) {
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click();
+    try {
+      await page.getByRole("menuitem", { name: item }).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press("Escape");
+    }
+  }
+}
+
+/** Chooses an entry of a table row's actions menu. */
+export function chooseRowAction(page: Page, row: Locator, action: string) {
+  return chooseMenuItem(page, row.getByRole("button", { name: /Row actions/ }), action);
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { chooseMenuItem, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,13 +44,19 @@ describe("courses", () => {
     const element = page.getByRole("region", { name: "Lesson 9: Review" });
     await element.waitFor();
 
-    await element.getByRole("button", { name: "Actions for Lesson 9: Review" }).click();
-    await page.getByRole("menuitem", { name: "Publish" }).click();
+    await chooseMenuItem(
+      page,
+      element.getByRole("button", { name: "Actions for Lesson 9: Review" }),
+      "Publish",
+    );
     await confirmDialog(page, "Publish");
     await page.getByText("Course element has been published.").waitFor();
 
-    await element.getByRole("button", { name: "Actions for Lesson 9: Review" }).click();
-    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await chooseMenuItem(
+      page,
+      element.getByRole("button", { name: "Actions for Lesson 9: Review" }),
+      "Delete",
+    );
     await confirmDialog(page, "Delete");
     await page.getByText("Course element has been deleted.").waitFor();
     await element.waitFor({ state: "detached" });

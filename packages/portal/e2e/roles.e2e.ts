@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,12 +41,10 @@ describe("roles and permissions", () => {
     await page.getByLabel("Search").fill("registrar");
     const row = page.getByRole("row", { name: /Registrar/ });
     await row.waitFor();
-    await row.getByRole("button", { name: /Row actions/ }).click();
-    await page.getByRole("menuitem", { name: "Disable" }).click();
+    await chooseRowAction(page, row, "Disable");
     await confirmDialog(page, "Disable");
     await page.getByText("Role has been disabled.").waitFor();
-    await row.getByRole("button", { name: /Row actions/ }).click();
-    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await chooseRowAction(page, row, "Delete");
     await confirmDialog(page, "Delete");
     await page.getByText("Role has been deleted.").waitFor();
     await row.waitFor({ state: "detached" });

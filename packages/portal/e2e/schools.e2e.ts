@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,14 +53,12 @@ describe("schools", () => {
     await page.getByLabel("Search").fill("apolinario");
     const row = page.getByRole("row", { name: /Apolinario Mabini/ });
     await row.waitFor();
-    await row.getByRole("button", { name: /Row actions/ }).click();
-    await page.getByRole("menuitem", { name: "Disable" }).click();
+    await chooseRowAction(page, row, "Disable");
     await confirmDialog(page, "Disable");
     await page.getByText("School has been disabled.").waitFor();
     await row.getByText("Disabled").waitFor();
 
-    await row.getByRole("button", { name: /Row actions/ }).click();
-    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await chooseRowAction(page, row, "Delete");
     await confirmDialog(page, "Delete");
     await page.getByText("School has been deleted.").waitFor();
     await row.waitFor({ state: "detached" });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,13 +77,11 @@ describe("users", () => {
     await page.getByLabel("Search").fill("jrizal");
     const row = page.getByRole("row", { name: /José Rizal/ });
     await row.waitFor();
-    await row.getByRole("button", { name: /Row actions/ }).click();
-    await page.getByRole("menuitem", { name: "Deactivate" }).click();
+    await chooseRowAction(page, row, "Deactivate");
     await confirmDialog(page, "Deactivate");
     await page.getByText("User has been deactivated.").waitFor();
     await row.getByText("Inactive").waitFor();
-    await row.getByRole("button", { name: /Row actions/ }).click();
-    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await chooseRowAction(page, row, "Delete");
     await confirmDialog(page, "Delete");
     await page.getByText("User has been deleted.").waitFor();
     await row.waitFor({ state: "detached" });
