@@ -1,8 +1,9 @@
 import { GRADE_LEVELS, type CourseRecord } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useId, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { renderRouterLink } from "../../../components/router-link";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
@@ -98,11 +99,7 @@ export default function CoursesListPage() {
         labels={{ ...labels, empty: t("courses.empty") }}
         getRowLabel={(row) => row.courseName}
         getRowHref={(row) => `#${paths.courses.view.getHref(row.id)}`}
-        renderLink={({ href, className, children }) => (
-          <Link to={href.slice(1)} className={className}>
-            {children}
-          </Link>
-        )}
+        renderLink={renderRouterLink}
         filters={[
           {
             key: "gradeLevel",

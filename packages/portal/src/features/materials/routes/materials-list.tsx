@@ -1,8 +1,9 @@
 import { MATERIAL_TYPES, type MaterialRecord } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useExport } from "../../../lib/export";
@@ -62,11 +63,7 @@ export default function MaterialsListPage() {
         getRowLabel={(row) => row.name}
         // A material is seen in its place: the page of its course element.
         getRowHref={(row) => `#${paths.courses.element.getHref(row.courseId, row.elementId)}`}
-        renderLink={({ href, className, children }) => (
-          <Link to={href.slice(1)} className={className}>
-            {children}
-          </Link>
-        )}
+        renderLink={renderRouterLink}
         filters={[
           {
             key: "type",

@@ -3,6 +3,7 @@ import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useExport } from "../../../lib/export";
@@ -82,11 +83,7 @@ export default function RolesListPage() {
         labels={labels}
         getRowLabel={(row) => row.roleName}
         getRowHref={(row) => `#${paths.roles.view.getHref(row.id)}`}
-        renderLink={({ href, className, children }) => (
-          <Link to={href.slice(1)} className={className}>
-            {children}
-          </Link>
-        )}
+        renderLink={renderRouterLink}
         filters={[
           {
             key: "enabled",

@@ -3,6 +3,7 @@ import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useExport } from "../../../lib/export";
@@ -83,11 +84,7 @@ export default function SchoolsListPage() {
         labels={labels}
         getRowLabel={(row) => row.schoolName}
         getRowHref={(row) => `#${paths.schools.info.getHref(row.id)}`}
-        renderLink={({ href, className, children }) => (
-          <Link to={href.slice(1)} className={className}>
-            {children}
-          </Link>
-        )}
+        renderLink={renderRouterLink}
         filters={[
           {
             key: "enabled",

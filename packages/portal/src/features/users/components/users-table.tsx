@@ -1,8 +1,9 @@
 import { GLOBAL_ROLE_IDS, REGISTERED, USER_STATUS, type RoleId, type UserRecord } from "@lms/core";
 import { Button, DataTable, type DataTableRowAction } from "@lms/ui";
 import { useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useExport } from "../../../lib/export";
@@ -146,11 +147,7 @@ export function UsersTable({
       labels={labels}
       getRowLabel={(user) => fullName(user)}
       getRowHref={(user) => `#${paths.users.details.getHref(user.id)}`}
-      renderLink={({ href, className, children }) => (
-        <Link to={href.slice(1)} className={className}>
-          {children}
-        </Link>
-      )}
+      renderLink={renderRouterLink}
       filters={[
         {
           key: "roleId",
