@@ -66,7 +66,8 @@ describe("e-mail", () => {
     await t.app.mailer.flush();
     const mail = received.find((m) => m.to.includes("lea.salonga@example.edu.ph"));
     expect(mail).toBeDefined();
-    expect(mail!.raw).toContain("Subject: Set your password");
+    expect(mail!.raw).toContain("Subject: Activate your School Portal account");
+    expect(bodyOf(mail!.raw)).toContain("Hello Lea,");
     const link = /http:\/\/portal\.test\/#\/account\/set-password\?token=([A-Za-z0-9_%-]+)/.exec(
       bodyOf(mail!.raw),
     );
@@ -84,5 +85,37 @@ describe("e-mail", () => {
     ).toBe(200);
     const outbox = await t.app.repos.outbox.all();
     expect(outbox.find((m) => m.recipient === "lea.salonga@example.edu.ph")!.status).toBe("sent");
+  });
+
+  it("writes each user's e-mail in that user's language", async () => {
+    const admin = await t.login("admin");
+    for (const [lang, userName] of [
+      ["zh", "lwang"],
+      ["tg", "jrizal"],
+    ] as const) {
+      const created = await t.call(
+        "user",
+        "create",
+        {
+          firstName: lang === "zh" ? "丽" : "Jose",
+          lastName: lang === "zh" ? "王" : "Rizal",
+          userName,
+          email: `${userName}@example.edu.ph`,
+          roleId: 10,
+          schoolId: 1,
+          lang,
+        },
+        { token: admin },
+      );
+      expect(created.status).toBe(200);
+    }
+    const outbox = await t.app.repos.outbox.all();
+    const zh = outbox.find((m) => m.recipient === "lwang@example.edu.ph")!;
+    expect(zh.subject).toBe("激活您的学校门户账户");
+    expect(zh.body).toContain("丽，您好");
+    expect(zh.body).toContain(zh.link);
+    const tg = outbox.find((m) => m.recipient === "jrizal@example.edu.ph")!;
+    expect(tg.subject).toBe("I-activate ang iyong account sa School Portal");
+    expect(tg.body).toContain("Kumusta Jose,");
   });
 });

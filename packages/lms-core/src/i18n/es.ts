@@ -150,6 +150,12 @@ export const es = {
   "auth.forgotLinkExpired": "Your forgot password link seems expired or invalid.",
   "auth.requestNewLink": "Request a new link",
   "auth.loggedOut": "You have been signed out.",
+  "mail.activation.subject": "Activate your School Portal account",
+  "mail.activation.body":
+    "Hello {name},\n\nAn account has been created for you on the School Portal. Open this link to choose your password and activate your account:\n\n{link}\n\nThe link works once and expires in 7 days.",
+  "mail.reset.subject": "Reset your School Portal password",
+  "mail.reset.body":
+    "Hello {name},\n\nWe received a request to reset your password. Open this link to choose a new one:\n\n{link}\n\nThe link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail.",
 
   "password.criteriaTitle":
     "Your password must be 8 to 128 characters and meet at least 3 of these:",

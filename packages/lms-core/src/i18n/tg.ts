@@ -154,6 +154,12 @@ export const tg: Catalogue = {
     "Mukhang nag-expire na o hindi wasto ang iyong link sa pag-reset ng password.",
   "auth.requestNewLink": "Humiling ng bagong link",
   "auth.loggedOut": "Naka-sign out ka na.",
+  "mail.activation.subject": "I-activate ang iyong account sa School Portal",
+  "mail.activation.body":
+    "Kumusta {name},\n\nGinawan ka ng account sa School Portal. Buksan ang link na ito para pumili ng password at i-activate ang iyong account:\n\n{link}\n\nIsang beses lang magagamit ang link at mag-e-expire ito sa loob ng 7 araw.",
+  "mail.reset.subject": "I-reset ang iyong password sa School Portal",
+  "mail.reset.body":
+    "Kumusta {name},\n\nMay humiling na i-reset ang iyong password. Buksan ang link na ito para pumili ng bagong password:\n\n{link}\n\nIsang beses lang magagamit ang link at mag-e-expire ito sa loob ng 1 oras. Kung hindi ikaw ang humiling nito, huwag pansinin ang e-mail na ito.",
 
   "password.criteriaTitle":
     "Dapat 8 hanggang 128 character ang iyong password at matugunan ang hindi bababa sa 3 sa mga ito:",

@@ -146,6 +146,12 @@ export const zh: Catalogue = {
   "auth.forgotLinkExpired": "您的重置密码链接似乎已过期或无效。",
   "auth.requestNewLink": "申请新链接",
   "auth.loggedOut": "您已退出登录。",
+  "mail.activation.subject": "激活您的学校门户账户",
+  "mail.activation.body":
+    "{name}，您好：\n\n我们已在学校门户为您创建了账户。请打开以下链接设置密码并激活账户：\n\n{link}\n\n该链接只能使用一次，7 天后失效。",
+  "mail.reset.subject": "重置您的学校门户密码",
+  "mail.reset.body":
+    "{name}，您好：\n\n我们收到了重置您密码的请求。请打开以下链接设置新密码：\n\n{link}\n\n该链接只能使用一次，1 小时后失效。如果这不是您本人的请求，请忽略此邮件。",
 
   "password.criteriaTitle": "密码长度须为 8 至 128 个字符，并至少满足以下 3 项：",
   "password.criterion.length": "8 至 128 个字符",
