@@ -1,6 +1,7 @@
 import { USER_STATUS } from "@lms/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
+import { PNG } from "./support/files";
 
 const t = useTestApp();
 let admin: string;
@@ -353,11 +354,7 @@ describe("user records", () => {
 describe("own account", () => {
   it("reads and updates the profile with a photo checked by its bytes", async () => {
     const token = await t().login("teacher");
-    const png = Buffer.from(
-      "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-        "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-      "hex",
-    );
+    const png = PNG;
     const profile = await t().call<Record<string, unknown>>("user", "profile", {}, { token });
     const fields = {
       firstName: "Maria",
