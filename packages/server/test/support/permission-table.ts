@@ -103,6 +103,10 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
   config: {
     get: ALL,
   },
+  progress: {
+    list: COURSES_EDIT,
+    export: COURSES_EDIT,
+  },
   journey: {
     mycourses: COURSES_VIEW,
     children: ALL,
