@@ -13,6 +13,7 @@ import { count } from "drizzle-orm";
 import { newStorageKey, type FileStorage } from "../lib/storage";
 import { readZip, writeZip } from "../lib/zip";
 import type { Db } from "./client";
+import { seedClasses } from "./seed-classes";
 import {
   courseElements,
   courses,
@@ -489,5 +490,6 @@ export async function seedDemo(db: Db, options: { passwordHash: string; storage:
       content: "<p>Newton's laws.</p>",
       published: true,
     });
+    await seedClasses(tx, { schoolId: s1, passwordHash });
   });
 }

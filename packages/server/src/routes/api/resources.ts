@@ -1,4 +1,5 @@
 import type { Resource } from "../../lib/commands";
+import { classResource } from "./class";
 import { configResource } from "./config";
 import { courseResource } from "./course";
 import { elementResource } from "./element";
@@ -17,5 +18,6 @@ export const RESOURCES: readonly Resource[] = [
   elementResource,
   materialResource,
   journeyResource,
+  classResource,
   configResource,
 ];

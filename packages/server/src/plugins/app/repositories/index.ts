@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../../db/client";
+import { ClassesRepository } from "./classes-repository";
 import { CoursesRepository } from "./courses-repository";
 import { ElementsRepository } from "./elements-repository";
 import { MaterialsRepository } from "./materials-repository";
@@ -16,6 +17,7 @@ export function createRepositories(db: Db) {
     schools: new SchoolsRepository(db),
     roles: new RolesRepository(db),
     courses: new CoursesRepository(db),
+    classes: new ClassesRepository(db),
     elements: new ElementsRepository(db),
     materials: new MaterialsRepository(db),
     sessions: new SessionsRepository(db),
