@@ -54,6 +54,69 @@ describe("user list", () => {
     expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual(["parent", "student"]);
   });
 
+  it("answers a repeated search with every change to users made since", async () => {
+    const search = async (page: number) => {
+      const answer = await t().call<ListData<UserRow>>(
+        "user",
+        "list",
+        { search: "quintana", sortBy: "userName", sortOrder: "desc", page, rowsPerPage: 10 },
+        { token: admin },
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.data!;
+    };
+    const pages = async () => {
+      const [first, second] = [await search(1), await search(2)];
+      return {
+        total: first.pagination.totalcount,
+        names: [...first.data, ...second.data].map((u) => u.userName),
+      };
+    };
+    expect(await pages()).toEqual({ total: 0, names: [] });
+    const names = Array.from(
+      { length: 11 },
+      (_, i) => `quintana-${String(i + 1).padStart(2, "0")}`,
+    );
+    for (const name of names) {
+      const created = await t().call("user", "create", newUser(name, { lastName: "Quintana" }), {
+        token: admin,
+      });
+      expect(created.status).toBe(200);
+    }
+    const descending = [...names].reverse();
+    expect(await pages()).toEqual({ total: 11, names: descending });
+
+    const idOf = async (name: string) =>
+      [...(await search(1)).data, ...(await search(2)).data].find((u) => u.userName === name)!.id;
+    const renamedId = await idOf("quintana-05");
+    const renamed = await t().call(
+      "user",
+      "update",
+      { ...newUser("soriano-05", { lastName: "Soriano" }), id: renamedId },
+      { token: admin },
+    );
+    expect(renamed.status).toBe(200);
+    const deleted = await t().call(
+      "user",
+      "delete",
+      { id: await idOf("quintana-11") },
+      { token: admin },
+    );
+    expect(deleted.status).toBe(200);
+    expect(await pages()).toEqual({
+      total: 9,
+      names: descending.filter((n) => n !== "quintana-05" && n !== "quintana-11"),
+    });
+    const left = [...(await search(1)).data, ...(await search(2)).data];
+    await t().call(
+      "user",
+      "delete",
+      { ids: [...left.map((u) => u.id), renamedId] },
+      { token: admin },
+    );
+    expect(await pages()).toEqual({ total: 0, names: [] });
+  });
+
   it("filters by repeated filter groups in order", async () => {
     const answer = await t().call<ListData<UserRow>>(
       "user",

@@ -96,12 +96,6 @@ export function listOrder<R extends ListResource>(spec: ListSpec<R>, input: List
   return column ? [direction(column), direction(spec.id)] : [direction(spec.id)];
 }
 
-/** The column a list is sorted by (the id when none is asked for). */
-export function sortColumnOf<R extends ListResource>(spec: ListSpec<R>, input: ListInput): Column {
-  const key = input.sortBy as (typeof SORTABLE_COLUMNS)[R][number] | undefined;
-  return key && Object.hasOwn(spec.sort, key) ? spec.sort[key] : spec.id;
-}
-
 export function pageOf(input: ListInput): { limit: number; offset: number } {
   return { limit: input.rowsPerPage, offset: (input.page - 1) * input.rowsPerPage };
 }

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { outbox } from "../../../db/schema";
+import { insertRows } from "../../../db/insert-rows";
 
 export interface OutboxMessage {
   recipient: string;
@@ -17,11 +18,11 @@ export class OutboxRepository {
   constructor(private readonly db: Db) {}
 
   async add(db: Executor, messages: OutboxMessage[], by: string | null): Promise<void> {
-    for (let i = 0; i < messages.length; i += 5000) {
-      await db
-        .insert(outbox)
-        .values(messages.slice(i, i + 5000).map((m) => ({ ...m, createdBy: by })));
-    }
+    await insertRows(
+      db,
+      outbox,
+      messages.map((m) => ({ ...m, createdBy: by })),
+    );
   }
 
   /** Claims pending messages; two processes never claim the same one (SKIP LOCKED). */
