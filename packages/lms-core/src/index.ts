@@ -137,6 +137,13 @@ export {
   describeRowErrors,
   parseBulkUploadCsv,
 } from "./csv/bulk-upload";
+export {
+  classIdField,
+  classIdOf,
+  classMoveSchema,
+  decodeClassId,
+  encodeClassId,
+} from "./schemas/class";
 export { createSessionStore, emptySession, memoryStorage } from "./session/session-store";
 export { EXPIRED_TOKEN_MESSAGES, createApiClient } from "./api/client";
 
@@ -202,6 +209,7 @@ export type {
   ParsedRow,
   RowError,
 } from "./csv/bulk-upload";
+export type { ClassKey, ClassMoveInput } from "./schemas/class";
 export type { KeyValueStorage, Session, SessionStore } from "./session/session-store";
 export type {
   ApiClient,
@@ -215,6 +223,11 @@ export type {
   ApiFailure,
   ApiResult,
   ApiSuccess,
+  ClassCourse,
+  ClassDetails,
+  ClassRecord,
+  ClassStudent,
+  ClassTeacher,
   CourseRecord,
   ElementRecord,
   FieldError,

@@ -42,7 +42,7 @@ describe("user list", () => {
     expect(answer.status).toBe(200);
     const names = answer.body.data!.data.map((u) => u.userName);
     expect(names).toEqual([...names].sort());
-    expect(answer.body.data!.pagination).toEqual({ page: 1, rowsPerPage: 10, totalcount: 9 });
+    expect(answer.body.data!.pagination).toEqual({ page: 1, rowsPerPage: 10, totalcount: 16 });
   });
 
   it("searches names, user names and e-mails", async () => {
@@ -134,7 +134,17 @@ describe("user list", () => {
         ],
       },
     );
-    expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual(["parent", "student"]);
+    // The demo student and parent, and the six students of the demo classes (seed-classes.ts).
+    expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual([
+      "andres",
+      "carmen",
+      "lea",
+      "miguel",
+      "paolo",
+      "parent",
+      "rosa",
+      "student",
+    ]);
   });
 
   it("refuses a column that is not sortable with 422", async () => {
@@ -167,7 +177,7 @@ describe("user list", () => {
       { token: schoolAdmin },
     );
     expect(answer.body.data!.data.every((u) => u.schoolId === 1)).toBe(true);
-    expect(answer.body.data!.pagination.totalcount).toBe(4);
+    expect(answer.body.data!.pagination.totalcount).toBe(11);
   });
 
   it("exports every matching row as CSV with a BOM and neutralised formulas", async () => {
@@ -189,7 +199,7 @@ describe("user list", () => {
     const text = answer.rawPayload.toString("utf8");
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.trim().split("\r\n");
-    expect(lines.length).toBe(1 + 10);
+    expect(lines.length).toBe(1 + 17);
     expect(text).toContain(",'-Reyes,");
     expect(lines[0]).toContain("userName");
   });

@@ -28,7 +28,7 @@ export interface ListSpec<R extends ListResource> {
   /** The lower-cased search text (trigram-indexed on PostgreSQL). */
   search?: Column;
   /** Tie-breaker and default order (newest first). */
-  id: AnyColumn;
+  id: Column;
 }
 
 const MAX_INT = 2_147_483_647;

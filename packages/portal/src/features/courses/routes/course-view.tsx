@@ -9,8 +9,11 @@ import {
 } from "@lms/ui";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
+import { ClassesTable } from "../../classes/components/classes-table";
+import { canSeeClasses } from "../../classes/utils/class-href";
 import { useCourse, useCourseCommands } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
 import { CourseElements } from "../components/course-elements";
@@ -22,7 +25,7 @@ import { LoadFailure } from "../components/load-failure";
 import { useCourseRights } from "../components/use-rights";
 import { recordId } from "../utils/params";
 
-type Tab = "elements" | "details";
+type Tab = "elements" | "details" | "classes";
 
 /** /courses/{courseId}: the course's elements and materials, and its details (SPEC.md §2). */
 export default function CourseViewPage() {
@@ -30,7 +33,10 @@ export default function CourseViewPage() {
   const { courseId: param } = useParams();
   const courseId = recordId(param);
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = search.get("tab") === "details" ? "details" : "elements";
+  const { profile, permissions } = useSession();
+  const showClasses = canSeeClasses(profile?.roleId, permissions);
+  const asked = search.get("tab");
+  const tab: Tab = asked === "details" || (asked === "classes" && showClasses) ? asked : "elements";
   const rights = useCourseRights();
   const course = useCourse(courseId);
   const elements = useCourseElements(courseId);
@@ -102,12 +108,13 @@ export default function CourseViewPage() {
       <Tabs
         value={tab}
         onValueChange={(value) =>
-          setSearch(value === "details" ? { tab: "details" } : {}, { replace: true })
+          setSearch(value === "elements" ? {} : { tab: value }, { replace: true })
         }
       >
         <TabsList>
           <TabsTrigger value="elements">{t("courses.elementsAndMaterials")}</TabsTrigger>
           <TabsTrigger value="details">{t("courses.detailsTab")}</TabsTrigger>
+          {showClasses ? <TabsTrigger value="classes">{t("courses.classes")}</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="elements" className="pt-4">
           {elements.error ? (
@@ -132,6 +139,11 @@ export default function CourseViewPage() {
             onDone={() => undefined}
           />
         </TabsContent>
+        {showClasses ? (
+          <TabsContent value="classes" className="pt-4">
+            <ClassesTable courseId={data.id} listKey="course-classes" />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );
