@@ -1,14 +1,14 @@
-import { MATERIAL_TYPES, type MaterialRecord } from "@lms/core";
+import { MATERIAL_TYPES } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
-import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useExport } from "../../../lib/export";
 import { useI18n } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
+import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { MATERIAL_PATH, useMaterialCommands, useMaterials } from "../api/use-materials";
 import { materialColumns } from "../components/material-columns";
@@ -24,22 +24,10 @@ export default function MaterialsListPage() {
   const params = toListParams(state);
   const { page, loading } = useMaterials(params);
   const { remove, setPublished } = useMaterialCommands();
-  const confirmed = useConfirmedAction();
+  const actions = useRowActions();
   const { exportCsv, exporting } = useExport(MATERIAL_PATH);
   const labels = useTableLabels();
   const columns = useMemo(() => materialColumns(i18n), [i18n]);
-
-  const publish = (material: MaterialRecord, published: boolean) =>
-    void confirmed({
-      title: t(published ? "confirm.publishTitle" : "confirm.unpublishTitle"),
-      message: t(published ? "confirm.publishMessage" : "confirm.unpublishMessage", {
-        name: material.name,
-      }),
-      confirmLabel: t(published ? "common.publish" : "common.unpublish"),
-      tone: published ? "default" : "destructive",
-      run: () => setPublished(material.id, published),
-      success: t(published ? "materials.published" : "materials.unpublished"),
-    });
 
   return (
     <div className="flex flex-col gap-6 p-6">
@@ -99,23 +87,16 @@ export default function MaterialsListPage() {
                       },
                     ]
                   : []),
-                {
-                  label: t(row.published ? "common.unpublish" : "common.publish"),
-                  onSelect: () => publish(row, !row.published),
-                },
-                {
-                  label: t("common.delete"),
-                  destructive: true,
-                  onSelect: () =>
-                    void confirmed({
-                      title: t("confirm.deleteTitle"),
-                      message: t("confirm.deleteMessage", { name: row.name }),
-                      confirmLabel: t("common.delete"),
-                      tone: "destructive",
-                      run: () => remove(row.id),
-                      success: t("materials.deleted"),
-                    }),
-                },
+                actions.toggle("publish", !row.published, {
+                  name: row.name,
+                  run: () => setPublished(row.id, !row.published),
+                  success: t(row.published ? "materials.unpublished" : "materials.published"),
+                }),
+                actions.remove({
+                  name: row.name,
+                  run: () => remove(row.id),
+                  success: t("materials.deleted"),
+                }),
               ]
             : undefined
         }

@@ -1,14 +1,13 @@
-import type { RoleRecord } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
-import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useExport } from "../../../lib/export";
 import { useI18n } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
+import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { ROLE_PATH, useRoleCommands, useRoles } from "../api/use-roles";
 import { roleColumns } from "../components/role-columns";
@@ -23,7 +22,7 @@ export default function RolesListPage() {
   const params = toListParams(state);
   const { page, loading } = useRoles(params);
   const { remove, setStatus } = useRoleCommands();
-  const confirmed = useConfirmedAction();
+  const actions = useRowActions();
   const { exportCsv, exporting } = useExport(ROLE_PATH);
   const labels = useTableLabels();
   const columns = useMemo(
@@ -31,29 +30,6 @@ export default function RolesListPage() {
       roleColumns(t, (iso) => intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" })),
     [t, intl],
   );
-
-  const changeStatus = (role: RoleRecord, enabled: boolean) =>
-    confirmed({
-      title: t("confirm.statusTitle"),
-      message: t(enabled ? "confirm.enableMessage" : "confirm.disableMessage", {
-        name: role.roleName,
-      }),
-      confirmLabel: t(enabled ? "common.enable" : "common.disable"),
-      tone: enabled ? "default" : "destructive",
-      run: () => setStatus(role.id, enabled),
-      success: t(enabled ? "roles.enabled" : "roles.disabled"),
-    });
-
-  // A built-in role keeps its delete entry: the server refuses it with a code whose text is shown.
-  const deleteRole = (role: RoleRecord) =>
-    confirmed({
-      title: t("confirm.deleteTitle"),
-      message: t("confirm.deleteMessage", { name: role.roleName }),
-      confirmLabel: t("common.delete"),
-      tone: "destructive",
-      run: () => remove(role.id),
-      success: t("roles.deleted"),
-    });
 
   return (
     <div className="flex flex-col gap-6 p-6">
@@ -98,15 +74,18 @@ export default function RolesListPage() {
         rowActions={
           rights?.modify
             ? (row) => [
-                {
-                  label: t(row.enabled ? "common.disable" : "common.enable"),
-                  onSelect: () => void changeStatus(row, !row.enabled),
-                },
-                {
-                  label: t("common.delete"),
-                  destructive: true,
-                  onSelect: () => void deleteRole(row),
-                },
+                actions.toggle("enable", !row.enabled, {
+                  name: row.roleName,
+                  run: () => setStatus(row.id, !row.enabled),
+                  success: t(row.enabled ? "roles.disabled" : "roles.enabled"),
+                }),
+                // A built-in role keeps its delete entry: the server refuses it with a code whose
+                // text is shown.
+                actions.remove({
+                  name: row.roleName,
+                  run: () => remove(row.id),
+                  success: t("roles.deleted"),
+                }),
               ]
             : undefined
         }

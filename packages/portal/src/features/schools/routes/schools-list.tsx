@@ -9,6 +9,7 @@ import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
+import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
 import { schoolColumns } from "../components/school-columns";
@@ -23,6 +24,7 @@ export default function SchoolsListPage() {
   const { page, loading } = useSchools(params);
   const { remove, setStatus } = useSchoolCommands();
   const confirmed = useConfirmedAction();
+  const actions = useRowActions();
   const { exportCsv, exporting } = useExport(SCHOOL_PATH);
   const labels = useTableLabels();
   const columns = useMemo(() => schoolColumns(t), [t]);
@@ -99,23 +101,16 @@ export default function SchoolsListPage() {
         rowActions={
           rights?.modify
             ? (row) => [
-                {
-                  label: t(row.enabled ? "common.disable" : "common.enable"),
-                  onSelect: () => void changeStatus([row], !row.enabled),
-                },
-                {
-                  label: t("common.delete"),
-                  destructive: true,
-                  onSelect: () =>
-                    void confirmed({
-                      title: t("confirm.deleteTitle"),
-                      message: t("confirm.deleteMessage", { name: row.schoolName }),
-                      confirmLabel: t("common.delete"),
-                      tone: "destructive",
-                      run: () => remove(row.id),
-                      success: t("schools.deleted"),
-                    }),
-                },
+                actions.toggle("enable", !row.enabled, {
+                  name: row.schoolName,
+                  run: () => setStatus([row.id], !row.enabled),
+                  success: t(row.enabled ? "schools.disabled" : "schools.enabled"),
+                }),
+                actions.remove({
+                  name: row.schoolName,
+                  run: () => remove(row.id),
+                  success: t("schools.deleted"),
+                }),
               ]
             : undefined
         }
