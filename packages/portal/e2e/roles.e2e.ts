@@ -15,7 +15,7 @@ async function confirmDialog(page: Page, button: string) {
 }
 
 describe("roles and permissions", () => {
-  it("creates a role with the permission matrix, views, disables and deletes it", async () => {
+  it("creates a role with the permission matrix, views, edits, disables and deletes it", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, "admin");
     await page.goto(url("/roles-and-permissions"));
@@ -36,6 +36,15 @@ describe("roles and permissions", () => {
     await expect(
       page.getByRole("checkbox", { name: "Modify permission for Courses" }).isChecked(),
     ).resolves.toBe(false);
+
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL(/#\/roles-and-permissions\/\d+\/edit$/);
+    const description = page.getByRole("textbox", { name: "Description" });
+    await expect.poll(() => description.inputValue()).toBe("Keeps the student records");
+    await description.fill("Keeps the student records and transcripts");
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await confirmDialog(page, "Update");
+    await page.getByText("Role has been updated.").waitFor();
 
     await page.goto(url("/roles-and-permissions"));
     await page.getByLabel("Search").fill("registrar");
