@@ -1,30 +1,20 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   chooseMenuItem,
   chooseRowAction,
+  confirmDialog,
   expectAccessible,
-  launchBrowser,
   newPage,
+  openBrowser,
   signIn,
   url,
 } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
-}
+const browser = openBrowser();
 
 describe("courses", () => {
   it("shows a course's elements with their materials, adds, publishes and removes an element", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/courses"));
     await page.getByLabel("Search").fill("sci7");
@@ -72,7 +62,7 @@ describe("courses", () => {
   });
 
   it("creates, edits, unpublishes and deletes a course with an element and a material, asking each time", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/courses"));
     await page.getByRole("button", { name: "Create course" }).click();

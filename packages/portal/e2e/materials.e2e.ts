@@ -1,18 +1,16 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  chooseRowAction,
+  confirmDialog,
+  expectAccessible,
+  newPage,
+  openBrowser,
+  signIn,
+  url,
+} from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
-}
+const browser = openBrowser();
 
 async function openQuizSettings(page: Page) {
   await page.goto(url("/materials"));
@@ -27,7 +25,7 @@ async function openQuizSettings(page: Page) {
 
 describe("materials", () => {
   it("lists every material with its name, last change, size, type, author and status", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/materials"));
     await page.getByRole("heading", { name: "Materials" }).waitFor();
@@ -47,7 +45,7 @@ describe("materials", () => {
   });
 
   it("changes a quiz's settings after confirming, and asks before dropping a change", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     const attempts = await openQuizSettings(page);
     await expect.poll(() => attempts.inputValue()).toBe("3");

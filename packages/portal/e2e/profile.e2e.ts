@@ -1,21 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { describe, expect, it } from "vitest";
+import { confirmDialog, expectAccessible, newPage, openBrowser, signIn, url } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
-}
+const browser = openBrowser();
 
 /** A real 1×1 PNG image. */
 function pngFile(): string {
@@ -32,7 +21,7 @@ function pngFile(): string {
 
 describe("my profile", () => {
   it("shows my details, and edits my name and photo after confirming", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "parent");
     await page.goto(url("/profile/details"));
     await page.getByRole("heading", { name: "My Profile" }).waitFor();
@@ -64,7 +53,7 @@ describe("my profile", () => {
   });
 
   it("changes my password with the strength meter, after confirming", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "student2");
     await page.goto(url("/profile/details"));
     await page.getByRole("link", { name: "Update Password" }).click();
@@ -88,7 +77,7 @@ describe("my profile", () => {
     await page.getByText("Password has been updated.").waitFor();
     await page.waitForURL(/#\/profile\/details$/);
 
-    const again = await newPage(browser);
+    const again = await newPage(browser());
     await signIn(again.page, "student2", "Sampaguita#2026");
     await again.context.close();
     await context.close();

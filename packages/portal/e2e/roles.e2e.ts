@@ -1,22 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { describe, expect, it } from "vitest";
+import {
+  chooseRowAction,
+  confirmDialog,
+  expectAccessible,
+  newPage,
+  openBrowser,
+  signIn,
+  url,
+} from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
-}
+const browser = openBrowser();
 
 describe("roles and permissions", () => {
   it("creates a role with the permission matrix, views, edits, disables and deletes it", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/roles-and-permissions"));
     await page.getByRole("link", { name: "Create New Role" }).click();

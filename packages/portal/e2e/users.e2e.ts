@@ -1,21 +1,19 @@
 import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  chooseRowAction,
+  confirmDialog,
+  expectAccessible,
+  newPage,
+  openBrowser,
+  signIn,
+  url,
+} from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
-}
+const browser = openBrowser();
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label }).click();
@@ -33,7 +31,7 @@ function csv(rows: string[]): string {
 
 describe("users", () => {
   it("creates a student with role-dependent fields, edits, deactivates and deletes them", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/users/create"));
     await page.getByRole("heading", { name: "Create New User" }).waitFor();
@@ -89,7 +87,7 @@ describe("users", () => {
   });
 
   it("bulk upload with a bad row writes nothing and names the row; the fixed file writes all", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/users"));
     await page.getByRole("button", { name: "Bulk upload" }).click();
@@ -128,7 +126,7 @@ describe("users", () => {
   });
 
   it("selects all users matching the search, beyond the page, and acts on them at once", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/users"));
     await page.getByRole("button", { name: "Bulk upload" }).click();
