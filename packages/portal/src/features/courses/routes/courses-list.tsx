@@ -3,9 +3,10 @@ import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
-import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
+import { publishedFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
@@ -24,7 +25,6 @@ export default function CoursesListPage() {
   const { page, loading } = useCourses(params);
   const { remove, setPublished } = useCourseCommands();
   const actions = useRowActions();
-  const { exportCsv, exporting } = useExport(COURSE_PATH);
   const labels = useTableLabels();
   const columns = useMemo(() => courseColumns(t), [t]);
   const [creating, setCreating] = useState(false);
@@ -37,9 +37,7 @@ export default function CoursesListPage() {
         title={t("courses.title")}
         actions={
           <>
-            <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-              {t("common.export")}
-            </Button>
+            <ExportButton path={COURSE_PATH} params={params} />
             {rights.addCourse ? (
               <Button
                 aria-expanded={creating}
@@ -97,14 +95,7 @@ export default function CoursesListPage() {
               label: t("courses.gradeOption", { n: grade }),
             })),
           },
-          {
-            key: "published",
-            label: t("common.status"),
-            options: [
-              { value: "true", label: t("common.published") },
-              { value: "false", label: t("common.unpublished") },
-            ],
-          },
+          publishedFilter(t, t("common.status")),
         ]}
         onEdit={
           rights.modifyCourse

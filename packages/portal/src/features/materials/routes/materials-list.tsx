@@ -1,12 +1,13 @@
 import { MATERIAL_TYPES } from "@lms/core";
-import { Button, DataTable, PageHeader } from "@lms/ui";
+import { DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
-import { useExport } from "../../../lib/export";
 import { useI18n } from "../../../lib/i18n";
+import { publishedFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
@@ -25,7 +26,6 @@ export default function MaterialsListPage() {
   const { page, loading } = useMaterials(params);
   const { remove, setPublished } = useMaterialCommands();
   const actions = useRowActions();
-  const { exportCsv, exporting } = useExport(MATERIAL_PATH);
   const labels = useTableLabels();
   const columns = useMemo(() => materialColumns(i18n), [i18n]);
 
@@ -33,11 +33,7 @@ export default function MaterialsListPage() {
     <div className="flex flex-col gap-6 p-6">
       <PageHeader
         title={t("materials.title")}
-        actions={
-          <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-            {t("common.export")}
-          </Button>
-        }
+        actions={<ExportButton path={MATERIAL_PATH} params={params} />}
       />
       <DataTable
         caption={t("materials.title")}
@@ -61,14 +57,7 @@ export default function MaterialsListPage() {
               label: t(`materials.type.${type}`),
             })),
           },
-          {
-            key: "published",
-            label: t("materials.field.status"),
-            options: [
-              { value: "true", label: t("common.published") },
-              { value: "false", label: t("common.unpublished") },
-            ],
-          },
+          publishedFilter(t, t("materials.field.status")),
         ]}
         onEdit={
           canModify

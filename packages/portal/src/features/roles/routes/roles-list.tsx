@@ -2,10 +2,11 @@ import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
-import { useExport } from "../../../lib/export";
 import { useI18n } from "../../../lib/i18n";
+import { enabledFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
@@ -23,7 +24,6 @@ export default function RolesListPage() {
   const { page, loading } = useRoles(params);
   const { remove, setStatus } = useRoleCommands();
   const actions = useRowActions();
-  const { exportCsv, exporting } = useExport(ROLE_PATH);
   const labels = useTableLabels();
   const columns = useMemo(
     () =>
@@ -37,9 +37,7 @@ export default function RolesListPage() {
         title={t("roles.title")}
         actions={
           <>
-            <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-              {t("common.export")}
-            </Button>
+            <ExportButton path={ROLE_PATH} params={params} />
             {rights?.add ? (
               <Button asChild>
                 <Link to={paths.roles.create.getHref()}>{t("roles.create")}</Link>
@@ -60,16 +58,7 @@ export default function RolesListPage() {
         getRowLabel={(row) => row.roleName}
         getRowHref={(row) => `#${paths.roles.view.getHref(row.id)}`}
         renderLink={renderRouterLink}
-        filters={[
-          {
-            key: "enabled",
-            label: t("roles.field.status"),
-            options: [
-              { value: "true", label: t("common.enabled") },
-              { value: "false", label: t("common.disabled") },
-            ],
-          },
-        ]}
+        filters={[enabledFilter(t, t("roles.field.status"))]}
         onEdit={rights?.modify ? (row) => navigate(paths.roles.edit.getHref(row.id)) : undefined}
         rowActions={
           rights?.modify

@@ -3,11 +3,12 @@ import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
-import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
+import { enabledFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
@@ -25,7 +26,6 @@ export default function SchoolsListPage() {
   const { remove, setStatus } = useSchoolCommands();
   const confirmed = useConfirmedAction();
   const actions = useRowActions();
-  const { exportCsv, exporting } = useExport(SCHOOL_PATH);
   const labels = useTableLabels();
   const columns = useMemo(() => schoolColumns(t), [t]);
   const [selected, setSelected] = useState<string[]>([]);
@@ -64,9 +64,7 @@ export default function SchoolsListPage() {
         title={t("schools.title")}
         actions={
           <>
-            <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-              {t("common.export")}
-            </Button>
+            <ExportButton path={SCHOOL_PATH} params={params} />
             {rights?.add ? (
               <Button asChild>
                 <Link to={paths.schools.create.getHref()}>{t("nav.createSchool")}</Link>
@@ -87,16 +85,7 @@ export default function SchoolsListPage() {
         getRowLabel={(row) => row.schoolName}
         getRowHref={(row) => `#${paths.schools.info.getHref(row.id)}`}
         renderLink={renderRouterLink}
-        filters={[
-          {
-            key: "enabled",
-            label: t("common.status"),
-            options: [
-              { value: "true", label: t("common.enabled") },
-              { value: "false", label: t("common.disabled") },
-            ],
-          },
-        ]}
+        filters={[enabledFilter(t, t("common.status"))]}
         onEdit={rights?.modify ? (row) => navigate(paths.schools.edit.getHref(row.id)) : undefined}
         rowActions={
           rights?.modify
