@@ -72,6 +72,8 @@ export const es = {
   "table.range": "{from}–{to} of {total}",
   "table.selected": "{count, plural, one {# selected} other {# selected}}",
   "table.selectAllMatching": "Select all {total} matching records",
+  "table.allMatchingSelected": "All {total} matching records are selected.",
+  "password.confirmChange": "Do you want to update your password?",
   "table.clearSelection": "Clear selection",
   "table.selectRow": "Select row",
   "table.selectPage": "Select all rows on this page",

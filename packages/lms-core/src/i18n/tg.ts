@@ -71,6 +71,8 @@ export const tg: Catalogue = {
   "table.range": "{from}–{to} sa {total}",
   "table.selected": "{count, plural, one {# ang napili} other {# ang napili}}",
   "table.selectAllMatching": "Piliin ang lahat ng {total} na tugmang record",
+  "table.allMatchingSelected": "Napili na ang lahat ng {total} na tugmang record.",
+  "password.confirmChange": "Gusto mo bang i-update ang iyong password?",
   "table.clearSelection": "Alisin ang pagpili",
   "table.selectRow": "Piliin ang hilera",
   "table.selectPage": "Piliin ang lahat ng hilera sa pahinang ito",

@@ -70,6 +70,8 @@ export const zh: Catalogue = {
   "table.range": "第 {from}–{to} 条，共 {total} 条",
   "table.selected": "{count, plural, other {已选择 # 项}}",
   "table.selectAllMatching": "选择全部 {total} 条匹配记录",
+  "table.allMatchingSelected": "已选择全部 {total} 条匹配记录。",
+  "password.confirmChange": "确定要更新您的密码吗？",
   "table.clearSelection": "清除选择",
   "table.selectRow": "选择此行",
   "table.selectPage": "选择本页所有行",

@@ -74,6 +74,10 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
         lazy: lazyPage(() => import("../features/schools/routes/school-info")),
       },
       {
+        path: paths.schools.users.path,
+        lazy: lazyPage(() => import("../features/users/routes/school-users-tab")),
+      },
+      {
         path: paths.schools.classes.path,
         lazy: lazyPage(() => import("../features/classes/routes/school-classes-tab")),
       },
