@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { ChunkLoadError, isChunkLoadError, lazyPage } from "./lazy";
+import { ChunkLoadError, isChunkLoadError, loadChunk } from "./lazy";
 
 describe("lazy route chunks (SPEC.md §8)", () => {
   it("fails a chunk that has not loaded after 120 seconds", async () => {
     vi.useFakeTimers();
     try {
-      const load = lazyPage(() => new Promise(() => {}));
+      const load = loadChunk(() => new Promise(() => {}));
       const result = load();
       vi.advanceTimersByTime(119_999);
       const settled = vi.fn();

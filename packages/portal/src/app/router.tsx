@@ -1,30 +1,35 @@
-import { Navigate, createHashRouter, type RouteObject } from "react-router-dom";
+import { FullPageSpinner } from "@lms/ui";
+import { Suspense, useMemo } from "react";
+import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RequireRole, VisitorOnly } from "./guards";
-import { lazyPage } from "./lazy";
+import { lazyPage, preloadMatches } from "./lazy-page";
 import { paths } from "./paths";
-import { RouteError } from "./route-error";
+import { RouteErrorBoundary } from "./route-error";
 
 const visitorRoutes: RouteObject[] = [
-  { path: paths.account.login.path, lazy: lazyPage(() => import("../features/auth/routes/login")) },
+  {
+    path: paths.account.login.path,
+    element: lazyPage(() => import("../features/auth/routes/login")),
+  },
   {
     path: paths.account.forgotPassword.path,
-    lazy: lazyPage(() => import("../features/auth/routes/forgot-password")),
+    element: lazyPage(() => import("../features/auth/routes/forgot-password")),
   },
   {
     path: paths.account.resetPassword.path,
-    lazy: lazyPage(() => import("../features/auth/routes/reset-password")),
+    element: lazyPage(() => import("../features/auth/routes/reset-password")),
   },
   {
     path: paths.account.setPassword.path,
-    lazy: lazyPage(() => import("../features/auth/routes/set-password")),
+    element: lazyPage(() => import("../features/auth/routes/set-password")),
   },
   {
     path: paths.account.invalidResetPassword.path,
-    lazy: lazyPage(() => import("../features/auth/routes/invalid-reset-password")),
+    element: lazyPage(() => import("../features/auth/routes/invalid-reset-password")),
   },
   {
     path: paths.account.invalidActivation.path,
-    lazy: lazyPage(() => import("../features/auth/routes/invalid-activation")),
+    element: lazyPage(() => import("../features/auth/routes/invalid-activation")),
   },
 ];
 
@@ -32,159 +37,162 @@ const visitorRoutes: RouteObject[] = [
 const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
   {
     path: paths.schools.list.path,
-    lazy: lazyPage(() => import("../features/schools/routes/schools-list")),
+    element: lazyPage(() => import("../features/schools/routes/schools-list")),
   },
   {
     path: paths.schools.create.path,
-    lazy: lazyPage(() => import("../features/schools/routes/school-create")),
+    element: lazyPage(() => import("../features/schools/routes/school-create")),
   },
   {
     path: paths.schools.edit.path,
-    lazy: lazyPage(() => import("../features/schools/routes/school-edit")),
+    element: lazyPage(() => import("../features/schools/routes/school-edit")),
   },
   {
     path: paths.schools.details.path,
-    lazy: lazyPage(() => import("../features/schools/routes/school-index-redirect")),
+    element: lazyPage(() => import("../features/schools/routes/school-index-redirect")),
   },
   {
     path: paths.users.list.path,
-    lazy: lazyPage(() => import("../features/users/routes/users-list")),
+    element: lazyPage(() => import("../features/users/routes/users-list")),
   },
   {
     path: paths.users.create.path,
-    lazy: lazyPage(() => import("../features/users/routes/user-create")),
+    element: lazyPage(() => import("../features/users/routes/user-create")),
   },
   {
     path: paths.users.details.path,
-    lazy: lazyPage(() => import("../features/users/routes/user-details")),
+    element: lazyPage(() => import("../features/users/routes/user-details")),
   },
   {
     path: paths.users.edit.path,
-    lazy: lazyPage(() => import("../features/users/routes/user-edit")),
+    element: lazyPage(() => import("../features/users/routes/user-edit")),
   },
   {
     path: paths.users.changePassword.path,
-    lazy: lazyPage(() => import("../features/users/routes/user-change-password")),
+    element: lazyPage(() => import("../features/users/routes/user-change-password")),
   },
   {
-    lazy: lazyPage(() => import("../features/schools/routes/school-details")),
+    element: lazyPage(() => import("../features/schools/routes/school-details")),
     children: [
       {
         path: paths.schools.info.path,
-        lazy: lazyPage(() => import("../features/schools/routes/school-info")),
+        element: lazyPage(() => import("../features/schools/routes/school-info")),
       },
       {
         path: paths.schools.users.path,
-        lazy: lazyPage(() => import("../features/users/routes/school-users-tab")),
+        element: lazyPage(() => import("../features/users/routes/school-users-tab")),
       },
       {
         path: paths.schools.classes.path,
-        lazy: lazyPage(() => import("../features/classes/routes/school-classes-tab")),
+        element: lazyPage(() => import("../features/classes/routes/school-classes-tab")),
       },
       {
         path: paths.schools.settings.path,
-        lazy: lazyPage(() => import("../features/schools/routes/school-settings")),
+        element: lazyPage(() => import("../features/schools/routes/school-settings")),
       },
     ],
   },
   {
     path: paths.schools.classDetails.path,
-    lazy: lazyPage(() => import("../features/classes/routes/class-details")),
+    element: lazyPage(() => import("../features/classes/routes/class-details")),
   },
   {
     path: paths.classes.list.path,
-    lazy: lazyPage(() => import("../features/classes/routes/classes-list")),
+    element: lazyPage(() => import("../features/classes/routes/classes-list")),
   },
   {
     path: paths.classes.details.path,
-    lazy: lazyPage(() => import("../features/classes/routes/class-details")),
+    element: lazyPage(() => import("../features/classes/routes/class-details")),
   },
   {
     path: paths.roles.list.path,
-    lazy: lazyPage(() => import("../features/roles/routes/roles-list")),
+    element: lazyPage(() => import("../features/roles/routes/roles-list")),
   },
   {
     path: paths.roles.create.path,
-    lazy: lazyPage(() => import("../features/roles/routes/role-create")),
+    element: lazyPage(() => import("../features/roles/routes/role-create")),
   },
   {
     path: paths.roles.edit.path,
-    lazy: lazyPage(() => import("../features/roles/routes/role-edit")),
+    element: lazyPage(() => import("../features/roles/routes/role-edit")),
   },
   {
     path: paths.roles.view.path,
-    lazy: lazyPage(() => import("../features/roles/routes/role-view")),
+    element: lazyPage(() => import("../features/roles/routes/role-view")),
   },
   {
     path: paths.profile.details.path,
-    lazy: lazyPage(() => import("../features/profile/routes/profile-details")),
+    element: lazyPage(() => import("../features/profile/routes/profile-details")),
   },
   {
     path: paths.profile.edit.path,
-    lazy: lazyPage(() => import("../features/profile/routes/profile-edit")),
+    element: lazyPage(() => import("../features/profile/routes/profile-edit")),
   },
   {
     path: paths.profile.changePassword.path,
-    lazy: lazyPage(() => import("../features/profile/routes/profile-change-password")),
+    element: lazyPage(() => import("../features/profile/routes/profile-change-password")),
   },
   {
     path: paths.courses.list.path,
-    lazy: lazyPage(() => import("../features/courses/routes/courses-list")),
+    element: lazyPage(() => import("../features/courses/routes/courses-list")),
   },
   {
     path: paths.courses.view.path,
-    lazy: lazyPage(() => import("../features/courses/routes/course-view")),
+    element: lazyPage(() => import("../features/courses/routes/course-view")),
   },
   {
     path: paths.courses.studentMode.path,
-    lazy: lazyPage(() => import("../features/courses/routes/course-student-mode")),
+    element: lazyPage(() => import("../features/courses/routes/course-student-mode")),
   },
   {
     path: paths.courses.createMaterial.path,
-    lazy: lazyPage(() => import("../features/courses/routes/material-create")),
+    element: lazyPage(() => import("../features/courses/routes/material-create")),
   },
   {
     path: paths.courses.updateMaterial.path,
-    lazy: lazyPage(() => import("../features/courses/routes/material-update")),
+    element: lazyPage(() => import("../features/courses/routes/material-update")),
   },
   {
     path: paths.courses.quizSettings.path,
-    lazy: lazyPage(() => import("../features/courses/routes/quiz-settings")),
+    element: lazyPage(() => import("../features/courses/routes/quiz-settings")),
   },
   {
     path: paths.courses.element.path,
-    lazy: lazyPage(() => import("../features/courses/routes/element-view")),
+    element: lazyPage(() => import("../features/courses/routes/element-view")),
   },
   {
     path: paths.courses.elementStudentMode.path,
-    lazy: lazyPage(() => import("../features/courses/routes/element-student-mode")),
+    element: lazyPage(() => import("../features/courses/routes/element-student-mode")),
   },
   {
     path: paths.materials.list.path,
-    lazy: lazyPage(() => import("../features/materials/routes/materials-list")),
+    element: lazyPage(() => import("../features/materials/routes/materials-list")),
   },
 ];
 
 const notFound = lazyPage(() => import("../components/not-found-page"));
 
 export const routes: RouteObject[] = [
+  { path: paths.root.path, element: <Navigate to={paths.account.login.getHref()} replace /> },
+  { element: <VisitorOnly />, children: visitorRoutes },
   {
-    errorElement: <RouteError />,
-    children: [
-      { path: paths.root.path, element: <Navigate to={paths.account.login.getHref()} replace /> },
-      { element: <VisitorOnly />, children: visitorRoutes },
-      {
-        lazy: lazyPage(() => import("./authenticated-layout")),
-        children: authenticatedRoutes.map(({ roleIds, ...route }) => ({
-          element: <RequireRole roleIds={roleIds} />,
-          children: [route],
-        })),
-      },
-      { path: "*", lazy: notFound },
-    ],
+    element: lazyPage(() => import("./authenticated-layout")),
+    children: authenticatedRoutes.map(({ roleIds, ...route }) => ({
+      element: <RequireRole roleIds={roleIds} />,
+      children: [route],
+    })),
   },
+  { path: "*", element: notFound },
 ];
 
-export function createRouter() {
-  return createHashRouter(routes);
+/** Every route of the app (inside the HashRouter), with its error screen and loading spinner. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  useMemo(() => preloadMatches(routes, pathname), [pathname]);
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
 }
