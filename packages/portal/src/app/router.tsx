@@ -1,8 +1,17 @@
+import { ROLE_IDS } from "@lms/core";
 import { Navigate, createHashRouter, type RouteObject } from "react-router-dom";
 import { RequireRole, VisitorOnly } from "./guards";
 import { lazyPage } from "./lazy";
 import { paths } from "./paths";
 import { RouteError } from "./route-error";
+
+/** Who manages courses: student mode and the course's own screens are theirs. */
+const STAFF_ROLE_IDS = [
+  ROLE_IDS.admin,
+  ROLE_IDS.teacher,
+  ROLE_IDS.schoolAdmin,
+  ROLE_IDS.rexAdmin,
+] as const;
 
 const visitorRoutes: RouteObject[] = [
   { path: paths.account.login.path, lazy: lazyPage(() => import("../features/auth/routes/login")) },
@@ -109,14 +118,15 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
   },
   {
     path: paths.courses.list.path,
-    lazy: lazyPage(() => import("../features/courses/routes/courses-list")),
+    lazy: lazyPage(() => import("../features/journey/routes/courses-entry")),
   },
   {
     path: paths.courses.view.path,
-    lazy: lazyPage(() => import("../features/courses/routes/course-view")),
+    lazy: lazyPage(() => import("../features/journey/routes/course-entry")),
   },
   {
     path: paths.courses.studentMode.path,
+    roleIds: STAFF_ROLE_IDS,
     lazy: lazyPage(() => import("../features/courses/routes/course-student-mode")),
   },
   {
@@ -133,11 +143,16 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
   },
   {
     path: paths.courses.element.path,
-    lazy: lazyPage(() => import("../features/courses/routes/element-view")),
+    lazy: lazyPage(() => import("../features/journey/routes/element-entry")),
   },
   {
     path: paths.courses.elementStudentMode.path,
+    roleIds: STAFF_ROLE_IDS,
     lazy: lazyPage(() => import("../features/courses/routes/element-student-mode")),
+  },
+  {
+    path: paths.scorm.path,
+    lazy: lazyPage(() => import("../features/journey/routes/scorm")),
   },
   {
     path: paths.materials.list.path,

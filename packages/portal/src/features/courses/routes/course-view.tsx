@@ -11,6 +11,7 @@ import { Link, useParams, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
+import { CourseProgress } from "../../journey/components/course-progress";
 import { useCourse, useCourseCommands } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
 import { CourseElements } from "../components/course-elements";
@@ -22,15 +23,19 @@ import { LoadFailure } from "../components/load-failure";
 import { useCourseRights } from "../components/use-rights";
 import { recordId } from "../utils/params";
 
-type Tab = "elements" | "details";
+type Tab = "elements" | "details" | "progress";
 
-/** /courses/{courseId}: the course's elements and materials, and its details (SPEC.md §2). */
+/**
+ * /courses/{courseId}: the course's elements and materials, its students' progress, and its
+ * details (SPEC.md §2).
+ */
 export default function CourseViewPage() {
   const t = useT();
   const { courseId: param } = useParams();
   const courseId = recordId(param);
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = search.get("tab") === "details" ? "details" : "elements";
+  const wantedTab = search.get("tab");
+  const tab: Tab = wantedTab === "details" || wantedTab === "progress" ? wantedTab : "elements";
   const rights = useCourseRights();
   const course = useCourse(courseId);
   const elements = useCourseElements(courseId);
@@ -102,11 +107,12 @@ export default function CourseViewPage() {
       <Tabs
         value={tab}
         onValueChange={(value) =>
-          setSearch(value === "details" ? { tab: "details" } : {}, { replace: true })
+          setSearch(value === "elements" ? {} : { tab: value }, { replace: true })
         }
       >
         <TabsList>
           <TabsTrigger value="elements">{t("courses.elementsAndMaterials")}</TabsTrigger>
+          <TabsTrigger value="progress">{t("journey.progressTab")}</TabsTrigger>
           <TabsTrigger value="details">{t("courses.detailsTab")}</TabsTrigger>
         </TabsList>
         <TabsContent value="elements" className="pt-4">
@@ -122,6 +128,9 @@ export default function CourseViewPage() {
               reload={() => elements.reload()}
             />
           )}
+        </TabsContent>
+        <TabsContent value="progress" className="pt-4">
+          <CourseProgress courseId={data.id} />
         </TabsContent>
         <TabsContent value="details" className="max-w-4xl pt-4">
           <CourseForm
