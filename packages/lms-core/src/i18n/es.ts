@@ -617,7 +617,7 @@ export const es = {
   "journey.backToCourse": "Go back to the course",
   "journey.backToPath": "Go back to the course path",
   "journey.nextCourseNamed": "Next course: {name}",
-  "journey.continueNext": "Continue",
+  "journey.continueNext": "Go to the next step",
   "journey.doneAlready": "You have finished this material.",
   "journey.markedDone": "“{name}” is done.",
   "journey.fileNoInline": "This file cannot be shown here. Open it to read it.",

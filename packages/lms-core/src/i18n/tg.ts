@@ -637,7 +637,7 @@ export const tg: Catalogue = {
   "journey.backToCourse": "Bumalik sa kurso",
   "journey.backToPath": "Bumalik sa landas ng kurso",
   "journey.nextCourseNamed": "Susunod na kurso: {name}",
-  "journey.continueNext": "Magpatuloy",
+  "journey.continueNext": "Pumunta sa susunod na hakbang",
   "journey.doneAlready": "Natapos mo na ang materyal na ito.",
   "journey.markedDone": "Tapos na ang “{name}”.",
   "journey.fileNoInline": "Hindi maipapakita rito ang file na ito. Buksan ito para mabasa.",

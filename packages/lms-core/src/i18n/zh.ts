@@ -601,7 +601,7 @@ export const zh: Catalogue = {
   "journey.backToCourse": "返回课程",
   "journey.backToPath": "返回课程路径",
   "journey.nextCourseNamed": "下一门课程：{name}",
-  "journey.continueNext": "继续",
+  "journey.continueNext": "进入下一步",
   "journey.doneAlready": "您已完成此学习材料。",
   "journey.markedDone": "“{name}”已完成。",
   "journey.fileNoInline": "此文件无法在此显示。请打开文件阅读。",

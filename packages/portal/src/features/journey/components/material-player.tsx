@@ -128,7 +128,7 @@ export function MaterialPlayer({
         materialId={material.id}
         title={material.name}
         record={record}
-        onCompleted={() => undefined}
+        onFinished={onFinished}
       />
     );
   else

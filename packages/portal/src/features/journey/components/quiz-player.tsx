@@ -89,7 +89,9 @@ export function QuizPlayer({
         <Fact label={t("quiz.field.attemptsAllowed")}>
           {allowed === 0
             ? t("quiz.unlimited")
-            : `${Math.min(used + (result ? 0 : 1), allowed)} / ${allowed}`}
+            : attempt
+              ? `${Math.min(attempt.number, allowed)} / ${allowed}`
+              : allowed}
         </Fact>
         <Fact label={t("quiz.field.timeLimitMinutes")}>
           {settings.timeLimitMinutes ? settings.timeLimitMinutes : t("quiz.unlimited")}

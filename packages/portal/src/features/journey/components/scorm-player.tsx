@@ -1,5 +1,5 @@
 import { Button, cn } from "@lms/ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { failureText } from "../../../lib/errors";
@@ -19,13 +19,14 @@ export function ScormPlayer({
   title,
   record,
   fullScreen = false,
-  onCompleted,
+  onFinished,
 }: {
   materialId: number;
   title: string;
   record: boolean;
   fullScreen?: boolean;
-  onCompleted: () => void;
+  /** Goes on along the path once the package is complete. */
+  onFinished?: () => void;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -33,8 +34,6 @@ export function ScormPlayer({
   const [launch, setLaunch] = useState<ScormLaunch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const completed = useRef(onCompleted);
-  completed.current = onCompleted;
 
   useEffect(() => {
     let closed = false;
@@ -44,10 +43,7 @@ export function ScormPlayer({
       if (!record) return;
       queue = queue.then(async () => {
         const answer = await scormCommit(materialId, cmi);
-        if (answer.ok && answer.data.state === "complete") {
-          setDone(true);
-          completed.current();
-        }
+        if (answer.ok && answer.data.state === "complete") setDone(true);
       });
     };
     void (async () => {
@@ -83,9 +79,16 @@ export function ScormPlayer({
       />
       <div className="flex flex-wrap items-center gap-3">
         {done ? (
-          <p role="status" className="text-sm font-medium text-success-soft-foreground">
-            {t("journey.packageComplete")}
-          </p>
+          <>
+            <p role="status" className="text-sm font-medium text-success-soft-foreground">
+              {t("journey.packageComplete")}
+            </p>
+            {onFinished ? (
+              <Button size="sm" onClick={onFinished}>
+                {t("journey.continueNext")}
+              </Button>
+            ) : null}
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">{t("journey.packageHint")}</p>
         )}

@@ -58,7 +58,6 @@ export default function ScormPage() {
         title={material.name}
         record={role === "student"}
         fullScreen
-        onCompleted={() => undefined}
       />
     </div>
   );

@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+const base = "http://127.0.0.1:45123";
+const [user, route, shot] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on("console", (m) => m.type() === "error" && console.log("console:", m.text()));
+await page.goto(`${base}/#/account/login`);
+await page.getByLabel("Username or email").fill(user);
+await page.getByLabel(/^Password/).fill("Demo@2026!");
+await page.getByRole("button", { name: "Sign in" }).click();
+await page.waitForTimeout(3000);
+await page.goto(`${base}/#${route}`);
+await page.waitForTimeout(4000);
+await page.screenshot({ path: shot, fullPage: true });
+console.log(page.url());
+await browser.close();
