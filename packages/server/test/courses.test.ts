@@ -414,7 +414,9 @@ describe("materials", () => {
             data: writeZip([
               {
                 path: "imsmanifest.xml",
-                data: Buffer.from('<m><resource href="start.html"/></m>'),
+                data: Buffer.from(
+                  '<manifest><metadata><schemaversion>1.2</schemaversion></metadata><resources><resource href="start.html"/></resources></manifest>',
+                ),
               },
               { path: "start.html", data: Buffer.from("<p>hi</p>") },
             ]),

@@ -29,6 +29,8 @@ const DATA_TABLES = [
   "questions",
   "attempts",
   "progress",
+  "quiz_starts",
+  "scorm_attempts",
   "password_tokens",
 ];
 

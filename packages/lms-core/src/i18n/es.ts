@@ -602,6 +602,12 @@ export const es = {
   "quiz.removeAnswer": "Remove accepted answer {n}",
   "quiz.zeroUnlimited": "0 means unlimited.",
   "quiz.pointsValue": "{count, plural, one {# point} other {# points}}",
+  "quiz.timeUp":
+    "Time is up: the answers came after the time limit, and the attempt counts as used.",
+  "materials.scormNoVersion":
+    "This package is neither SCORM 1.2 nor SCORM 2004: check imsmanifest.xml.",
+  "materials.scormNoLaunch":
+    "The launch file that imsmanifest.xml names is missing from the package.",
 
   "journey.myCoursesIntro": "Pick up where you left off. Finish each step to unlock the next one.",
   "journey.childrenCourses": "My Children's Courses",

@@ -621,6 +621,11 @@ export const tg: Catalogue = {
   "quiz.removeAnswer": "Alisin ang tinatanggap na sagot {n}",
   "quiz.zeroUnlimited": "Ang 0 ay nangangahulugang walang limitasyon.",
   "quiz.pointsValue": "{count, plural, one {# puntos} other {# puntos}}",
+  "quiz.timeUp":
+    "Ubos na ang oras: naipasa ang mga sagot pagkatapos ng takdang oras, at bilang nang nagamit ang pagsubok.",
+  "materials.scormNoVersion":
+    "Ang paketeng ito ay hindi SCORM 1.2 o SCORM 2004: suriin ang imsmanifest.xml.",
+  "materials.scormNoLaunch": "Wala sa pakete ang file na pambukas na nakasaad sa imsmanifest.xml.",
 
   "journey.myCoursesIntro":
     "Ituloy kung saan ka huminto. Tapusin ang bawat hakbang para mabuksan ang susunod.",

@@ -586,6 +586,10 @@ export const zh: Catalogue = {
   "quiz.removeAnswer": "移除可接受的答案 {n}",
   "quiz.zeroUnlimited": "0 表示不限。",
   "quiz.pointsValue": "{count, plural, other {# 分}}",
+  "quiz.timeUp": "时间已到：答案在时限之后提交，本次作答计入已用次数。",
+  "materials.scormNoVersion":
+    "此课件包既不是 SCORM 1.2 也不是 SCORM 2004：请检查 imsmanifest.xml。",
+  "materials.scormNoLaunch": "imsmanifest.xml 指定的启动文件不在课件包中。",
 
   "journey.myCoursesIntro": "从上次离开的地方继续。完成每一步即可解锁下一步。",
   "journey.childrenCourses": "我孩子的课程",

@@ -49,6 +49,7 @@ export const SORTABLE_COLUMNS = {
     "createdAt",
   ],
   classes: ["grade", "section", "schoolYear", "students", "teachers", "averageCompletion"],
+  progress: ["lastName", "percent", "quizAverage", "timeSpentSeconds", "lastActivity"],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type ListResource = keyof typeof SORTABLE_COLUMNS;
 

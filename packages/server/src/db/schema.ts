@@ -372,6 +372,42 @@ export const attempts = pgTable(
   (t) => [index("attempts_user_material_idx").on(t.userId, t.materialId)],
 );
 
+/** The start of a quiz attempt: its deadline when the quiz has a time limit, its question order. */
+export const quizStarts = pgTable(
+  "quiz_starts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    materialId: integer("material_id")
+      .notNull()
+      .references(() => materials.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    startedAt: at("started_at").notNull().defaultNow(),
+    deadline: at("deadline"),
+    ...audit(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.materialId, t.number] })],
+);
+
+/** A SCORM runtime's data per student and attempt: the flat cmi element → value map. */
+export const scormAttempts = pgTable(
+  "scorm_attempts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    materialId: integer("material_id")
+      .notNull()
+      .references(() => materials.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull().default(1),
+    cmi: jsonb("cmi").$type<Record<string, string>>().notNull(),
+    totalSeconds: integer("total_seconds").notNull().default(0),
+    ...audit(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.materialId, t.attempt] })],
+);
+
 /** A student's progress through a course's materials (journey). */
 export const progress = pgTable(
   "progress",

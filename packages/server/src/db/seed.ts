@@ -13,6 +13,7 @@ import { count } from "drizzle-orm";
 import { newStorageKey, type FileStorage } from "../lib/storage";
 import { readZip, writeZip } from "../lib/zip";
 import type { Db } from "./client";
+import { seedJourney } from "./seed-journey";
 import {
   courseElements,
   courses,
@@ -490,4 +491,5 @@ export async function seedDemo(db: Db, options: { passwordHash: string; storage:
       published: true,
     });
   });
+  await seedJourney(db, { storage });
 }

@@ -4,6 +4,7 @@ import { INVALID_TOKEN } from "../lib/errors";
 import { fieldValue, readForm } from "../lib/form";
 import { hashToken, randomToken } from "../lib/security";
 import { viewerOf } from "./api/course";
+import { journeyOf } from "./api/journey";
 import { sendMaterialFile } from "./api/material";
 
 export const CLASS_COOKIE = "lms_class";
@@ -100,8 +101,14 @@ export default async function webserviceRoutes(app: FastifyInstance) {
       const course = await app.repos.courses.find(material.courseId, viewerOf(caller));
       if (!course) return notFound();
       if (caller.roleId === ROLE_IDS.student) {
-        const element = await app.repos.elements.findById(material.elementId);
-        if (!material.published || !element?.published) return notFound();
+        // A student gets the content of published materials it has reached in its journey.
+        const viewer = viewerOf(caller);
+        const journey = await journeyOf(app, viewer, material.courseId);
+        const step = journey.steps.find((st) => st.material.id === material.id);
+        if (!step) return notFound();
+        if (step.state === "locked") {
+          return moodleError(reply, 403, "nopermissions", es["errors.finishPrevious"]);
+        }
       }
       let path: string;
       try {
@@ -111,7 +118,8 @@ export default async function webserviceRoutes(app: FastifyInstance) {
       }
       const file = await app.repos.materials.file(material.id, path);
       if (!file) return notFound();
-      // SCORM content runs sandboxed (no access to the portal's origin); a file is downloaded.
+      // SCORM content runs same-origin so that a SCO reaches the portal's runtime
+      // (window.parent.API / API_1484_11); only the portal may frame it. Other files are sandboxed.
       const scorm = material.type === "scorm";
       return sendMaterialFile(
         app,
@@ -120,9 +128,7 @@ export default async function webserviceRoutes(app: FastifyInstance) {
         scorm || file.contentType === "application/pdf" || file.contentType.startsWith("image/")
           ? "inline"
           : "attachment",
-        scorm
-          ? "sandbox allow-scripts allow-forms allow-popups allow-downloads; frame-ancestors 'self'"
-          : "default-src 'none'; sandbox; frame-ancestors 'self'",
+        scorm ? "frame-ancestors 'self'" : "default-src 'none'; sandbox; frame-ancestors 'self'",
       );
     },
   );

@@ -103,11 +103,18 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
   config: {
     get: ALL,
   },
+  progress: {
+    list: COURSES_EDIT,
+    export: COURSES_EDIT,
+  },
   journey: {
     mycourses: COURSES_VIEW,
-    path: COURSES_VIEW,
+    children: ALL,
+    path: ALL,
     open: COURSES_VIEW,
     complete: COURSES_VIEW,
+    scormload: COURSES_VIEW,
+    scormcommit: COURSES_VIEW,
     next: COURSES_VIEW,
     resume: COURSES_VIEW,
     summary: ALL,

@@ -1,12 +1,14 @@
 import { ROLE_IDS, jsonField } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { can, command, defineResource, type Caller } from "../../lib/commands";
-import { ApiError, forbidden, notFound } from "../../lib/errors";
-import { emptyObject, idField, optionalText } from "../../lib/inputs";
+import { ApiError, forbidden, invalidField, notFound } from "../../lib/errors";
+import { emptyObject, idField, optionalText, textField } from "../../lib/inputs";
 import type { CourseViewer } from "../../plugins/app/repositories/courses-repository";
 import { toCourseRecord } from "../../plugins/app/repositories/courses-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
 import { viewerOf } from "./course";
+import { openQuiz, submitQuiz } from "./journey-quiz";
+import { parseCmi, scormCommit, scormLoad, scormPackage } from "./journey-scorm";
 import { materialDetail } from "./material";
 import { by } from "./shared";
 
@@ -23,10 +25,6 @@ const completeInput = emptyObject.extend({
     ),
   ).optional(),
 });
-const summaryInput = emptyObject.extend({
-  courseId: idField(),
-  userId: idField().optional(),
-});
 
 /** Only students' journeys are recorded; staff in student mode see without recording. */
 const isLearner = (viewer: CourseViewer) => viewer.roleId === ROLE_IDS.student;
@@ -35,7 +33,7 @@ const isLearner = (viewer: CourseViewer) => viewer.roleId === ROLE_IDS.student;
  * The course's published materials in order with each one's state: a material opens only when
  * every earlier published one in the course is complete (SPEC.md §4).
  */
-async function journeyOf(app: FastifyInstance, viewer: CourseViewer, courseId: number) {
+export async function journeyOf(app: FastifyInstance, viewer: CourseViewer, courseId: number) {
   const course = await app.repos.courses.find(courseId, viewer);
   if (!course) throw notFound();
   const items = await app.repos.materials.inCourseOrder(course.id, true);
@@ -90,66 +88,117 @@ function summaryOf(journey: Awaited<ReturnType<typeof journeyOf>>) {
   };
 }
 
-/** The step of a material, refused when it is locked (API.md: 'open' refuses a locked one). */
-async function openableStep(app: FastifyInstance, caller: Caller, materialId: number) {
+/** The step of a material for a viewer, refused when it is locked (API.md: 'open' refuses it). */
+export async function openableStep(app: FastifyInstance, viewer: CourseViewer, materialId: number) {
   const material = await app.repos.materials.findById(materialId);
   if (!material) throw notFound();
-  const journey = await journeyOf(app, viewerOf(caller), material.courseId);
+  const journey = await journeyOf(app, viewer, material.courseId);
   const step = journey.steps.find((s) => s.material.id === material.id);
   if (!step) throw notFound();
   if (step.state === "locked") throw new ApiError(403, "errors.finishPrevious");
   return step;
 }
 
-/** Grades a quiz attempt: the percentage of points earned. */
-function gradeQuiz(
-  questions: Awaited<ReturnType<FastifyInstance["repos"]["materials"]["quiz"]>>["questions"],
-  answers: Record<string, unknown>,
-): number {
-  const totalPoints = questions.reduce((sum, q) => sum + q.points, 0);
-  if (totalPoints === 0) return 100;
-  let earned = 0;
-  for (const q of questions) {
-    const given = answers[String(q.id)];
-    const list = (Array.isArray(given) ? given : given === undefined ? [] : [given]).map((v) =>
-      String(v).trim().toLowerCase(),
-    );
-    let right = false;
-    if (q.type === "single" || q.type === "multiple") {
-      const correct = q.choices
-        .filter((c) => c.correct)
-        .map((c) => String(c.id).toLowerCase())
-        .sort();
-      right =
-        correct.length > 0 && JSON.stringify([...new Set(list)].sort()) === JSON.stringify(correct);
-    } else {
-      right = list.length === 1 && q.answers.some((a) => a.trim().toLowerCase() === list[0]);
-    }
-    if (right) earned += q.points;
+type UserRow = NonNullable<Awaited<ReturnType<FastifyInstance["repos"]["users"]["findById"]>>>;
+
+const studentViewer = (user: UserRow): CourseViewer => ({
+  userId: user.id,
+  roleId: user.roleId,
+  schoolId: user.schoolId,
+  grade: user.grade,
+  section: user.section,
+});
+
+/**
+ * Whose journey a read shows: the caller's own (courses view), one of a parent's children
+ * (reports view), or a student in a staff member's scope (its school; a teacher's load). Another
+ * user outside that reach is a 404; `staff` is the caller when it must also see the course.
+ */
+async function readerOf(
+  app: FastifyInstance,
+  caller: Caller,
+  userId: number | undefined,
+): Promise<{ viewer: CourseViewer; staff: CourseViewer | null }> {
+  if (userId === undefined || userId === caller.userId) {
+    if (!can(caller, "courses", "view")) throw forbidden();
+    return { viewer: viewerOf(caller), staff: null };
   }
-  return Math.round((earned / totalPoints) * 100);
+  const user = await app.repos.users.findById(userId, { schoolId: caller.schoolId });
+  if (!user || user.roleId !== ROLE_IDS.student) throw notFound();
+  if ((await app.repos.users.childrenOf(caller.userId)).includes(user.id)) {
+    if (!can(caller, "reports", "view")) throw forbidden();
+    return { viewer: studentViewer(user), staff: null };
+  }
+  if (caller.roleId === ROLE_IDS.student || caller.roleId === ROLE_IDS.parent) throw forbidden();
+  if (!can(caller, "courses", "view")) throw forbidden();
+  if (caller.roleId === ROLE_IDS.teacher) {
+    const loads = await app.repos.users.loadsOf(caller.userId);
+    const taught = loads.some(
+      (l) => l.grade === user.grade && l.section.toLowerCase() === user.section.toLowerCase(),
+    );
+    if (!taught) throw notFound();
+  }
+  return { viewer: studentViewer(user), staff: viewerOf(caller) };
 }
+
+type Reader = Awaited<ReturnType<typeof readerOf>>;
+
+/** The journey of a course for a reader; staff reading a student's must see the course too. */
+async function readJourney(app: FastifyInstance, reader: Reader, courseId: number) {
+  if (reader.staff && !(await app.repos.courses.find(courseId, reader.staff))) throw notFound();
+  return journeyOf(app, reader.viewer, courseId);
+}
+
+const readInput = emptyObject.extend({ userId: idField().optional() });
+const courseReadInput = courseInput.extend({ userId: idField().optional() });
+const scormCommitInput = materialInput.extend({
+  cmi: textField({ required: true, max: 1_000_000 }),
+});
 
 export const journeyResource = defineResource("journey", {
   mycourses: command({
-    access: { module: "courses", right: "view" },
-    async handler({ app, caller }) {
-      const viewer = viewerOf(caller);
-      const courses = await app.repos.courses.visible(viewer);
+    access: "signedIn",
+    input: readInput,
+    async handler({ app, caller, input }) {
+      const reader = await readerOf(app, caller, input.userId);
+      const courses = await app.repos.courses.visible(reader.viewer);
       const rows = [];
       for (const course of courses) {
-        const journey = await journeyOf(app, viewer, course.id);
-        rows.push(summaryOf(journey));
+        if (reader.staff && !(await app.repos.courses.find(course.id, reader.staff))) continue;
+        rows.push(summaryOf(await journeyOf(app, reader.viewer, course.id)));
+      }
+      return { data: rows };
+    },
+  }),
+
+  /** A parent's children (empty for everyone else). */
+  children: command({
+    access: "signedIn",
+    async handler({ app, caller }) {
+      const rows = [];
+      for (const id of await app.repos.users.childrenOf(caller.userId)) {
+        const child = await app.repos.users.findById(id);
+        if (!child) continue;
+        const school = child.schoolId ? await app.repos.schools.findById(child.schoolId) : null;
+        rows.push({
+          userId: child.id,
+          firstName: child.firstName,
+          lastName: child.lastName,
+          grade: child.grade,
+          section: child.section,
+          schoolName: school?.schoolName ?? "",
+        });
       }
       return { data: rows };
     },
   }),
 
   path: command({
-    access: { module: "courses", right: "view" },
-    input: courseInput,
+    access: "signedIn",
+    input: courseReadInput,
     async handler({ app, caller, input }) {
-      const journey = await journeyOf(app, viewerOf(caller), input.courseId);
+      const reader = await readerOf(app, caller, input.userId);
+      const journey = await readJourney(app, reader, input.courseId);
       const elements: {
         id: number;
         name: string;
@@ -179,15 +228,18 @@ export const journeyResource = defineResource("journey", {
     access: { module: "courses", right: "view" },
     input: materialInput,
     async handler({ app, caller, input }) {
-      const step = await openableStep(app, caller, input.materialId);
-      if (isLearner(viewerOf(caller))) {
-        await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
-      }
+      const viewer = viewerOf(caller);
+      const step = await openableStep(app, viewer, input.materialId);
+      const learner = isLearner(viewer);
+      if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
       const detail = await materialDetail(app, step.material, { answers: false });
       return {
         data: {
           ...detail,
-          state: step.state === "open" && isLearner(viewerOf(caller)) ? "inProgress" : step.state,
+          ...(step.material.type === "quiz"
+            ? await openQuiz(app, caller, step.material, learner)
+            : {}),
+          state: step.state === "open" && learner ? "inProgress" : step.state,
         },
       };
     },
@@ -197,46 +249,53 @@ export const journeyResource = defineResource("journey", {
     access: { module: "courses", right: "view" },
     input: completeInput,
     async handler({ app, caller, input }) {
-      const step = await openableStep(app, caller, input.materialId);
-      const learner = isLearner(viewerOf(caller));
-      let result: { score: number; passed: boolean } | null = null;
+      const viewer = viewerOf(caller);
+      const step = await openableStep(app, viewer, input.materialId);
+      const learner = isLearner(viewer);
+      let result = {};
       if (step.material.type === "quiz") {
-        const quiz = await app.repos.materials.quiz(step.material.id);
-        const allowed = quiz.settings?.attemptsAllowed ?? 0;
-        if (learner && allowed > 0 && step.state !== "complete") {
-          const used = await app.repos.materials.attemptsOf(step.material.id, caller.userId);
-          if (used >= allowed) throw new ApiError(409, "quiz.noAttemptsLeft");
-        }
-        const score = gradeQuiz(quiz.questions, (input.answers ?? {}) as Record<string, unknown>);
-        result = { score, passed: score >= (quiz.settings?.passingGrade ?? 75) };
-        if (learner) {
-          await app.repos.transaction(async (tx) => {
-            await app.repos.materials.addAttempt(
-              tx,
-              {
-                materialId: step.material.id,
-                userId: caller.userId,
-                ...result!,
-                answers: input.answers ?? {},
-              },
-              by(caller),
-            );
-            if (result!.passed)
-              await app.repos.materials.recordComplete(
-                tx,
-                caller.userId,
-                step.material,
-                by(caller),
-              );
-          });
-        }
+        const answers = (input.answers ?? {}) as Record<string, unknown>;
+        result = await submitQuiz(app, caller, step.material, learner, answers);
+      } else if (step.material.type === "scorm") {
+        // A SCORM package completes through its runtime's report (scormcommit), not by a click.
+        throw invalidField("materialId", "validation.invalidValue");
       } else if (learner) {
         await app.repos.transaction((tx) =>
           app.repos.materials.recordComplete(tx, caller.userId, step.material, by(caller)),
         );
       }
-      const journey = await journeyOf(app, viewerOf(caller), step.material.courseId);
-      return { data: { ...(result ?? {}), summary: summaryOf(journey) } };
+      const journey = await journeyOf(app, viewer, step.material.courseId);
+      return { data: { ...result, summary: summaryOf(journey) } };
+    },
+  }),
+
+  /** What a SCORM runtime starts with (gated like `open`; a student's opening is recorded). */
+  scormload: command({
+    access: { module: "courses", right: "view" },
+    input: materialInput,
+    async handler({ app, caller, input }) {
+      const viewer = viewerOf(caller);
+      const step = await openableStep(app, viewer, input.materialId);
+      const learner = isLearner(viewer);
+      const data = await scormLoad(app, caller, step.material, learner);
+      if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
+      return { data };
+    },
+  }),
+
+  /** Stores what a SCORM runtime reports (students only) and completes the material when done. */
+  scormcommit: command({
+    access: { module: "courses", right: "view" },
+    input: scormCommitInput,
+    async handler({ app, caller, input }) {
+      const viewer = viewerOf(caller);
+      const step = await openableStep(app, viewer, input.materialId);
+      const cmi = parseCmi(input.cmi);
+      if (isLearner(viewer)) await scormCommit(app, caller, step.material, cmi);
+      else await scormPackage(app, step.material);
+      const journey = await journeyOf(app, viewer, step.material.courseId);
+      const state = journey.steps.find((s) => s.material.id === step.material.id)?.state;
+      return { data: { state, summary: summaryOf(journey) } };
     },
   }),
 
@@ -268,30 +327,14 @@ export const journeyResource = defineResource("journey", {
 
   /**
    * A course summary: one's own, a parent's child's (reports view), or a student in the caller's
-   * scope for staff with users view.
+   * scope for staff.
    */
   summary: command({
     access: "signedIn",
-    input: summaryInput,
+    input: courseReadInput,
     async handler({ app, caller, input }) {
-      let viewer = viewerOf(caller);
-      if (input.userId !== undefined && input.userId !== caller.userId) {
-        const child = await app.repos.users.findById(input.userId, { schoolId: caller.schoolId });
-        if (!child) throw notFound();
-        const parentOf = (await app.repos.users.childrenOf(caller.userId)).includes(child.id);
-        const allowed = parentOf ? can(caller, "reports", "view") : can(caller, "users", "view");
-        if (!allowed) throw forbidden();
-        viewer = {
-          userId: child.id,
-          roleId: child.roleId,
-          schoolId: child.schoolId,
-          grade: child.grade,
-          section: child.section,
-        };
-      } else if (!can(caller, "courses", "view")) {
-        throw forbidden();
-      }
-      return { data: summaryOf(await journeyOf(app, viewer, input.courseId)) };
+      const reader = await readerOf(app, caller, input.userId);
+      return { data: summaryOf(await readJourney(app, reader, input.courseId)) };
     },
   }),
 });

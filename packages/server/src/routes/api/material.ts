@@ -14,6 +14,7 @@ import { MAX_ID, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
+import { ManifestError, launchFilePath, readManifest, type ScormManifest } from "../../lib/scorm";
 import { ZipError, readZip } from "../../lib/zip";
 import {
   toMaterialRecord,
@@ -89,10 +90,35 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The launch page of a SCORM package: the href of its first resource in imsmanifest.xml. */
-export function scormLaunchPath(manifest: string): string {
-  const resource = /<resource\b[^>]*\bhref\s*=\s*"([^"]+)"/i.exec(manifest);
-  return resource?.[1] ?? "index.html";
+/** A stored SCORM package's version and launch page, read from its imsmanifest.xml. */
+export async function storedScorm(
+  app: FastifyInstance,
+  files: { path: string; storageKey: string }[],
+): Promise<ScormManifest | null> {
+  const manifest = files.find((f) => f.path === "imsmanifest.xml");
+  const text = manifest ? await app.storage.get(manifest.storageKey) : undefined;
+  if (!text) return null;
+  try {
+    return readManifest(text.toString("utf8"));
+  } catch (error) {
+    if (error instanceof ManifestError) return null;
+    throw error;
+  }
+}
+
+/** The upload field's error when a package is not SCORM 1.2 or 2004 or lacks its launch file. */
+function checkPackage(field: string, entries: { path: string; data: Buffer }[]) {
+  const manifest = entries.find((e) => e.path === "imsmanifest.xml");
+  if (!manifest) throw invalidField(field, "materials.invalidPackage");
+  try {
+    const { launch } = readManifest(manifest.data.toString("utf8"));
+    if (!entries.some((e) => e.path === launchFilePath(launch))) {
+      throw new ManifestError("materials.scormNoLaunch");
+    }
+  } catch (error) {
+    if (error instanceof ManifestError) throw invalidField(field, error.key);
+    throw error;
+  }
 }
 
 /**
@@ -141,9 +167,7 @@ async function storeUpload(
     }
     throw error;
   }
-  if (!entries.some((e) => e.path === "imsmanifest.xml")) {
-    throw invalidField(field, "materials.invalidPackage");
-  }
+  checkPackage(field, entries);
   const prefix = newStorageKey("scorm");
   const files: StoredFile[] = [];
   for (const entry of entries) {
@@ -200,11 +224,9 @@ export async function materialDetail(
     })),
   };
   if (material.type === "scorm") {
-    const manifest = files.find((f) => f.path === "imsmanifest.xml");
-    const text = manifest
-      ? ((await app.storage.get(manifest.storageKey))?.toString("utf8") ?? "")
-      : "";
-    detail.launchUrl = base + scormLaunchPath(text);
+    const scorm = await storedScorm(app, files);
+    detail.launchUrl = base + (scorm?.launch ?? "index.html");
+    detail.scormVersion = scorm?.version ?? null;
   }
   if (material.type === "quiz") {
     const quiz = await app.repos.materials.quiz(material.id);

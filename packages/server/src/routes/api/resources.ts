@@ -4,6 +4,7 @@ import { courseResource } from "./course";
 import { elementResource } from "./element";
 import { journeyResource } from "./journey";
 import { materialResource } from "./material";
+import { progressResource } from "./progress";
 import { roleResource } from "./role";
 import { schoolResource } from "./school";
 import { userResource } from "./user";
@@ -17,5 +18,6 @@ export const RESOURCES: readonly Resource[] = [
   elementResource,
   materialResource,
   journeyResource,
+  progressResource,
   configResource,
 ];

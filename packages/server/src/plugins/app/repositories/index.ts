@@ -3,6 +3,7 @@ import { CoursesRepository } from "./courses-repository";
 import { ElementsRepository } from "./elements-repository";
 import { MaterialsRepository } from "./materials-repository";
 import { OutboxRepository } from "./outbox-repository";
+import { ProgressRepository } from "./progress-repository";
 import { RolesRepository } from "./roles-repository";
 import { SchoolsRepository } from "./schools-repository";
 import { SessionsRepository } from "./sessions-repository";
@@ -18,6 +19,7 @@ export function createRepositories(db: Db) {
     courses: new CoursesRepository(db),
     elements: new ElementsRepository(db),
     materials: new MaterialsRepository(db),
+    progress: new ProgressRepository(db),
     sessions: new SessionsRepository(db),
     tokens: new TokensRepository(db),
     outbox: new OutboxRepository(db),

@@ -1,5 +1,5 @@
 import type { ListFilter, MaterialRecord, MaterialType, QuizSettings } from "@lms/core";
-import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import {
   attempts,
@@ -9,7 +9,9 @@ import {
   materials,
   progress,
   questions,
+  quizStarts,
   quizzes,
+  scormAttempts,
 } from "../../../db/schema";
 import {
   listConditions,
@@ -384,5 +386,71 @@ export class MaterialsRepository {
           ...updated(by),
         },
       });
+  }
+
+  /** The latest SCORM attempt of a student. */
+  async scormAttempt(userId: number, materialId: number) {
+    const [row] = await this.db
+      .select()
+      .from(scormAttempts)
+      .where(and(eq(scormAttempts.userId, userId), eq(scormAttempts.materialId, materialId)))
+      .orderBy(desc(scormAttempts.attempt))
+      .limit(1);
+    return row;
+  }
+
+  /** Stores what a runtime committed: merged into the attempt, its session time added. */
+  async commitScorm(
+    db: Executor,
+    values: { userId: number; materialId: number; cmi: Record<string, string>; seconds: number },
+    by: string | null,
+  ) {
+    await db
+      .insert(scormAttempts)
+      .values({
+        userId: values.userId,
+        materialId: values.materialId,
+        attempt: 1,
+        cmi: values.cmi,
+        totalSeconds: Math.round(values.seconds),
+        ...created(by),
+      })
+      .onConflictDoUpdate({
+        target: [scormAttempts.userId, scormAttempts.materialId, scormAttempts.attempt],
+        set: {
+          cmi: sql`${scormAttempts.cmi} || ${JSON.stringify(values.cmi)}::jsonb`,
+          totalSeconds: sql`${scormAttempts.totalSeconds} + ${Math.round(values.seconds)}`,
+          ...updated(by),
+        },
+      });
+  }
+
+  /** The latest started quiz attempt of a student. */
+  async quizStart(userId: number, materialId: number) {
+    const [row] = await this.db
+      .select()
+      .from(quizStarts)
+      .where(and(eq(quizStarts.userId, userId), eq(quizStarts.materialId, materialId)))
+      .orderBy(desc(quizStarts.number))
+      .limit(1);
+    return row;
+  }
+
+  /** Starts attempt `number` (once: a second start of the same number keeps the first). */
+  async startQuiz(
+    values: {
+      userId: number;
+      materialId: number;
+      number: number;
+      startedAt: Date;
+      deadline: Date | null;
+    },
+    by: string | null,
+  ) {
+    await this.db
+      .insert(quizStarts)
+      .values({ ...values, ...created(by) })
+      .onConflictDoNothing();
+    return (await this.quizStart(values.userId, values.materialId))!;
   }
 }

@@ -1,0 +1,212 @@
+import type { MessageKey } from "@lms/core";
+
+export type ScormVersion = "1.2" | "2004";
+
+export interface ScormManifest {
+  version: ScormVersion;
+  /** The launch page of the first SCO, relative to the package root (query kept). */
+  launch: string;
+}
+
+/** Why a manifest is refused: the catalogue key of the upload field's error. */
+export class ManifestError extends Error {
+  constructor(readonly key: MessageKey) {
+    super(key);
+  }
+}
+
+const XML_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+};
+
+function unescapeXml(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, name: string) => {
+    if (name.startsWith("#x") || name.startsWith("#X"))
+      return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+    return XML_ENTITIES[name.toLowerCase()] ?? "";
+  });
+}
+
+interface Tag {
+  name: string;
+  attributes: Record<string, string>;
+}
+
+/** The start tags of a document with their attributes (names without namespace prefix). */
+function startTags(xml: string): Tag[] {
+  const tags: Tag[] = [];
+  const withoutComments = xml.replace(/<!--[\s\S]*?-->/g, "");
+  for (const match of withoutComments.matchAll(
+    /<([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/g,
+  )) {
+    const attributes: Record<string, string> = {};
+    for (const attr of match[2]!.matchAll(/([^\s=>/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+      const name = attr[1]!.toLowerCase();
+      const value = unescapeXml(attr[2] ?? attr[3] ?? "");
+      attributes[name] = value;
+      attributes[name.replace(/^[^:]*:/, "")] ??= value;
+    }
+    tags.push({ name: match[1]!.replace(/^[^:]*:/, "").toLowerCase(), attributes });
+  }
+  return tags;
+}
+
+function elementText(xml: string, name: string): string | null {
+  const match = new RegExp(`<(?:[\\w.-]+:)?${name}\\b[^>]*>([^<]*)<`, "i").exec(xml);
+  return match ? unescapeXml(match[1]!).trim() : null;
+}
+
+function versionOf(xml: string, tags: Tag[]): ScormVersion | null {
+  const schemaVersion = elementText(xml, "schemaversion")?.toLowerCase() ?? "";
+  if (schemaVersion === "1.2") return "1.2";
+  if (schemaVersion.includes("2004") || schemaVersion === "cam 1.3") return "2004";
+  const namespaces = tags
+    .filter((t) => t.name === "manifest")
+    .flatMap((t) => Object.entries(t.attributes))
+    .filter(([name]) => name.startsWith("xmlns"))
+    .map(([, value]) => value.toLowerCase());
+  if (namespaces.some((ns) => ns.includes("adlcp_v1p3"))) return "2004";
+  if (namespaces.some((ns) => ns.includes("adlcp_rootv1p2"))) return "1.2";
+  return null;
+}
+
+/**
+ * Reads imsmanifest.xml: the SCORM version (schemaversion, else the ADL namespace) and the launch
+ * page (the resource the organization's first item points to, else the first SCO resource), with
+ * xml:base applied.
+ */
+export function readManifest(xml: string): ScormManifest {
+  const tags = startTags(xml);
+  const version = versionOf(xml, tags);
+  if (!version) throw new ManifestError("materials.scormNoVersion");
+  const manifestBase = tags.find((t) => t.name === "manifest")?.attributes["xml:base"] ?? "";
+  const resourcesBase = tags.find((t) => t.name === "resources")?.attributes["xml:base"] ?? "";
+  const resources = tags.filter((t) => t.name === "resource");
+  const firstRef = tags.find((t) => t.name === "item" && t.attributes.identifierref)?.attributes
+    .identifierref;
+  const launchable = resources.filter((r) => r.attributes.href);
+  const resource =
+    launchable.find((r) => firstRef && r.attributes.identifier === firstRef) ??
+    launchable.find((r) => (r.attributes.scormtype ?? "").toLowerCase() === "sco") ??
+    launchable[0];
+  if (!resource) throw new ManifestError("materials.scormNoLaunch");
+  const href =
+    manifestBase +
+    resourcesBase +
+    (resource.attributes["xml:base"] ?? "") +
+    resource.attributes.href;
+  return { version, launch: href.replace(/^\.?\//, "") };
+}
+
+/** The package path of a launch href: without query or fragment, percent-decoded. */
+export function launchFilePath(launch: string): string {
+  const path = launch.split(/[?#]/)[0] ?? "";
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Seconds of a SCORM 1.2 CMITimespan (HHHH:MM:SS.SS) or a 2004 ISO 8601 duration (PT1H2M3.4S). */
+export function timespanSeconds(value: string | undefined): number {
+  if (!value) return 0;
+  const clock = /^(\d{1,4}):([0-5]?\d):([0-5]?\d(?:\.\d{1,2})?)$/.exec(value.trim());
+  if (clock) return Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+  const iso =
+    /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+      value.trim(),
+    );
+  if (!iso || value.trim() === "P" || value.trim().endsWith("T")) return 0;
+  const [, y, mo, d, h, mi, s] = iso.map((part) => Number(part ?? 0));
+  return y! * 31_536_000 + mo! * 2_592_000 + d! * 86_400 + h! * 3600 + mi! * 60 + s!;
+}
+
+/** A total time in the version's format: 1.2 HHHH:MM:SS, 2004 PT#H#M#S. */
+export function formatTimespan(seconds: number, version: ScormVersion): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  if (version === "2004") return `PT${h}H${m}M${s}S`;
+  return `${String(h).padStart(4, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+}
+
+/** Elements the runtime writes for one session only: never handed back on the next load. */
+const SESSION_ONLY = new Set([
+  "cmi.core.session_time",
+  "cmi.core.exit",
+  "cmi.core.entry",
+  "cmi.core.total_time",
+  "cmi.session_time",
+  "cmi.exit",
+  "cmi.entry",
+  "cmi.total_time",
+]);
+
+export interface Learner {
+  id: string;
+  /** "Last, First" as SCORM names a learner. */
+  name: string;
+  /** Recorded (a student) or browsing (staff in student mode). */
+  credit: boolean;
+}
+
+/** The flat cmi map a runtime starts with: the stored data, then the values the LMS owns. */
+export function initialCmi(
+  version: ScormVersion,
+  stored: { cmi: Record<string, string>; totalSeconds: number } | undefined,
+  learner: Learner,
+): Record<string, string> {
+  const kept = Object.fromEntries(
+    Object.entries(stored?.cmi ?? {}).filter(([key]) => !SESSION_ONLY.has(key)),
+  );
+  const entry = stored ? "resume" : "ab-initio";
+  const total = formatTimespan(stored?.totalSeconds ?? 0, version);
+  if (version === "1.2") {
+    return {
+      "cmi.core.lesson_status": "not attempted",
+      "cmi.core.lesson_location": "",
+      "cmi.suspend_data": "",
+      "cmi.core.score.raw": "",
+      ...kept,
+      "cmi.core.student_id": learner.id,
+      "cmi.core.student_name": learner.name,
+      "cmi.core.entry": entry,
+      "cmi.core.credit": learner.credit ? "credit" : "no-credit",
+      "cmi.core.lesson_mode": learner.credit ? "normal" : "browse",
+      "cmi.core.total_time": total,
+    };
+  }
+  return {
+    "cmi.completion_status": "unknown",
+    "cmi.success_status": "unknown",
+    "cmi.location": "",
+    "cmi.suspend_data": "",
+    "cmi.score.raw": "",
+    ...kept,
+    "cmi.learner_id": learner.id,
+    "cmi.learner_name": learner.name,
+    "cmi.entry": entry,
+    "cmi.credit": learner.credit ? "credit" : "no-credit",
+    "cmi.mode": learner.credit ? "normal" : "browse",
+    "cmi.total_time": total,
+  };
+}
+
+/** Whether the runtime's data says the SCO is done: 1.2 completed/passed, 2004 completed or passed. */
+export function isScormComplete(version: ScormVersion, cmi: Record<string, string>): boolean {
+  if (version === "1.2")
+    return ["completed", "passed"].includes(cmi["cmi.core.lesson_status"] ?? "");
+  return cmi["cmi.completion_status"] === "completed" || cmi["cmi.success_status"] === "passed";
+}
+
+/** The session time a commit reports, in seconds. */
+export function sessionSeconds(version: ScormVersion, cmi: Record<string, string>): number {
+  return timespanSeconds(cmi[version === "1.2" ? "cmi.core.session_time" : "cmi.session_time"]);
+}

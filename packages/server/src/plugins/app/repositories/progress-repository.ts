@@ -1,0 +1,152 @@
+import { ROLE_IDS } from "@lms/core";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { courses } from "../../../db/schema";
+import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
+
+type CourseRow = typeof courses.$inferSelect;
+
+/** One student's progress through a course (the progress list's row). */
+export interface ProgressRow {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  grade: number | null;
+  section: string;
+  done: number;
+  total: number;
+  percent: number;
+  quizAverage: number | null;
+  timeSpentSeconds: number;
+  lastActivity: string | null;
+}
+
+/** Whose progress the caller may read: its school (null: every school), a teacher's sections. */
+export interface ProgressScope {
+  schoolId: number | null;
+  teacherId: number | null;
+}
+
+const SORT: Record<string, string> = {
+  lastName: "lower(last_name)",
+  percent: "percent",
+  quizAverage: "quiz_average",
+  timeSpentSeconds: "time_spent",
+  lastActivity: "last_activity",
+};
+
+interface RawRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  user_name: string;
+  grade: number | null;
+  section: string;
+  done: number | string;
+  total: number | string;
+  percent: number | string;
+  quiz_average: number | string | null;
+  time_spent: number | string;
+  last_activity: Date | string | null;
+}
+
+function toRow(raw: RawRow): ProgressRow {
+  const lastActivity = raw.last_activity === null ? null : new Date(raw.last_activity);
+  return {
+    id: raw.id,
+    userId: raw.id,
+    firstName: raw.first_name,
+    lastName: raw.last_name,
+    userName: raw.user_name,
+    grade: raw.grade,
+    section: raw.section,
+    done: Number(raw.done),
+    total: Number(raw.total),
+    percent: Number(raw.percent),
+    quizAverage: raw.quiz_average === null ? null : Number(raw.quiz_average),
+    timeSpentSeconds: Number(raw.time_spent),
+    lastActivity: lastActivity?.toISOString() ?? null,
+  };
+}
+
+const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
+
+/**
+ * Course progress per student (SPEC.md course progress view): the students a course applies to
+ * (its grade, its section if it has one, its school unless it is for every school) within the
+ * caller's scope, with the published materials they completed, their best quiz scores' average,
+ * the time they spent and their latest activity.
+ */
+export class ProgressRepository {
+  constructor(private readonly db: Db) {}
+
+  private query(course: CourseRow, scope: ProgressScope, search: string): SQL {
+    return sql`
+      with m as (
+        select mat.id from materials mat
+          join course_elements e on e.id = mat.element_id
+         where mat.course_id = ${course.id} and mat.published and e.published
+      ),
+      s as (
+        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section from users u
+         where u.role_id = ${ROLE_IDS.student}
+           and u.grade = ${course.gradeLevel}
+           and (${course.section} = '' or lower(u.section) = lower(${course.section}))
+           and (${course.schoolId}::int is null or u.school_id = ${course.schoolId})
+           and (${scope.schoolId}::int is null or u.school_id = ${scope.schoolId})
+           and (${scope.teacherId}::int is null or exists (
+                 select 1 from user_loads l
+                  where l.user_id = ${scope.teacherId}
+                    and l.grade = u.grade
+                    and lower(l.subject) = lower(${course.subject})
+                    and lower(l.section) = lower(u.section)))
+           and (${search} = '' or u.search_text like ${containsPattern(search)})
+      ),
+      r as (
+        select s.*,
+          (select count(*) from m) as total,
+          (select count(*) from progress p join m on m.id = p.material_id
+            where p.user_id = s.id and p.completed_at is not null) as done,
+          (select round(avg(best)) from (
+             select max(a.score) as best from attempts a join m on m.id = a.material_id
+              where a.user_id = s.id group by a.material_id) q) as quiz_average,
+          (select coalesce(round(sum(extract(epoch from
+                    coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
+             from progress p join m on m.id = p.material_id where p.user_id = s.id) as time_spent,
+          (select max(greatest(p.last_opened_at, p.completed_at)) from progress p
+            where p.user_id = s.id and p.course_id = ${course.id}) as last_activity
+        from s
+      )
+      select r.*, case when total = 0 then 0 else round(done * 100.0 / total) end as percent
+        from r`;
+  }
+
+  /** The asked order (ties by name), else by name A–Z. */
+  private order(input: ListInput): SQL {
+    const column = input.sortBy && Object.hasOwn(SORT, input.sortBy) ? SORT[input.sortBy] : null;
+    const direction = column && input.sortOrder === "desc" ? "desc" : "asc";
+    const first = column ? `${column} ${direction} nulls last, ` : "";
+    return sql.raw(
+      ` order by ${first}lower(last_name) ${direction}, lower(first_name) ${direction}, id ${direction}`,
+    );
+  }
+
+  async list(course: CourseRow, scope: ProgressScope, input: ListInput) {
+    const base = this.query(course, scope, input.search);
+    const { limit, offset } = pageOf(input);
+    const [rows, total] = await Promise.all([
+      this.db.execute(sql`${base}${this.order(input)} limit ${limit} offset ${offset}`),
+      this.db.execute(sql`select count(*)::int as n from (${base}) x`),
+    ]);
+    const count = (total as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    return { rows: rowsOf(rows).map(toRow), total: Number(count) };
+  }
+
+  async *exportRows(course: CourseRow, scope: ProgressScope, input: ListInput) {
+    const base = this.query(course, scope, input.search);
+    const rows = await this.db.execute(sql`${base}${this.order(input)}`);
+    yield rowsOf(rows).map(toRow);
+  }
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from "fastify";
+import type { Caller } from "../../lib/commands";
+import { ApiError } from "../../lib/errors";
+import { gradeQuiz, questionView, seededShuffle } from "../../lib/quiz";
+import { by } from "./shared";
+
+type MaterialRow = NonNullable<
+  Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>
+>;
+
+/** Answers count until the deadline plus this grace (network, a slow click). */
+export const QUIZ_GRACE_SECONDS = 30;
+
+async function quizOf(app: FastifyInstance, materialId: number) {
+  const quiz = await app.repos.materials.quiz(materialId);
+  const settings = {
+    attemptsAllowed: quiz.settings?.attemptsAllowed ?? 0,
+    timeLimitMinutes: quiz.settings?.timeLimitMinutes ?? 0,
+    passingGrade: quiz.settings?.passingGrade ?? 75,
+    shuffle: quiz.settings?.shuffle ?? false,
+    showCorrectAnswers: quiz.settings?.showCorrectAnswers ?? true,
+  };
+  return { settings, questions: quiz.questions };
+}
+
+const deadlineFrom = (start: Date, minutes: number) =>
+  minutes > 0 ? new Date(start.getTime() + minutes * 60_000) : null;
+
+/**
+ * A quiz as a student takes it: settings and questions without answers, in the attempt's own
+ * order when shuffle is on. A student's opening starts the next attempt (once; reopening keeps
+ * its start, deadline and order); staff see an attempt that is never recorded.
+ */
+export async function openQuiz(
+  app: FastifyInstance,
+  caller: Caller,
+  material: MaterialRow,
+  learner: boolean,
+) {
+  const { settings, questions } = await quizOf(app, material.id);
+  let attempt: {
+    number: number;
+    startedAt: string | null;
+    deadline: string | null;
+    attemptsUsed: number;
+    attemptsAllowed: number;
+  };
+  if (learner) {
+    const used = await app.repos.materials.attemptsOf(material.id, caller.userId);
+    let start = await app.repos.materials.quizStart(caller.userId, material.id);
+    const hasAttemptLeft = settings.attemptsAllowed === 0 || used < settings.attemptsAllowed;
+    if ((!start || start.number <= used) && hasAttemptLeft) {
+      const now = new Date();
+      start = await app.repos.materials.startQuiz(
+        {
+          userId: caller.userId,
+          materialId: material.id,
+          number: used + 1,
+          startedAt: now,
+          deadline: deadlineFrom(now, settings.timeLimitMinutes),
+        },
+        by(caller),
+      );
+    }
+    const current = start && start.number > used ? start : null;
+    attempt = {
+      number: current?.number ?? used,
+      startedAt: current?.startedAt.toISOString() ?? null,
+      deadline: current?.deadline?.toISOString() ?? null,
+      attemptsUsed: used,
+      attemptsAllowed: settings.attemptsAllowed,
+    };
+  } else {
+    const now = new Date();
+    attempt = {
+      number: 1,
+      startedAt: now.toISOString(),
+      deadline: deadlineFrom(now, settings.timeLimitMinutes)?.toISOString() ?? null,
+      attemptsUsed: 0,
+      attemptsAllowed: settings.attemptsAllowed,
+    };
+  }
+  const ordered = settings.shuffle
+    ? seededShuffle(questions, `${caller.userId}:${material.id}:${attempt.number}`)
+    : questions;
+  return { quiz: { settings, questions: ordered.map(questionView) }, attempt };
+}
+
+/**
+ * Grades a submission. A student's is recorded as an attempt (completing the quiz when passed);
+ * no attempt left is a 409, and answers after the deadline's grace are a 409 that still uses the
+ * attempt. Staff are graded and nothing is recorded.
+ */
+export async function submitQuiz(
+  app: FastifyInstance,
+  caller: Caller,
+  material: MaterialRow,
+  learner: boolean,
+  answers: Record<string, unknown>,
+) {
+  const { settings, questions } = await quizOf(app, material.id);
+  const graded = gradeQuiz(questions, answers);
+  const passed = graded.score >= settings.passingGrade;
+  let used = 0;
+  if (learner) {
+    used = await app.repos.materials.attemptsOf(material.id, caller.userId);
+    if (settings.attemptsAllowed > 0 && used >= settings.attemptsAllowed) {
+      throw new ApiError(409, "quiz.noAttemptsLeft");
+    }
+    const start = await app.repos.materials.quizStart(caller.userId, material.id);
+    const deadline = start && start.number > used ? start.deadline : null;
+    const late = deadline !== null && Date.now() > deadline.getTime() + QUIZ_GRACE_SECONDS * 1000;
+    await app.repos.transaction(async (tx) => {
+      await app.repos.materials.addAttempt(
+        tx,
+        {
+          materialId: material.id,
+          userId: caller.userId,
+          score: late ? 0 : graded.score,
+          passed: late ? false : passed,
+          answers,
+        },
+        by(caller),
+      );
+      if (passed && !late) {
+        await app.repos.materials.recordComplete(tx, caller.userId, material, by(caller));
+      }
+    });
+    used += 1;
+    if (late) {
+      throw new ApiError(409, "quiz.timeUp", {
+        data: { attemptsUsed: used, attemptsAllowed: settings.attemptsAllowed },
+      });
+    }
+  }
+  return {
+    score: graded.score,
+    passed,
+    attemptsUsed: used,
+    attemptsAllowed: settings.attemptsAllowed,
+    review: settings.showCorrectAnswers ? graded.review : null,
+  };
+}

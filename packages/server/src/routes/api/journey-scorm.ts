@@ -1,0 +1,103 @@
+import type { FastifyInstance } from "fastify";
+import type { Caller } from "../../lib/commands";
+import { invalidField, notFound } from "../../lib/errors";
+import { initialCmi, isScormComplete, sessionSeconds, type ScormVersion } from "../../lib/scorm";
+import { storedScorm } from "./material";
+import { by } from "./shared";
+
+type MaterialRow = NonNullable<
+  Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>
+>;
+
+const MAX_ELEMENTS = 5000;
+const MAX_ELEMENT_NAME = 255;
+/** SCORM 2004 allows 64 000 characters of suspend data; no element may be longer. */
+const MAX_VALUE = 64_000;
+
+/** The package of a SCORM material: its version and same-origin launch URL. */
+export async function scormPackage(app: FastifyInstance, material: MaterialRow) {
+  if (material.type !== "scorm") throw invalidField("materialId", "validation.invalidValue");
+  const files = await app.repos.materials.filesOf([material.id]);
+  const scorm = await storedScorm(app, files);
+  if (!scorm) throw notFound();
+  return {
+    version: scorm.version,
+    launchUrl: `/webservice/pluginfile.php/${material.id}/${scorm.launch}`,
+  };
+}
+
+/** What a runtime starts with: the student's stored attempt (resume) or a fresh one. */
+export async function scormLoad(
+  app: FastifyInstance,
+  caller: Caller,
+  material: MaterialRow,
+  learner: boolean,
+) {
+  const { version, launchUrl } = await scormPackage(app, material);
+  const stored = learner
+    ? await app.repos.materials.scormAttempt(caller.userId, material.id)
+    : undefined;
+  const cmi = initialCmi(version, stored, {
+    id: caller.userName,
+    name: `${caller.lastName}, ${caller.firstName}`,
+    credit: learner,
+  });
+  return { version, launchUrl, cmi };
+}
+
+/**
+ * The flat element → value map a runtime committed (its cmi.* elements; navigation requests and
+ * the like are not data), or a 422 on the `cmi` field.
+ */
+export function parseCmi(text: string): Record<string, string> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidField("cmi", "validation.invalidValue");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalidField("cmi", "validation.invalidValue");
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > MAX_ELEMENTS) throw invalidField("cmi", "validation.invalidValue");
+  const cmi: Record<string, string> = {};
+  for (const [name, element] of entries) {
+    const ok =
+      name.length <= MAX_ELEMENT_NAME &&
+      ["string", "number", "boolean"].includes(typeof element) &&
+      String(element).length <= MAX_VALUE;
+    if (!ok) throw invalidField("cmi", "validation.invalidValue");
+    if (name.startsWith("cmi.")) cmi[name] = String(element);
+  }
+  return cmi;
+}
+
+/**
+ * Stores a commit for a student (merged into its attempt, the session time added to the total)
+ * and completes the material when the runtime reports it done. Staff commits store nothing.
+ */
+export async function scormCommit(
+  app: FastifyInstance,
+  caller: Caller,
+  material: MaterialRow,
+  cmi: Record<string, string>,
+): Promise<{ version: ScormVersion; complete: boolean }> {
+  const { version } = await scormPackage(app, material);
+  const stored = await app.repos.materials.scormAttempt(caller.userId, material.id);
+  const complete = isScormComplete(version, { ...stored?.cmi, ...cmi });
+  await app.repos.transaction(async (tx) => {
+    await app.repos.materials.commitScorm(
+      tx,
+      {
+        userId: caller.userId,
+        materialId: material.id,
+        cmi,
+        seconds: sessionSeconds(version, cmi),
+      },
+      by(caller),
+    );
+    if (complete) await app.repos.materials.recordComplete(tx, caller.userId, material, by(caller));
+  });
+  return { version, complete };
+}

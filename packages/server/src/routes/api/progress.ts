@@ -1,0 +1,95 @@
+import { ROLE_IDS, optionalIntegerField } from "@lms/core";
+import type { FastifyInstance } from "fastify";
+import { command, defineResource, type Caller } from "../../lib/commands";
+import { fieldError, forbidden, invalid, invalidField, notFound } from "../../lib/errors";
+import type { RequestForm } from "../../lib/form";
+import { MAX_ID, listInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import type { ProgressScope } from "../../plugins/app/repositories/progress-repository";
+import { viewerOf } from "./course";
+import { exportColumns, filtersOf, sendCsv } from "./shared";
+
+const PROGRESS_FIELDS = [
+  "userId",
+  "firstName",
+  "lastName",
+  "userName",
+  "grade",
+  "section",
+  "done",
+  "total",
+  "percent",
+  "quizAverage",
+  "timeSpentSeconds",
+  "lastActivity",
+] as const;
+
+/** The course may come as a field or as filter[courseId]; it is required. */
+const progressInput = listInput("progress").extend({
+  courseId: optionalIntegerField(1, MAX_ID),
+});
+
+/**
+ * The course whose progress the caller reads: one it sees (a teacher's load, a school admin's
+ * school and the courses for every school, anything for a global admin), else 404. Students and
+ * parents are refused.
+ */
+async function progressSource(
+  app: FastifyInstance,
+  caller: Caller,
+  courseId: number | undefined,
+  form: RequestForm,
+): Promise<{
+  course: NonNullable<Awaited<ReturnType<typeof app.repos.courses.find>>>;
+  scope: ProgressScope;
+}> {
+  if (caller.roleId === ROLE_IDS.student || caller.roleId === ROLE_IDS.parent) throw forbidden();
+  let id = courseId;
+  for (const filter of filtersOf(form)) {
+    if (
+      filter.key !== "courseId" ||
+      filter.values.length !== 1 ||
+      !/^\d{1,10}$/.test(filter.values[0]!)
+    ) {
+      throw invalid([fieldError(`filter[${filter.key.slice(0, 50)}]`, "validation.invalidValue")]);
+    }
+    id ??= Number(filter.values[0]);
+  }
+  if (id === undefined) throw invalidField("courseId", "validation.required");
+  const course = id <= MAX_ID ? await app.repos.courses.find(id, viewerOf(caller)) : undefined;
+  if (!course) throw notFound();
+  return {
+    course,
+    scope: {
+      schoolId: caller.schoolId,
+      teacherId: caller.roleId === ROLE_IDS.teacher ? caller.userId : null,
+    },
+  };
+}
+
+/** Course progress per student for teachers and administrators (list and CSV export). */
+export const progressResource = defineResource("progress", {
+  list: command({
+    access: { module: "courses", right: "view" },
+    input: progressInput,
+    async handler({ app, caller, input, form }) {
+      const { course, scope } = await progressSource(app, caller, input.courseId, form);
+      const { rows, total } = await app.repos.progress.list(course, scope, input);
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  export: command({
+    access: { module: "courses", right: "view" },
+    input: progressInput,
+    async handler({ app, caller, input, form, reply }) {
+      const { course, scope } = await progressSource(app, caller, input.courseId, form);
+      return sendCsv(
+        reply,
+        "progress.csv",
+        exportColumns(input.columns, PROGRESS_FIELDS),
+        app.repos.progress.exportRows(course, scope, input),
+      );
+    },
+  }),
+});

@@ -1,0 +1,206 @@
+import { ROLE_IDS } from "@lms/core";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp, type FieldValue } from "./helper";
+
+const t = useTestApp();
+let sci7: number;
+let val7: number;
+const tokens: Record<string, string> = {};
+
+interface Row {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  grade: number;
+  section: string;
+  done: number;
+  total: number;
+  percent: number;
+  quizAverage: number | null;
+  timeSpentSeconds: number;
+  lastActivity: string | null;
+}
+
+interface Page {
+  pagination: { totalcount: number };
+  data: Row[];
+}
+
+async function addStudent(
+  userName: string,
+  first: string,
+  last: string,
+  section: string,
+  school: string,
+) {
+  await t().database.db.execute(sql`
+    insert into users (first_name, last_name, user_name, email, role_id, school_id, grade, section)
+    values (${first}, ${last}, ${userName}, ${`${userName}@demo.school.ph`}, ${ROLE_IDS.student},
+            (select id from schools where school_code = ${school}), 7, ${section})`);
+  return t().userId(userName);
+}
+
+const list = (token: string, fields: Record<string, FieldValue>, entries?: [string, string][]) =>
+  t().call<Page>("progress", "list", fields, { token, ...(entries ? { entries } : {}) });
+
+beforeAll(async () => {
+  for (const name of ["admin", "schooladmin", "schooladmin2", "teacher", "student", "parent"]) {
+    tokens[name] = await t().login(name);
+  }
+  const courses = await t().call<{ data: { id: number; courseCode: string }[] }>(
+    "course",
+    "list",
+    {},
+    { token: tokens.admin },
+  );
+  sci7 = courses.body.data!.data.find((c) => c.courseCode === "SCI7")!.id;
+  val7 = courses.body.data!.data.find((c) => c.courseCode === "VAL7")!.id;
+  const ana = await addStudent("ana.zamora", "Ana", "Zamora", "Rizal", "RNHS");
+  await addStudent("ben.abad", "Ben", "Abad", "Bonifacio", "RNHS");
+  await addStudent("carl.cruz", "Carl", "Cruz", "Rizal", "BIS");
+
+  // Juan (the demo student) finishes the first two materials of Science 7 through the journey.
+  const path = await t().call<{ elements: { materials: { id: number; type: string }[] }[] }>(
+    "journey",
+    "path",
+    { courseId: sci7 },
+    { token: tokens.student },
+  );
+  const steps = path.body.data!.elements.flatMap((e) => e.materials);
+  for (const step of steps.slice(0, 2)) {
+    await t().call("journey", "complete", { materialId: step.id }, { token: tokens.student });
+  }
+  // Ana finished everything an hour ago, after two quiz attempts (best score 100).
+  const quiz = steps.find((s) => s.type === "quiz")!.id;
+  for (const step of steps) {
+    await t().database.db.execute(sql`
+      insert into progress (user_id, material_id, course_id, started_at, last_opened_at, completed_at)
+      values (${ana}, ${step.id}, ${sci7}, now() - interval '70 minutes',
+              now() - interval '65 minutes', now() - interval '60 minutes')`);
+  }
+  for (const score of [50, 100]) {
+    await t().database.db.execute(sql`
+      insert into attempts (material_id, user_id, score, passed, answers)
+      values (${quiz}, ${ana}, ${score}, ${score >= 50}, '{}'::jsonb)`);
+  }
+});
+
+describe("course progress list", () => {
+  it("lists every student the course applies to, with completion and quiz results", async () => {
+    const answer = await list(tokens.admin!, { courseId: sci7 });
+    expect(answer.status, answer.payload).toBe(200);
+    const page = answer.body.data!;
+    expect(page.pagination.totalcount).toBe(3);
+    expect(page.data.map((r) => r.lastName)).toEqual(["Abad", "Dela Cruz", "Zamora"]);
+    const [ben, juan, ana] = page.data;
+    expect(juan).toMatchObject({
+      userName: "student",
+      grade: 7,
+      section: "Rizal",
+      done: 2,
+      total: 5,
+      percent: 40,
+      quizAverage: null,
+    });
+    expect(juan!.id).toBe(juan!.userId);
+    expect(juan!.lastActivity).not.toBeNull();
+    expect(ana).toMatchObject({ done: 5, total: 5, percent: 100, quizAverage: 100 });
+    expect(ana!.timeSpentSeconds).toBe(5 * 600);
+    expect(ben).toMatchObject({
+      done: 0,
+      percent: 0,
+      quizAverage: null,
+      timeSpentSeconds: 0,
+      lastActivity: null,
+    });
+  });
+
+  it("sorts, searches and pages", async () => {
+    const byPercent = await list(tokens.admin!, {
+      courseId: sci7,
+      sortBy: "percent",
+      sortOrder: "desc",
+    });
+    expect(byPercent.body.data!.data.map((r) => r.lastName)).toEqual([
+      "Zamora",
+      "Dela Cruz",
+      "Abad",
+    ]);
+    const byActivity = await list(tokens.admin!, {
+      courseId: sci7,
+      sortBy: "lastActivity",
+      sortOrder: "desc",
+    });
+    expect(byActivity.body.data!.data.map((r) => r.lastName)).toEqual([
+      "Dela Cruz",
+      "Zamora",
+      "Abad",
+    ]);
+    const byTime = await list(tokens.admin!, {
+      courseId: sci7,
+      sortBy: "timeSpentSeconds",
+      sortOrder: "asc",
+    });
+    expect(byTime.body.data!.data[2]!.lastName).toBe("Zamora");
+    const search = await list(tokens.admin!, { courseId: sci7, search: "zam" });
+    expect(search.body.data!.data.map((r) => r.userName)).toEqual(["ana.zamora"]);
+    expect(search.body.data!.pagination.totalcount).toBe(1);
+    const second = await list(tokens.admin!, { courseId: sci7, rowsPerPage: 10, page: 2 });
+    expect(second.body.data!.data).toEqual([]);
+    expect(second.body.data!.pagination.totalcount).toBe(3);
+    const bad = await list(tokens.admin!, { courseId: sci7, sortBy: "passwordHash" });
+    expect(bad.status).toBe(422);
+  });
+
+  it("takes the course as filter[courseId] and requires it", async () => {
+    const filtered = await list(tokens.admin!, {}, [
+      ["filter[key]", "courseId"],
+      ["filter[values][]", String(sci7)],
+    ]);
+    expect(filtered.body.data!.pagination.totalcount).toBe(3);
+    const missing = await list(tokens.admin!, {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors![0]).toMatchObject({
+      field: "courseId",
+      code: "validation.required",
+    });
+  });
+
+  it("exports every matching row as CSV", async () => {
+    const answer = await t().call(
+      "progress",
+      "export",
+      { courseId: sci7, sortBy: "percent", sortOrder: "desc" },
+      { token: tokens.schooladmin },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toContain("text/csv");
+    const lines = answer.payload
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain("lastName");
+    expect(lines[0]).toContain("quizAverage");
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain("Zamora");
+    expect(lines[1]).toContain("100");
+  });
+
+  it("keeps each caller to its scope", async () => {
+    const teacher = await list(tokens.teacher!, { courseId: sci7 });
+    expect(teacher.body.data!.data.map((r) => r.lastName)).toEqual(["Dela Cruz", "Zamora"]);
+    const school = await list(tokens.schooladmin!, { courseId: sci7 });
+    expect(school.body.data!.pagination.totalcount).toBe(3);
+    expect((await list(tokens.schooladmin2!, { courseId: sci7 })).status).toBe(404);
+    // A course for every school: each school admin sees its own students only.
+    const own = await list(tokens.schooladmin2!, { courseId: val7 });
+    expect(own.body.data!.data.map((r) => r.lastName)).toEqual(["Cruz"]);
+    const all = await list(tokens.admin!, { courseId: val7 });
+    expect(all.body.data!.pagination.totalcount).toBe(4);
+    expect((await list(tokens.student!, { courseId: sci7 })).status).toBe(403);
+    expect((await list(tokens.parent!, { courseId: sci7 })).status).toBe(403);
+  });
+});
