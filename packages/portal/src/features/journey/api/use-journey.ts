@@ -5,6 +5,7 @@ import { useApiClient } from "../../../lib/api-context";
 import { ApiError, useCommand, useRecordQuery } from "../../../lib/data";
 
 export const JOURNEY_PATH = "/journey/";
+const OPEN_KEY = "journey-open";
 
 export type JourneyState = "locked" | "open" | "inProgress" | "complete";
 
@@ -143,11 +144,17 @@ export function useOpenMaterial(materialId: number | null) {
     isLoading,
     mutate: reload,
   } = useSWR(
-    materialId ? [JOURNEY_PATH, "open", { materialId }] : null,
-    async ([path, cmdType, fields]: [string, string, { materialId: number }]) => {
-      const result = await client.request<OpenedMaterial>({ path, cmdType, fields });
+    // Its own key, apart from the journey reads: a completion that refreshes the path must not
+    // open the material again (that would start a quiz's next attempt under its result).
+    materialId ? [OPEN_KEY, materialId] : null,
+    async ([, id]: [string, number]) => {
+      const result = await client.request<OpenedMaterial>({
+        path: JOURNEY_PATH,
+        cmdType: "open",
+        fields: { materialId: id },
+      });
       if (!result.ok) throw new ApiError(result);
-      void mutate((key) => Array.isArray(key) && key[0] === JOURNEY_PATH && key[1] !== "open");
+      void mutate((key) => Array.isArray(key) && key[0] === JOURNEY_PATH);
       return result.data;
     },
     { shouldRetryOnError: false, revalidateOnFocus: false, revalidateOnReconnect: false },

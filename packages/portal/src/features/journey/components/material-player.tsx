@@ -39,7 +39,7 @@ export function MaterialPlayer({
   const opened = useOpenMaterial(step.id);
   const { complete } = useJourneyCommands();
   const [pending, setPending] = useState(false);
-  const [attemptKey, setAttemptKey] = useState(0);
+  const [retrying, setRetrying] = useState(false);
 
   async function markDone() {
     if (!record) {
@@ -111,14 +111,17 @@ export function MaterialPlayer({
 
   let body: ReactNode;
   if (material.type === "quiz")
-    body = (
+    body = retrying ? (
+      <InlineLoading />
+    ) : (
       <QuizPlayer
-        key={`${material.attempt?.number ?? 0}-${attemptKey}`}
+        key={material.attempt?.number ?? 0}
         material={material}
         onPassed={onFinished}
         onRetry={() => {
-          setAttemptKey((k) => k + 1);
-          void opened.reload();
+          // The next attempt starts when the quiz opens again; the old one is gone meanwhile.
+          setRetrying(true);
+          void opened.reload().finally(() => setRetrying(false));
         }}
       />
     );

@@ -44,6 +44,8 @@ export function QuizPlayer({
     setSending(false);
     if (!answer.ok) {
       toast.error(failureText(answer, i18n));
+      // Time is up or no attempt is left: the attempt is over, the quiz opens again as it now is.
+      if (answer.status === 409) onRetry();
       return false;
     }
     setResult(answer.data);

@@ -13,9 +13,9 @@ export function questionKind(question: QuizQuestion): QuestionKind {
   return question.type === "multiple" ? "multiple" : "single";
 }
 
-/** The choices to pick from; a true/false question without its own choices gets True and False. */
+/** The choices to pick from; a true/false question's are True and False in the user's language. */
 export function questionOptions(question: QuizQuestion, t: Translator["t"]) {
-  if (questionKind(question) === "truefalse" && question.choices.length === 0)
+  if (questionKind(question) === "truefalse")
     return [
       { id: "true", text: t("quiz.true") },
       { id: "false", text: t("quiz.false") },

@@ -14,6 +14,16 @@ export interface ScormRuntime {
   close(): void;
 }
 
+/** The flat map keeps values only: empty collections (objectives, interactions) come as {}. */
+export function scalarsOf(cmi: CmiMap): Record<string, string | number | boolean> {
+  const map: Record<string, string | number | boolean> = {};
+  for (const [element, value] of Object.entries(cmi)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      map[element] = value;
+  }
+  return map;
+}
+
 type Globals = Window & { API?: unknown; API_1484_11?: unknown };
 
 /**
@@ -33,7 +43,7 @@ export async function startScormRuntime(
     logLevel: 5 as const,
     httpService: {
       processHttpRequest(_url: string, params: unknown) {
-        onCommit(params as CmiMap);
+        onCommit(scalarsOf(params as CmiMap));
         return { result: "true", errorCode: 0 };
       },
       updateSettings() {},
