@@ -215,11 +215,27 @@ describe("quizzes in the journey", () => {
     expect(third.status).toBe(409);
     expect(third.body.message).toBe("You have used all your attempts.");
     expect(await attemptCount(id)).toBe(2);
-    expect((await open(id)).body.data!.attempt).toMatchObject({
+    const reopened = await t().call<Opened & { courseId: number }>(
+      "journey",
+      "open",
+      { materialId: id },
+      { token: student },
+    );
+    expect(reopened.body.data!.attempt).toMatchObject({
       number: 2,
       startedAt: null,
       attemptsUsed: 2,
     });
+    const summary = await t().call<{
+      elements: { name: string; done: number; total: number }[];
+      quizzes: { materialId: number; attempts: number; bestScore: number; passed: boolean }[];
+    }>("journey", "summary", { courseId: reopened.body.data!.courseId }, { token: student });
+    expect(summary.body.data!.elements).toEqual([
+      expect.objectContaining({ name: "Quiz", done: 1, total: 1 }),
+    ]);
+    expect(summary.body.data!.quizzes).toEqual([
+      { materialId: id, name: "The quiz", attempts: 2, bestScore: 100, passed: true },
+    ]);
   });
 
   it("refuses answers after the time limit and its grace, counting the attempt", async () => {

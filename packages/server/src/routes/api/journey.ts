@@ -60,7 +60,9 @@ export async function journeyOf(app: FastifyInstance, viewer: CourseViewer, cour
   return { course, steps };
 }
 
-function stepView(step: Awaited<ReturnType<typeof journeyOf>>["steps"][number]) {
+type Journey = Awaited<ReturnType<typeof journeyOf>>;
+
+function stepView(step: Journey["steps"][number]) {
   return {
     ...toMaterialRecord(step.material),
     elementName: step.element.name,
@@ -70,7 +72,7 @@ function stepView(step: Awaited<ReturnType<typeof journeyOf>>["steps"][number]) 
   };
 }
 
-function summaryOf(journey: Awaited<ReturnType<typeof journeyOf>>) {
+function summaryOf(journey: Journey) {
   const total = journey.steps.length;
   const done = journey.steps.filter((s) => s.state === "complete").length;
   const seconds = journey.steps.reduce((sum, s) => {
@@ -85,6 +87,44 @@ function summaryOf(journey: Awaited<ReturnType<typeof journeyOf>>) {
     percent: total === 0 ? 0 : Math.round((done / total) * 100),
     complete: total > 0 && done === total,
     timeSpentSeconds: Math.round(seconds),
+  };
+}
+
+/**
+ * The course summary with completion per element and the quiz results (best score, attempts,
+ * passed) of the student whose journey it is.
+ */
+async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: CourseViewer) {
+  const quizSteps = journey.steps.filter((s) => s.material.type === "quiz");
+  const results = isLearner(viewer)
+    ? await app.repos.materials.quizResults(
+        viewer.userId,
+        quizSteps.map((s) => s.material.id),
+      )
+    : [];
+  const elements: { id: number; name: string; done: number; total: number }[] = [];
+  for (const step of journey.steps) {
+    let element = elements.find((e) => e.id === step.element.id);
+    if (!element) {
+      element = { id: step.element.id, name: step.element.name, done: 0, total: 0 };
+      elements.push(element);
+    }
+    element.total += 1;
+    if (step.state === "complete") element.done += 1;
+  }
+  return {
+    ...summaryOf(journey),
+    elements,
+    quizzes: quizSteps.map((step) => {
+      const result = results.find((r) => r.materialId === step.material.id);
+      return {
+        materialId: step.material.id,
+        name: step.material.name,
+        attempts: result?.attempts ?? 0,
+        bestScore: result?.bestScore ?? null,
+        passed: result?.passed ?? false,
+      };
+    }),
   };
 }
 
@@ -334,7 +374,8 @@ export const journeyResource = defineResource("journey", {
     input: courseReadInput,
     async handler({ app, caller, input }) {
       const reader = await readerOf(app, caller, input.userId);
-      return { data: summaryOf(await readJourney(app, reader, input.courseId)) };
+      const journey = await readJourney(app, reader, input.courseId);
+      return { data: await detailedSummary(app, journey, reader.viewer) };
     },
   }),
 });

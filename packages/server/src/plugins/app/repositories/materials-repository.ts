@@ -326,6 +326,22 @@ export class MaterialsRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** A student's quiz results: attempts, best score and whether one passed, per quiz. */
+  async quizResults(userId: number, materialIds: number[]) {
+    if (materialIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        materialId: attempts.materialId,
+        attempts: count(),
+        bestScore: max(attempts.score),
+        passed: sql<boolean>`bool_or(${attempts.passed})`,
+      })
+      .from(attempts)
+      .where(and(eq(attempts.userId, userId), inArray(attempts.materialId, materialIds)))
+      .groupBy(attempts.materialId);
+    return rows.map((r) => ({ ...r, attempts: Number(r.attempts), passed: Boolean(r.passed) }));
+  }
+
   async addAttempt(
     db: Executor,
     values: {
