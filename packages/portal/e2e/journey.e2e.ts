@@ -272,6 +272,13 @@ describe("course journey", () => {
 
     // the summary, then the next course
     await page.getByRole("heading", { name: "Course summary" }).waitFor();
+    const quizResult = page
+      .getByRole("region", { name: "Course summary" })
+      .getByRole("listitem")
+      .filter({ hasText: "Matter check" });
+    await expect.poll(() => quizResult.textContent()).toContain("Best score: 100%");
+    expect(await quizResult.textContent()).toContain("2 attempts");
+    expect(await quizResult.textContent()).toContain("Passed");
     await page.getByText("Course complete! Well done.").first().waitFor();
     await expect.poll(() => pathItem(page, "States of matter").textContent()).toContain("Complete");
     expect(

@@ -655,6 +655,8 @@ export const es = {
   "journey.quizAverage": "Quiz average",
   "journey.lastActivity": "Last activity",
   "journey.never": "Not started",
+  "journey.bestScore": "Best score: {score}%",
+  "journey.attemptsCount": "{count, plural, one {# attempt} other {# attempts}}",
 
   "journey.myCourses": "My Courses",
   "journey.start": "Start",

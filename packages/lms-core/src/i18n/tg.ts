@@ -674,6 +674,8 @@ export const tg: Catalogue = {
   "journey.quizAverage": "Karaniwang marka sa pagsusulit",
   "journey.lastActivity": "Huling aktibidad",
   "journey.never": "Hindi pa nagsisimula",
+  "journey.bestScore": "Pinakamataas na marka: {score}%",
+  "journey.attemptsCount": "{count, plural, one {# pagsubok} other {# pagsubok}}",
 
   "journey.myCourses": "Aking Mga Kurso",
   "journey.start": "Simulan",

@@ -636,6 +636,8 @@ export const zh: Catalogue = {
   "journey.quizAverage": "测验平均分",
   "journey.lastActivity": "最近活动",
   "journey.never": "未开始",
+  "journey.bestScore": "最高分：{score}%",
+  "journey.attemptsCount": "{count, plural, other {# 次尝试}}",
 
   "journey.myCourses": "我的课程",
   "journey.start": "开始",

@@ -25,8 +25,6 @@ export type JourneyMaterial = MaterialRecord & {
   state: JourneyState;
   startedAt: string | null;
   completedAt: string | null;
-  /** A quiz's best score, when the server reports it. */
-  score?: number | null;
   timeSpentSeconds?: number;
 };
 
@@ -39,6 +37,21 @@ export interface JourneyElement {
 }
 
 export type JourneyPath = CourseSummary & { elements: JourneyElement[] };
+
+/** A quiz's results in the course summary. */
+export interface QuizOutcome {
+  materialId: number;
+  name: string;
+  attempts: number;
+  bestScore: number | null;
+  passed: boolean;
+}
+
+/** `summary`: the totals, completion per element and the student's quiz results. */
+export type CourseSummaryDetail = CourseSummary & {
+  elements: { id: number; name: string; done: number; total: number }[];
+  quizzes: QuizOutcome[];
+};
 
 export type QuestionType = "single" | "multiple" | "truefalse" | "short";
 
@@ -123,6 +136,15 @@ export function useJourneyPath(courseId: number | null, userId?: number | null) 
     JOURNEY_PATH,
     courseId ? withUser({ courseId }, userId) : null,
     "path",
+  );
+}
+
+/** The course summary of the student (or, with userId, a child or a student). */
+export function useCourseSummary(courseId: number, userId?: number | null) {
+  return useRecordQuery<CourseSummaryDetail>(
+    JOURNEY_PATH,
+    withUser({ courseId }, userId),
+    "summary",
   );
 }
 

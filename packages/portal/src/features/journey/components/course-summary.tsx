@@ -1,14 +1,18 @@
 import { useT } from "../../../lib/i18n";
-import type { JourneyPath } from "../api/use-journey";
+import { useCourseSummary, type JourneyPath } from "../api/use-journey";
 import { durationText } from "../utils/duration";
 import { elementProgress, secondsOn } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";
-import { StateBadge } from "./state-badge";
+import { stateBadgeVariants, StateIcon } from "./state-badge";
 
 /** The course summary: completion per element, quiz scores and time spent. */
-export function CourseSummary({ path }: { path: JourneyPath }) {
+export function CourseSummary({ path, userId }: { path: JourneyPath; userId?: number | null }) {
   const t = useT();
-  const quizzes = path.elements.flatMap((e) => e.materials).filter((m) => m.type === "quiz");
+  const summary = useCourseSummary(path.course.id, userId);
+  const quizIds = new Set(
+    path.elements.flatMap((e) => e.materials).filter((m) => m.type === "quiz").map((m) => m.id),
+  );
+  const quizzes = (summary.data?.quizzes ?? []).filter((q) => quizIds.has(q.materialId));
   return (
     <section aria-labelledby="course-summary-heading" className="flex flex-col gap-5">
       <h2 id="course-summary-heading" className="text-lg font-semibold text-foreground">
@@ -67,15 +71,27 @@ export function CourseSummary({ path }: { path: JourneyPath }) {
           <ul className="flex flex-col gap-2">
             {quizzes.map((quiz) => (
               <li
-                key={quiz.id}
+                key={quiz.materialId}
                 className="flex flex-wrap items-center justify-between gap-2 rounded-control border border-border px-3 py-2"
               >
                 <span className="text-sm font-medium text-foreground">{quiz.name}</span>
-                <span className="flex items-center gap-2 text-sm">
-                  {typeof quiz.score === "number"
-                    ? t("quiz.score", { score: quiz.score })
-                    : t("journey.noScore")}
-                  <StateBadge state={quiz.state} />
+                <span className="flex flex-wrap items-center gap-2 text-sm text-foreground">
+                  {quiz.bestScore === null
+                    ? t("journey.noScore")
+                    : t("journey.bestScore", { score: quiz.bestScore })}
+                  <span className="text-muted-foreground">
+                    {t("journey.attemptsCount", { count: quiz.attempts })}
+                  </span>
+                  {quiz.attempts > 0 ? (
+                    <span
+                      className={stateBadgeVariants({
+                        state: quiz.passed ? "complete" : "inProgress",
+                      })}
+                    >
+                      <StateIcon state={quiz.passed ? "complete" : "inProgress"} />
+                      {t(quiz.passed ? "quiz.passed" : "quiz.failed")}
+                    </span>
+                  ) : null}
                 </span>
               </li>
             ))}

@@ -248,7 +248,7 @@ export function JourneyView({
                   </div>
                 ) : null}
                 {view === "summary" ? (
-                  <CourseSummary path={{ ...path, elements }} />
+                  <CourseSummary path={{ ...path, elements }} userId={childId} />
                 ) : (
                   <JourneyMap elements={elements} />
                 )}
