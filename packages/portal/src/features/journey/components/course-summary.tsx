@@ -10,7 +10,10 @@ export function CourseSummary({ path, userId }: { path: JourneyPath; userId?: nu
   const t = useT();
   const summary = useCourseSummary(path.course.id, userId);
   const quizIds = new Set(
-    path.elements.flatMap((e) => e.materials).filter((m) => m.type === "quiz").map((m) => m.id),
+    path.elements
+      .flatMap((e) => e.materials)
+      .filter((m) => m.type === "quiz")
+      .map((m) => m.id),
   );
   const quizzes = (summary.data?.quizzes ?? []).filter((q) => quizIds.has(q.materialId));
   return (
