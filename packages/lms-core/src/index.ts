@@ -44,15 +44,14 @@ export { LOCALES, createIntl, englishMessage } from "./i18n/intl";
 export { CATALOGUES } from "./i18n/catalogues";
 export { loadCatalogue } from "./i18n/load-catalogue";
 export { decodeMessage, encodeMessage } from "./validation/message";
+export { EMAIL_PATTERN, NAME_PATTERN, checkPaste, isHttpUrl } from "./validation/checks";
 export {
-  EMAIL_PATTERN,
-  NAME_PATTERN,
   booleanField,
-  checkPaste,
+  currentPasswordField,
   emailAddress,
   integerField,
-  isHttpUrl,
   jsonField,
+  newPasswordField,
   oneOf,
   optionalIntegerField,
   optionalText,
@@ -66,9 +65,7 @@ export {
 export {
   PASSWORD_CRITERIA,
   confirmationMatches,
-  currentPasswordField,
   hasValidPasswordLength,
-  newPasswordField,
   passwordCriteria,
   passwordStrength,
   strengthLevel,
@@ -78,14 +75,16 @@ export { toFieldErrors } from "./validation/errors";
 export {
   adminChangePasswordSchema,
   changePasswordSchema,
+  setLanguageSchema,
+  verifyTokenSchema,
+} from "./schemas/auth";
+export {
   forgotPasswordSchema,
   loginSchema,
   newPasswordPairSchema,
   resetPasswordSchema,
-  setLanguageSchema,
   setPasswordSchema,
-  verifyTokenSchema,
-} from "./schemas/auth";
+} from "./schemas/sign-in";
 export {
   SCHOOL_SECTORS,
   SUBSCRIPTION_TYPES,
@@ -137,6 +136,13 @@ export {
   describeRowErrors,
   parseBulkUploadCsv,
 } from "./csv/bulk-upload";
+export {
+  classIdField,
+  classIdOf,
+  classMoveSchema,
+  decodeClassId,
+  encodeClassId,
+} from "./schemas/class";
 export { createSessionStore, emptySession, memoryStorage } from "./session/session-store";
 export { EXPIRED_TOKEN_MESSAGES, createApiClient } from "./api/client";
 
@@ -159,16 +165,11 @@ export type {
 export type { Catalogue, MessageKey } from "./i18n/es";
 export type { Translator } from "./i18n/intl";
 export type { MessageDescriptor, MessageValues } from "./validation/message";
-export type { TextRuleOptions } from "./validation/rules";
+export type { TextRuleOptions } from "./validation/checks";
 export type { PasswordCriterion, PasswordStrength, StrengthLevel } from "./validation/password";
 export type { FileFacts } from "./validation/image";
-export type {
-  AdminChangePasswordInput,
-  ChangePasswordInput,
-  ForgotPasswordInput,
-  LoginInput,
-  ResetPasswordInput,
-} from "./schemas/auth";
+export type { AdminChangePasswordInput, ChangePasswordInput } from "./schemas/auth";
+export type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from "./schemas/sign-in";
 export type { SchoolInput, SchoolValues } from "./schemas/school";
 export type {
   AssignedLoadRow,
@@ -202,6 +203,7 @@ export type {
   ParsedRow,
   RowError,
 } from "./csv/bulk-upload";
+export type { ClassKey, ClassMoveInput } from "./schemas/class";
 export type { KeyValueStorage, Session, SessionStore } from "./session/session-store";
 export type {
   ApiClient,
@@ -215,6 +217,11 @@ export type {
   ApiFailure,
   ApiResult,
   ApiSuccess,
+  ClassCourse,
+  ClassDetails,
+  ClassRecord,
+  ClassStudent,
+  ClassTeacher,
   CourseRecord,
   ElementRecord,
   FieldError,

@@ -1,21 +1,28 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
+import { safeParse, type $ZodType } from "zod/v4/core";
 import {
   CATALOGUES,
   changePasswordSchema,
   checkImageFiles,
   checkPaste,
+  confirmationMatches,
   courseSchema,
   createIntl,
+  currentPasswordField,
   createUserInputSchema,
   elementCreateSchema,
+  emailAddress,
   encodeMessage,
   englishMessage,
   forgotPasswordSchema,
   loginSchema,
   materialSchema,
+  newPasswordField,
   newPasswordPairSchema,
   quizSettingsSchema,
+  requiredText,
+  resetPasswordSchema,
   roleSchema,
   schoolSchema,
   sniffImageType,
@@ -26,8 +33,8 @@ import {
 } from "../src/index";
 
 /** The English texts a parse produces for one field. */
-function messagesFor(schema: z.ZodType, input: unknown, field?: string): string[] {
-  const result = schema.safeParse(input);
+function messagesFor(schema: $ZodType, input: unknown, field?: string): string[] {
+  const result = safeParse(schema, input);
   if (result.success) return [];
   return result.error.issues
     .filter((i) => field === undefined || i.path.join(".") === field)
@@ -321,5 +328,61 @@ describe("messages in the user's language", () => {
         values: { n: 3 },
       },
     ]);
+  });
+});
+
+describe("the visitor pages' schemas on zod/mini", () => {
+  const texts = [
+    "",
+    "   ",
+    "a",
+    "lsg",
+    "admin",
+    "x".repeat(255),
+    "bad\u0000text",
+    "a@b.c",
+    "no-at",
+  ];
+  const passwords = ["", "x", "Ab1!", "Abcdefg1!", "abcdefgh", "aaaBBB111!!!", "A".repeat(129)];
+  const all = (schema: $ZodType, inputs: Record<string, unknown>[]) =>
+    inputs.map((input) => messagesFor(schema, input).join(" | "));
+
+  it("give the messages of the same rules built with zod", () => {
+    const logins = texts.flatMap((userName) =>
+      passwords.map((password) => ({ userName, password })),
+    );
+    expect(all(loginSchema, logins)).toEqual(
+      all(
+        z.object({ userName: requiredText({ max: 254 }), password: currentPasswordField() }),
+        logins,
+      ),
+    );
+    const emails = texts.map((email) => ({ email }));
+    expect(all(forgotPasswordSchema, emails)).toEqual(
+      all(z.object({ email: emailAddress(true) }), emails),
+    );
+    const pairs = passwords.flatMap((newPassword) =>
+      ["", newPassword, "Other1!xx"].map((confirmPassword) => ({ newPassword, confirmPassword })),
+    );
+    const confirm = z.string().min(1, { error: encodeMessage("validation.required") });
+    const classicPair = z
+      .object({ newPassword: newPasswordField(), confirmPassword: confirm })
+      .superRefine(confirmationMatches);
+    expect(all(newPasswordPairSchema, pairs)).toEqual(all(classicPair, pairs));
+    expect(all(newPasswordPairSchema, pairs)).toContain(
+      "New Password and Confirm Password do not match.",
+    );
+  });
+
+  it("trim the link token and the user name before the rules run", () => {
+    const parsed = loginSchema.safeParse({ userName: "  admin  ", password: "x" });
+    expect(parsed.success && parsed.data.userName).toBe("admin");
+    expect(
+      messagesFor(
+        resetPasswordSchema,
+        { token: "  ", newPassword: "", confirmPassword: "" },
+        "token",
+      ),
+    ).toEqual(["This field is required."]);
   });
 });

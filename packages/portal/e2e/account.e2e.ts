@@ -1,18 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { SESSION_STORAGE_KEY, englishMessage, type Session } from "@lms/core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, newPage, openBrowser, signIn, url } from "./browser";
+import { navigationFor } from "../src/lib/navigation";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = openBrowser();
+
+const ROLES = ["admin", "rexadmin", "lsg", "schooladmin", "teacher", "student", "parent"];
 
 describe("signing in and out", () => {
   it("redirects the root to the login page, which greets the visitor", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(url("/"));
     await page.waitForURL(/#\/account\/login$/);
     await page.getByRole("heading", { name: "Welcome back!" }).waitFor();
@@ -21,7 +18,7 @@ describe("signing in and out", () => {
   });
 
   it("says which fields are wrong before calling the server", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(url("/account/login"));
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByText("This field is required.").nth(1).waitFor();
@@ -30,7 +27,7 @@ describe("signing in and out", () => {
   });
 
   it("refuses a wrong password and keeps what was typed", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(url("/account/login"));
     await page.getByLabel("Username or email").fill("admin");
     await page.getByLabel(/^Password/).fill("Wrong#Pass1");
@@ -44,7 +41,7 @@ describe("signing in and out", () => {
   });
 
   it("signs an administrator in to the schools list with the full menu, and out again", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.getByRole("heading", { name: "School Management" }).waitFor();
     const menu = page.getByRole("navigation");
@@ -69,15 +66,32 @@ describe("signing in and out", () => {
     await context.close();
   });
 
+  it("signs in every seeded role and shows the menu its role and rights give it", async () => {
+    for (const userName of ROLES) {
+      const { context, page } = await newPage(browser());
+      await signIn(page, userName);
+      const session = await page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? "{}") as Session,
+        SESSION_STORAGE_KEY,
+      );
+      const expected = navigationFor(session.profile!, session.permissions).map((entry) =>
+        englishMessage(entry.label),
+      );
+      const menu = page.getByRole("navigation").getByRole("link");
+      await expect.poll(() => menu.allTextContents(), { message: userName }).toEqual(expected);
+      await context.close();
+    }
+  });
+
   it("gives lsg a single Schools entry and a school admin its own school", async () => {
-    const lsg = await newPage(browser);
+    const lsg = await newPage(browser());
     await signIn(lsg.page, "lsg");
     const lsgMenu = lsg.page.getByRole("navigation").getByRole("link");
     await lsgMenu.first().waitFor();
     await expect(lsgMenu.allTextContents()).resolves.toEqual(["Schools"]);
     await lsg.context.close();
 
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await signIn(admin.page, "schooladmin");
     const link = admin.page.getByRole("navigation").getByRole("link", { name: "Schools" });
     await link.click();
@@ -86,7 +100,7 @@ describe("signing in and out", () => {
   });
 
   it("lands on login with 'Your session has expired.' when the session ends mid-use", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.getByRole("heading", { name: "School Management" }).waitFor();
     // End the session on the server behind the page's back.
@@ -105,7 +119,7 @@ describe("signing in and out", () => {
   });
 
   it("shows the not-found page for an unknown path", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(url("/no/such/page"));
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await expectAccessible(page);
@@ -113,7 +127,7 @@ describe("signing in and out", () => {
   });
 
   it("shows the expired-link pages with their texts", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(url("/account/reset-password?token=not-a-real-token"));
     await page.waitForURL(/invalid-reset-password/);
     await page.getByRole("heading", { name: "Oops. . . . Link Is No Longer Available!" }).waitFor();
@@ -128,7 +142,7 @@ describe("signing in and out", () => {
 
 describe("the shell", () => {
   it("shows the offline banner and dialog when the network drops", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.getByRole("heading", { name: "School Management" }).waitFor();
     await context.setOffline(true);
@@ -141,7 +155,7 @@ describe("the shell", () => {
   });
 
   it("changes the language after confirming, to Chinese and to Tagalog", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "rexadmin");
     await page.getByRole("heading", { name: "School Management" }).waitFor();
     await page.getByRole("button", { name: "Language" }).click();

@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { DEMO_PASSWORD } from "./stack";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -24,6 +24,18 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** One browser for a test file: launched before its tests, closed after them. */
+export function openBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 export function baseUrl(): string {
@@ -80,6 +92,11 @@ export async function chooseMenuItem(page: Page, trigger: Locator, item: string)
       await page.keyboard.press("Escape");
     }
   }
+}
+
+/** Answers the open confirmation dialog with one of its buttons. */
+export async function confirmDialog(page: Page, button: string) {
+  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
 }
 
 /** Chooses an entry of a table row's actions menu. */

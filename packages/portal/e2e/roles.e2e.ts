@@ -1,22 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { describe, expect, it } from "vitest";
+import {
+  chooseRowAction,
+  confirmDialog,
+  expectAccessible,
+  newPage,
+  openBrowser,
+  signIn,
+  url,
+} from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
-}
+const browser = openBrowser();
 
 describe("roles and permissions", () => {
-  it("creates a role with the permission matrix, views, disables and deletes it", async () => {
-    const { context, page } = await newPage(browser);
+  it("creates a role with the permission matrix, views, edits, disables and deletes it", async () => {
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/roles-and-permissions"));
     await page.getByRole("link", { name: "Create New Role" }).click();
@@ -36,6 +33,15 @@ describe("roles and permissions", () => {
     await expect(
       page.getByRole("checkbox", { name: "Modify permission for Courses" }).isChecked(),
     ).resolves.toBe(false);
+
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL(/#\/roles-and-permissions\/\d+\/edit$/);
+    const description = page.getByRole("textbox", { name: "Description" });
+    await expect.poll(() => description.inputValue()).toBe("Keeps the student records");
+    await description.fill("Keeps the student records and transcripts");
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await confirmDialog(page, "Update");
+    await page.getByText("Role has been updated.").waitFor();
 
     await page.goto(url("/roles-and-permissions"));
     await page.getByLabel("Search").fill("registrar");

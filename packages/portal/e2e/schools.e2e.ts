@@ -1,22 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import { describe, expect, it } from "vitest";
+import {
+  chooseRowAction,
+  confirmDialog,
+  expectAccessible,
+  newPage,
+  openBrowser,
+  signIn,
+  url,
+} from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
-}
+const browser = openBrowser();
 
 describe("schools", () => {
   it("creates, edits, disables and deletes a school, asking each time", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.getByRole("link", { name: "Create New School" }).first().click();
     await page.waitForURL(/#\/schools\/create$/);
@@ -66,7 +63,7 @@ describe("schools", () => {
   });
 
   it("asks before cancelling a changed form", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/schools/create"));
     await page.getByLabel("School name").fill("Half typed");
@@ -78,7 +75,7 @@ describe("schools", () => {
   });
 
   it("treats /schools/create/edit as not found and /schools/{id} as its information tab", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/schools/create/edit"));
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
@@ -88,7 +85,7 @@ describe("schools", () => {
   });
 
   it("keeps a school admin out of another school, even by typed URL", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "schooladmin2");
     await page.getByRole("navigation").getByRole("link", { name: "Schools" }).click();
     await page.waitForURL(/#\/schools\/\d+\/info$/);

@@ -1,21 +1,19 @@
 import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseRowAction, expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  chooseRowAction,
+  confirmDialog,
+  expectAccessible,
+  newPage,
+  openBrowser,
+  signIn,
+  url,
+} from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
-}
+const browser = openBrowser();
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label }).click();
@@ -33,7 +31,7 @@ function csv(rows: string[]): string {
 
 describe("users", () => {
   it("creates a student with role-dependent fields, edits, deactivates and deletes them", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/users/create"));
     await page.getByRole("heading", { name: "Create New User" }).waitFor();
@@ -89,7 +87,7 @@ describe("users", () => {
   });
 
   it("bulk upload with a bad row writes nothing and names the row; the fixed file writes all", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     await page.goto(url("/users"));
     await page.getByRole("button", { name: "Bulk upload" }).click();
@@ -124,6 +122,58 @@ describe("users", () => {
     await expect
       .poll(() => page.getByRole("row", { name: /bulk/ }).getByText("Inactive").count())
       .toBe(3);
+    await context.close();
+  });
+
+  it("selects all users matching the search, beyond the page, and acts on them at once", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    await page.goto(url("/users"));
+    await page.getByRole("button", { name: "Bulk upload" }).click();
+    const rows = Array.from({ length: 12 }, (_, n) => {
+      const id = String(n + 1).padStart(2, "0");
+      return `Lea${"abcdefghijkl"[n]},Salonga,allsel${id},allsel${id}@example.edu.ph,5,1,7,Rizal,3000000000${id}`;
+    });
+    await page.locator("input[type=file]").setInputFiles(csv(rows));
+    await page.getByRole("button", { name: "Upload 12 users" }).click();
+    await confirmDialog(page, "Upload");
+    await page.getByText("Created: 12. Updated: 0. Skipped: 0.").waitFor();
+    await page.getByRole("button", { name: "Close" }).click();
+
+    await page.getByLabel("Search").fill("allsel");
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll("tbody tr").length === 10 &&
+        [...document.querySelectorAll("tbody tr")].every((row) =>
+          row.textContent?.includes("allsel"),
+        ),
+    );
+    await page.getByRole("checkbox", { name: "Select all rows on this page" }).click();
+    await page.getByText("10 selected").waitFor();
+    await page.getByRole("button", { name: "Select all 12 matching records" }).click();
+    await page.getByText("All 12 matching records are selected.").waitFor();
+    await page.getByRole("button", { name: "Deactivate", exact: true }).click();
+    await page.getByRole("alertdialog").getByText("Apply “Deactivate” to 12 records?").waitFor();
+    await confirmDialog(page, "Deactivate");
+    await page.getByText("12 users updated.").waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole("row", { name: /allsel/ })
+          .getByText("Inactive")
+          .count(),
+      )
+      .toBe(10);
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole("row", { name: /allsel/ })
+          .getByText("Inactive")
+          .count(),
+      )
+      .toBe(2);
+    await expectAccessible(page);
     await context.close();
   });
 });

@@ -5,21 +5,29 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BULK_UPLOAD_COLUMNS } from "@lms/core";
-import { sql } from "drizzle-orm";
 import pg from "pg";
-import { loadConfig } from "../src/config";
-import { prepareDatabase } from "../src/server";
 import {
   clusterUnavailable,
   freePort,
   startCluster,
   type PgCluster,
 } from "../test/support/pg-cluster";
+import {
+  FIRST,
+  LAST_END,
+  LAST_START,
+  SCHOOLS,
+  SEARCHES,
+  USERS,
+  freshSearches,
+  populate,
+} from "./data";
+import { writeSection } from "./performance-doc";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PACKAGE = path.resolve(here, "..");
@@ -27,185 +35,21 @@ const MAIN = path.join(PACKAGE, "dist", "main.js");
 const OUT = path.resolve(
   process.env.LMS_BENCH_OUT ?? path.join(PACKAGE, "..", "..", "docs", "PERFORMANCE.md"),
 );
-const USERS = Number(process.env.LMS_BENCH_USERS ?? 100_000);
-const SCHOOLS = Number(process.env.LMS_BENCH_SCHOOLS ?? 1_000);
 const CLIENTS = Number(process.env.LMS_BENCH_CLIENTS ?? 10);
 const LIST_REQUESTS = Number(process.env.LMS_BENCH_LIST_REQUESTS ?? 1_000);
 const STATUS_REQUESTS = Number(process.env.LMS_BENCH_STATUS_REQUESTS ?? 3_000);
 const BULK_ROWS = 10_000;
+/** The databases to measure, e.g. LMS_BENCH_DRIVERS=pglite while working on one of them. */
+const DRIVERS = (process.env.LMS_BENCH_DRIVERS ?? "pglite,postgres").split(",");
 const PASSWORD = "Demo@2026!";
-
-const FIRST = [
-  "Maria",
-  "Jose",
-  "Juan",
-  "Ana",
-  "Mark",
-  "Angel",
-  "Rosa",
-  "Carlo",
-  "Liza",
-  "Paolo",
-  "Grace",
-  "Miguel",
-  "Joy",
-  "Ramon",
-  "Bea",
-  "Nico",
-  "Andrea",
-  "Kristine",
-  "Jerome",
-  "Patricia",
-  "Rafael",
-  "Camille",
-  "Francis",
-  "Bianca",
-  "Gabriel",
-  "Nicole",
-  "Adrian",
-  "Jasmine",
-  "Daniel",
-  "Erika",
-  "Vincent",
-  "Aileen",
-  "Christian",
-  "Hazel",
-  "Dominic",
-  "Trisha",
-  "Emmanuel",
-  "Lorraine",
-  "Jericho",
-  "Shiela",
-];
-/** Surnames are built from two parts, so that 100,000 users have some 2,400 surnames. */
-const LAST_START = [
-  "Santa",
-  "Dela",
-  "De",
-  "San",
-  "Villa",
-  "Del",
-  "Mar",
-  "Cas",
-  "Bau",
-  "Men",
-  "Agui",
-  "Nava",
-  "Sala",
-  "Mer",
-  "Oca",
-  "Ri",
-  "Fer",
-  "Tor",
-  "Gon",
-  "Lo",
-  "Pa",
-  "Qui",
-  "Ro",
-  "Ba",
-  "Ca",
-  "Da",
-  "Ga",
-  "Ma",
-  "Na",
-  "Ta",
-  "Va",
-  "Ya",
-  "Za",
-  "Bi",
-  "Di",
-  "Li",
-  "Mi",
-  "Ni",
-  "Pi",
-  "Ti",
-];
-const LAST_END = [
-  "cruz",
-  "nueva",
-  "ramos",
-  "tista",
-  "doza",
-  "lar",
-  "rro",
-  "zar",
-  "cado",
-  "campo",
-  "vera",
-  "nandez",
-  "res",
-  "zales",
-  "pez",
-  "dilla",
-  "rino",
-  "mero",
-  "utista",
-  "rcia",
-  "sas",
-  "ngco",
-  "guel",
-  "quez",
-  "nio",
-  "lona",
-  "rdo",
-  "bal",
-  "nte",
-  "llo",
-  "rado",
-  "nito",
-  "gas",
-  "llas",
-  "ñez",
-  "gal",
-  "to",
-  "ra",
-  "na",
-  "sa",
-  "dez",
-  "ron",
-  "lin",
-  "cion",
-  "mos",
-  "tes",
-  "var",
-  "des",
-  "gues",
-  "rez",
-  "tos",
-  "cio",
-  "mar",
-  "tan",
-  "pin",
-  "rin",
-  "lan",
-  "nal",
-  "sal",
-  "dal",
-];
-const SEARCHES = [
-  "san",
-  "cruz",
-  "dela",
-  "mendo",
-  "nueva",
-  "maria",
-  "jose",
-  "rivera",
-  "user12",
-  "navar",
-  "ana",
-  "ramos",
-  "vill",
-  "gabriel",
-  "lopez",
-  "dez",
-];
 
 interface Result {
   driver: string;
   listP50: number;
   listP95: number;
   listServerP95: number;
+  newSearchP50: number;
+  newSearchP95: number;
   statusP50: number;
   statusP95: number;
   statusServerP95: number;
@@ -288,53 +132,14 @@ function post(
   });
 }
 
-/** Fills the database with schools and users in a few statements. */
-async function populate(databaseUrl: string | null, dataDir: string): Promise<number> {
-  const started = Date.now();
-  const config = { ...loadConfig({}), databaseUrl, dataDir, seedDemo: true };
-  const { database } = await prepareDatabase(config);
-  const db = database.db;
-  const first = `(array[${FIRST.map((n) => `'${n}'`).join(",")}])`;
-  const start = `(array[${LAST_START.map((n) => `'${n}'`).join(",")}])`;
-  const end = `(array[${LAST_END.map((n) => `'${n}'`).join(",")}])`;
-  await db.execute(
-    sql.raw(`insert into schools (school_code, school_name, city, province, region, country, created_by)
-      select 'B' || lpad(i::text, 5, '0'), 'Bench School ' || i, 'City ' || (i % 80), 'Province ' || (i % 40),
-             'Region ' || (i % 17), 'Philippines', 'bench'
-        from generate_series(1, ${SCHOOLS}) i`),
-  );
-  const [{ min } = { min: 3 }] = (
-    (await db.execute(
-      sql`select min(id)::int as min from schools where created_by = 'bench'`,
-    )) as unknown as {
-      rows: { min: number }[];
-    }
-  ).rows;
-  const batch = 20_000;
-  for (let from = 1; from <= USERS; from += batch) {
-    const to = Math.min(USERS, from + batch - 1);
-    await db.execute(
-      sql.raw(`insert into users (first_name, last_name, user_name, email, role_id, school_id, status,
-                                  registered, grade, section, learning_reference_number, created_by, created_at)
-        select ${first}[1 + ((i * 7919) % 104729) % ${FIRST.length}],
-               ${start}[1 + ((i * 6151) % 99991) % ${LAST_START.length}]
-                 || ${end}[1 + ((i * 3571) % 65537) % ${LAST_END.length}],
-               'user' || i, 'user' || i || '@bench.test', 5, ${min} + (i % ${SCHOOLS}), 0, 0,
-               1 + (i % 12), 'S' || (i % 5), lpad(i::text, 12, '0'), 'bench',
-               now() - (i || ' seconds')::interval
-          from generate_series(${from}, ${to}) i`),
-    );
-  }
-  await db.execute(sql`analyze`);
-  await database.close();
-  return (Date.now() - started) / 1000;
-}
-
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  // LMS_BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops.
+  const profile = process.env.LMS_BENCH_PROFILE;
+  const args = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`, MAIN] : [MAIN];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       ...env,
@@ -454,6 +259,22 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
       await load(50, list);
       console.log(`[${driver}] user list…`);
       const listTimes = await load(LIST_REQUESTS, list);
+      // Searches the server has not seen yet: nothing kept from an earlier page helps.
+      console.log(`[${driver}] new searches…`);
+      const fresh = freshSearches();
+      const newSearchTimes = await load(fresh.length, (i) =>
+        post(
+          `${url}/api/user/`,
+          form({
+            cmdType: "list",
+            rowsPerPage: "25",
+            sortBy: "lastName",
+            sortOrder: "asc",
+            search: fresh[i]!,
+            ...auth,
+          }),
+        ),
+      );
       const statusBody = form({ cmdType: "getisloggedinstatus", ...auth });
       const status = () => post(`${url}/api/user/`, statusBody);
       await load(100, status);
@@ -474,6 +295,8 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
         listP50: percentile(listTimes.client, 50),
         listP95: percentile(listTimes.client, 95),
         listServerP95: percentile(listTimes.server, 95),
+        newSearchP50: percentile(newSearchTimes.client, 50),
+        newSearchP95: percentile(newSearchTimes.client, 95),
         statusP50: percentile(statusTimes.client, 50),
         statusP95: percentile(statusTimes.client, 95),
         statusServerP95: percentile(statusTimes.server, 95),
@@ -497,9 +320,10 @@ const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 async function main() {
   const loadBefore = os.loadavg()[0]!;
   const results: Result[] = [];
-  results.push(await run("pglite"));
+  if (DRIVERS.includes("pglite")) results.push(await run("pglite"));
   const problem = clusterUnavailable();
-  if (problem) console.warn(`PostgreSQL skipped: ${problem}`);
+  if (!DRIVERS.includes("postgres")) console.warn("PostgreSQL left out (LMS_BENCH_DRIVERS)");
+  else if (problem) console.warn(`PostgreSQL skipped: ${problem}`);
   else results.push(await run("postgres"));
 
   const targets: Record<string, { list: number; status?: number }> = {
@@ -508,8 +332,6 @@ async function main() {
   };
   const check = (ok: boolean) => (ok ? "✅" : "❌");
   const lines = [
-    "# Performance",
-    "",
     `Measured by \`pnpm bench\` (packages/server/bench/bench.ts) on ${new Date().toISOString().slice(0, 10)}: ` +
       `${USERS.toLocaleString("en")} users in ${SCHOOLS.toLocaleString("en")} schools, ${CLIENTS} concurrent clients over HTTP ` +
       `against the built server (\`node dist/main.js\`), ${os.cpus().length} cores, Node ${process.version}.`,
@@ -530,17 +352,21 @@ async function main() {
     "- Latencies are measured by the clients, end to end (multipart request, authentication, permission",
     "  check from the database, validation, query, JSON answer); the server's own time comes from its",
     "  Server-Timing header. The clients, the server and PostgreSQL share the machine's cores.",
-    "- The user list runs the search on the trigram-indexed search column and the count of every match.",
+    `- The user list runs ${SEARCHES.length} searches, pages 1 to 3, sorted by first or last name either way. ` +
+      "A searched list keeps the sorted ids of its matches for the next pages and sorts of the same " +
+      "search until any user changes (a version counter kept by a trigger, so every server process " +
+      "sees a change at once); the page's records are read by id. A search the server has not seen " +
+      `yet reads and sorts every match: ${results.map((r) => `${fmt(r.newSearchP50)} / ${fmt(r.newSearchP95)} ms p50 / p95 (${r.driver})`).join(", ")}, ` +
+      `measured with ${freshSearches().length} new searches.`,
     "- The bulk upload is one real run (no dry run): parse, validate, check existing users, insert every",
-    "  user, its activation link and its e-mail in one transaction; no password is hashed.",
+    "  user, its activation link and its e-mail in one transaction (one statement each, the rows as one",
+    "  JSON parameter); no password is hashed.",
     "- Peak memory is the server process's peak resident set (VmHWM); with PGlite it includes the database.",
     `- Populating the database took ${results.map((r) => `${fmt(r.populateSeconds)} s (${r.driver})`).join(", ")}.`,
     `- The machine's load average was ${loadBefore.toFixed(2)} before the run and ${os.loadavg()[0]!.toFixed(2)} after it ` +
       "(other work on a shared machine shows up in every number).",
-    "",
   ];
-  mkdirSync(path.dirname(OUT), { recursive: true });
-  writeFileSync(OUT, lines.join("\n"));
+  writeSection(OUT, "server-bench", "Server", lines.join("\n"));
   // The repository's formatter checks Markdown too: leave the file as it would write it.
   const prettier = path.resolve(PACKAGE, "../../node_modules/.bin/prettier");
   spawnSync(prettier, ["--write", OUT], { stdio: "ignore" });

@@ -87,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log,
   );
   app.decorate("mailer", mailer);
+  app.addHook("onReady", async () => mailer.start());
   app.addHook("onClose", async () => mailer.close());
   commonPasswords ??= loadCommonPasswords();
   app.decorate(

@@ -1,6 +1,7 @@
 import { ROLE_IDS } from "@lms/core";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CLASS_STUDENTS } from "../src/db/seed-classes";
 import { useTestApp, type FieldValue } from "./helper";
 
 const t = useTestApp();
@@ -47,6 +48,10 @@ const list = (token: string, fields: Record<string, FieldValue>, entries?: [stri
   t().call<Page>("progress", "list", fields, { token, ...(entries ? { entries } : {}) });
 
 beforeAll(async () => {
+  // The demo classes' students (seed-classes.ts) are left out: this file sets up its own students.
+  await t().database.db.execute(
+    sql`delete from users where user_name in ${CLASS_STUDENTS.map((s) => s.userName)}`,
+  );
   for (const name of ["admin", "schooladmin", "schooladmin2", "teacher", "student", "parent"]) {
     tokens[name] = await t().login(name);
   }

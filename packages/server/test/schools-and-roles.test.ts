@@ -1,6 +1,9 @@
 import { fullPermissions, emptyPermissions } from "@lms/core";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
+import { PNG } from "./support/files";
 
 const t = useTestApp();
 let admin: string;
@@ -71,6 +74,53 @@ describe("schools", () => {
     expect((await t().call("school", "delete", { id }, { token: admin })).body.message).toBe(
       "School has been deleted.",
     );
+  });
+
+  it("removes the stored files of a deleted school: logo, photos, course images", async () => {
+    const created = await t().call<{ id: number; logo: string | null }>(
+      "school",
+      "create",
+      school("TNHS"),
+      { token: admin, files: { logo: { data: PNG, filename: "logo.png" } } },
+    );
+    expect(created.status).toBe(200);
+    const id = created.body.data!.id;
+    const user = await t().call(
+      "user",
+      "create",
+      {
+        firstName: "Teresa",
+        lastName: "Magbanua",
+        userName: "tmagbanua",
+        email: "tmagbanua@example.edu.ph",
+        roleId: 10,
+        schoolId: id,
+      },
+      { token: admin, files: { photo: { data: PNG, filename: "me.png" } } },
+    );
+    expect(user.status).toBe(200);
+    const course = await t().call(
+      "course",
+      "create",
+      {
+        courseName: "Araling Panlipunan",
+        courseCode: "AP7",
+        gradeLevel: 7,
+        subject: "AP",
+        schoolId: id,
+      },
+      { token: admin, files: { image: { data: PNG, filename: "c.png" } } },
+    );
+    expect(course.status).toBe(200);
+    const stored = async () =>
+      (await t().app.repos.schools.fileKeys(t().database.db, id)).map((key) =>
+        path.join(t().config.dataDir, "files", key),
+      );
+    const files = await stored();
+    expect(files).toHaveLength(3);
+    expect(files.every((file) => existsSync(file))).toBe(true);
+    expect((await t().call("school", "delete", { id }, { token: admin })).status).toBe(200);
+    expect(files.filter((file) => existsSync(file))).toEqual([]);
   });
 
   it("answers the conflict text for a school code that exists", async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
+import { PNG } from "./support/files";
 
 const t = useTestApp();
 let admin: string;
@@ -8,12 +9,6 @@ let firstSchoolCourse: number;
 let firstSchoolElement: number;
 let firstSchoolMaterial: number;
 let student: number;
-
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
 
 beforeAll(async () => {
   admin = await t().login("admin");

@@ -170,6 +170,46 @@ describe("two server processes on one PostgreSQL", () => {
     expect((await call(a, "user", { cmdType: "getisloggedinstatus" }, token)).status).toBe(401);
   });
 
+  it("answer a search on one with a user created through the other", async () => {
+    const [a, b] = servers as [Server, Server];
+    const login = (server: Server) =>
+      call<{ token: string }>(server, "user", {
+        cmdType: "login",
+        userName: "admin",
+        password: DEMO_PASSWORD,
+      }).then((answer) => answer.body.data!.token);
+    const [tokenA, tokenB] = [await login(a), await login(b)];
+    const search = () =>
+      call<{ pagination: { totalcount: number }; data: { userName: string }[] }>(
+        a,
+        "user",
+        { cmdType: "list", search: "magbanua", sortBy: "lastName", sortOrder: "asc" },
+        tokenA,
+      ).then((answer) => answer.body.data!);
+    expect((await search()).pagination.totalcount).toBe(0);
+    const created = await call(
+      b,
+      "user",
+      {
+        cmdType: "create",
+        firstName: "Lito",
+        lastName: "Magbanua",
+        userName: "lmagbanua",
+        email: "lmagbanua@example.edu.ph",
+        roleId: 5,
+        schoolId: 1,
+        learningReferenceNumber: "123456789012",
+        grade: 7,
+        section: "Rizal",
+      },
+      tokenB,
+    );
+    expect(created.status).toBe(200);
+    const after = await search();
+    expect(after.pagination.totalcount).toBe(1);
+    expect(after.data.map((u) => u.userName)).toEqual(["lmagbanua"]);
+  });
+
   it("keep element positions unique and gap-free under concurrent swaps", async () => {
     const [a, b] = servers as [Server, Server];
     const token = (

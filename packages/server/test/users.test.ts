@@ -1,6 +1,7 @@
 import { USER_STATUS } from "@lms/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
+import { PNG } from "./support/files";
 
 const t = useTestApp();
 let admin: string;
@@ -41,7 +42,7 @@ describe("user list", () => {
     expect(answer.status).toBe(200);
     const names = answer.body.data!.data.map((u) => u.userName);
     expect(names).toEqual([...names].sort());
-    expect(answer.body.data!.pagination).toEqual({ page: 1, rowsPerPage: 10, totalcount: 9 });
+    expect(answer.body.data!.pagination).toEqual({ page: 1, rowsPerPage: 10, totalcount: 16 });
   });
 
   it("searches names, user names and e-mails", async () => {
@@ -52,6 +53,69 @@ describe("user list", () => {
       { token: admin },
     );
     expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual(["parent", "student"]);
+  });
+
+  it("answers a repeated search with every change to users made since", async () => {
+    const search = async (page: number) => {
+      const answer = await t().call<ListData<UserRow>>(
+        "user",
+        "list",
+        { search: "quintana", sortBy: "userName", sortOrder: "desc", page, rowsPerPage: 10 },
+        { token: admin },
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.data!;
+    };
+    const pages = async () => {
+      const [first, second] = [await search(1), await search(2)];
+      return {
+        total: first.pagination.totalcount,
+        names: [...first.data, ...second.data].map((u) => u.userName),
+      };
+    };
+    expect(await pages()).toEqual({ total: 0, names: [] });
+    const names = Array.from(
+      { length: 11 },
+      (_, i) => `quintana-${String(i + 1).padStart(2, "0")}`,
+    );
+    for (const name of names) {
+      const created = await t().call("user", "create", newUser(name, { lastName: "Quintana" }), {
+        token: admin,
+      });
+      expect(created.status).toBe(200);
+    }
+    const descending = [...names].reverse();
+    expect(await pages()).toEqual({ total: 11, names: descending });
+
+    const idOf = async (name: string) =>
+      [...(await search(1)).data, ...(await search(2)).data].find((u) => u.userName === name)!.id;
+    const renamedId = await idOf("quintana-05");
+    const renamed = await t().call(
+      "user",
+      "update",
+      { ...newUser("soriano-05", { lastName: "Soriano" }), id: renamedId },
+      { token: admin },
+    );
+    expect(renamed.status).toBe(200);
+    const deleted = await t().call(
+      "user",
+      "delete",
+      { id: await idOf("quintana-11") },
+      { token: admin },
+    );
+    expect(deleted.status).toBe(200);
+    expect(await pages()).toEqual({
+      total: 9,
+      names: descending.filter((n) => n !== "quintana-05" && n !== "quintana-11"),
+    });
+    const left = [...(await search(1)).data, ...(await search(2)).data];
+    await t().call(
+      "user",
+      "delete",
+      { ids: [...left.map((u) => u.id), renamedId] },
+      { token: admin },
+    );
+    expect(await pages()).toEqual({ total: 0, names: [] });
   });
 
   it("filters by repeated filter groups in order", async () => {
@@ -70,7 +134,17 @@ describe("user list", () => {
         ],
       },
     );
-    expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual(["parent", "student"]);
+    // The demo student and parent, and the six students of the demo classes (seed-classes.ts).
+    expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual([
+      "andres",
+      "carmen",
+      "lea",
+      "miguel",
+      "paolo",
+      "parent",
+      "rosa",
+      "student",
+    ]);
   });
 
   it("refuses a column that is not sortable with 422", async () => {
@@ -103,7 +177,7 @@ describe("user list", () => {
       { token: schoolAdmin },
     );
     expect(answer.body.data!.data.every((u) => u.schoolId === 1)).toBe(true);
-    expect(answer.body.data!.pagination.totalcount).toBe(4);
+    expect(answer.body.data!.pagination.totalcount).toBe(11);
   });
 
   it("exports every matching row as CSV with a BOM and neutralised formulas", async () => {
@@ -125,7 +199,7 @@ describe("user list", () => {
     const text = answer.rawPayload.toString("utf8");
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.trim().split("\r\n");
-    expect(lines.length).toBe(1 + 10);
+    expect(lines.length).toBe(1 + 17);
     expect(text).toContain(",'-Reyes,");
     expect(lines[0]).toContain("userName");
   });
@@ -290,11 +364,7 @@ describe("user records", () => {
 describe("own account", () => {
   it("reads and updates the profile with a photo checked by its bytes", async () => {
     const token = await t().login("teacher");
-    const png = Buffer.from(
-      "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-        "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-      "hex",
-    );
+    const png = PNG;
     const profile = await t().call<Record<string, unknown>>("user", "profile", {}, { token });
     const fields = {
       firstName: "Maria",

@@ -170,3 +170,55 @@ export interface MaterialRecord extends Timestamps {
 export interface SwapAnswer {
   message: string;
 }
+
+/** A row of the class table: derived from the students and the teachers' loads. */
+export interface ClassRecord {
+  /** Built by encodeClassId from the school, school year, grade and section. */
+  id: string;
+  schoolId: number;
+  schoolName: string;
+  schoolYearFrom: number;
+  schoolYearTo: number;
+  grade: number;
+  section: string;
+  students: number;
+  teachers: number;
+  /** Percent of the class's students' published materials completed; null without any. */
+  averageCompletion: number | null;
+}
+
+export interface ClassStudent {
+  id: number;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  status: 0 | 1;
+  done: number;
+  total: number;
+  /** Percent of the published materials of the class's courses completed; null without any. */
+  percent: number | null;
+}
+
+/** One assigned-load row that covers the class. */
+export interface ClassTeacher {
+  id: number;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  subject: string;
+}
+
+export interface ClassCourse {
+  id: number;
+  courseName: string;
+  courseCode: string;
+  subject: string;
+  /** Percent of the class's students × the course's published materials completed. */
+  averageCompletion: number | null;
+}
+
+export interface ClassDetails extends ClassRecord {
+  studentList: ClassStudent[];
+  teacherList: ClassTeacher[];
+  courseList: ClassCourse[];
+}

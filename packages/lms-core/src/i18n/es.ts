@@ -72,6 +72,8 @@ export const es = {
   "table.range": "{from}–{to} of {total}",
   "table.selected": "{count, plural, one {# selected} other {# selected}}",
   "table.selectAllMatching": "Select all {total} matching records",
+  "table.allMatchingSelected": "All {total} matching records are selected.",
+  "password.confirmChange": "Do you want to update your password?",
   "table.clearSelection": "Clear selection",
   "table.selectRow": "Select row",
   "table.selectPage": "Select all rows on this page",
@@ -150,6 +152,12 @@ export const es = {
   "auth.forgotLinkExpired": "Your forgot password link seems expired or invalid.",
   "auth.requestNewLink": "Request a new link",
   "auth.loggedOut": "You have been signed out.",
+  "mail.activation.subject": "Activate your School Portal account",
+  "mail.activation.body":
+    "Hello {name},\n\nAn account has been created for you on the School Portal. Open this link to choose your password and activate your account:\n\n{link}\n\nThe link works once and expires in 7 days.",
+  "mail.reset.subject": "Reset your School Portal password",
+  "mail.reset.body":
+    "Hello {name},\n\nWe received a request to reset your password. Open this link to choose a new one:\n\n{link}\n\nThe link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail.",
 
   "password.criteriaTitle":
     "Your password must be 8 to 128 characters and meet at least 3 of these:",
@@ -708,6 +716,26 @@ export const es = {
     "Move {count, plural, one {# student} other {# students}} to section {section}?",
   "classes.moved": "{count, plural, one {# student has} other {# students have}} been moved.",
   "classes.noClass": "No class",
+  "classes.moveDone": "The students have been moved to their new section.",
+  "classes.name": "Grade {grade} – {section}",
+  "classes.gradeOption": "Grade {grade}",
+  "classes.schoolYearValue": "SY {from}–{to}",
+  "classes.field.school": "School",
+  "classes.field.name": "Name",
+  "classes.field.progress": "Progress",
+  "classes.field.subject": "Subject",
+  "classes.field.course": "Course",
+  "classes.field.courseCode": "Course code",
+  "classes.progressValue": "{percent}% ({done} of {total})",
+  "classes.noProgress": "No published materials",
+  "classes.noStudents": "No students in this class.",
+  "classes.noTeachers": "No teacher's load covers this class yet.",
+  "classes.noCourses": "No published course applies to this class.",
+  "classes.moveTitle": "Move students to another section",
+  "classes.moveHint": "They stay in grade {grade}, school year {from}–{to}.",
+  "classes.class": "Class",
+  "classes.empty": "No classes found.",
+  "classes.backToClasses": "Back to classes",
 } as const;
 
 export type MessageKey = keyof typeof es;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { $RefinementCtx } from "zod/v4/core";
 import { PASSWORD_LIMITS, STRENGTH } from "../constants";
 import { encodeMessage } from "./message";
 
@@ -55,34 +55,32 @@ export function strengthLevel(count: number): StrengthLevel {
   return "red";
 }
 
-/** A new password: 8 to 128 characters, at least 3 of the 5 criteria (SPEC.md §5). */
-export function newPasswordField() {
-  return z.string({ error: encodeMessage("validation.required") }).superRefine((value, ctx) => {
-    const add = (message: string) => ctx.addIssue({ code: "custom", message });
-    if (value === "") return add(encodeMessage("validation.required"));
-    if (value.length < PASSWORD_LIMITS.minLength)
-      return add(encodeMessage("validation.minLength", { n: PASSWORD_LIMITS.minLength }));
-    if (value.length > PASSWORD_LIMITS.maxLength)
-      return add(encodeMessage("validation.maxLength", { n: PASSWORD_LIMITS.maxLength }));
-    const met = Object.values(passwordCriteria(value)).filter(Boolean).length;
-    if (met < PASSWORD_LIMITS.minCriteria) add(encodeMessage("validation.passwordCriteria"));
-  });
+type Ctx = $RefinementCtx<string>;
+
+const add = (ctx: Ctx, message: string) => ctx.addIssue({ code: "custom", message });
+
+/** The rules of a new password: 8 to 128 characters, at least 3 of the 5 criteria (SPEC.md §5). */
+export function newPasswordCheck(value: string, ctx: Ctx) {
+  if (value === "") return add(ctx, encodeMessage("validation.required"));
+  if (value.length < PASSWORD_LIMITS.minLength)
+    return add(ctx, encodeMessage("validation.minLength", { n: PASSWORD_LIMITS.minLength }));
+  if (value.length > PASSWORD_LIMITS.maxLength)
+    return add(ctx, encodeMessage("validation.maxLength", { n: PASSWORD_LIMITS.maxLength }));
+  const met = Object.values(passwordCriteria(value)).filter(Boolean).length;
+  if (met < PASSWORD_LIMITS.minCriteria) add(ctx, encodeMessage("validation.passwordCriteria"));
 }
 
-/** A password being typed to sign in or to confirm identity: only required. */
-export function currentPasswordField() {
-  return z
-    .string({ error: encodeMessage("validation.required") })
-    .min(1, { error: encodeMessage("validation.required") })
-    .max(PASSWORD_LIMITS.maxLength, {
-      error: encodeMessage("validation.maxLength", { n: PASSWORD_LIMITS.maxLength }),
-    });
+/** The rules of a password typed to sign in or to confirm identity: required, at most 128. */
+export function currentPasswordCheck(value: string, ctx: Ctx) {
+  if (value === "") return add(ctx, encodeMessage("validation.required"));
+  if (value.length > PASSWORD_LIMITS.maxLength)
+    add(ctx, encodeMessage("validation.maxLength", { n: PASSWORD_LIMITS.maxLength }));
 }
 
 /** Adds the confirmation rule to an object with newPassword and confirmPassword. */
 export function confirmationMatches(
   value: { newPassword: string; confirmPassword: string },
-  ctx: z.RefinementCtx,
+  ctx: $RefinementCtx<{ newPassword: string; confirmPassword: string }>,
 ) {
   if (value.confirmPassword !== "" && value.confirmPassword !== value.newPassword) {
     ctx.addIssue({

@@ -1,70 +1,8 @@
 import { z } from "zod";
-import { PASSWORD_LIMITS, USERNAME_MIN_LENGTH } from "../constants";
-import type { MessageKey } from "../i18n/es";
-import { encodeMessage, type MessageValues } from "./message";
-
-/** SPEC.md §5: letters, comma, period, apostrophe, space and hyphen only. */
-export const NAME_PATTERN = /^[\p{L}\p{M},.'’\- ]+$/u;
-/** A pragmatic e-mail test: one @, no spaces, a dot in the domain. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Control characters (other than tab and newlines) are never valid text. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-export interface TextRuleOptions {
-  required?: boolean;
-  /** Minimum length; skipped when the field is optional and empty (SPEC.md §5). */
-  min?: number;
-  /** Which minimum text to show: "Must be at least N characters long." (default) or the other one. */
-  minMessage?: "minLength" | "minChars" | "minLength4";
-  max?: number;
-  name?: boolean;
-  email?: boolean;
-  url?: boolean;
-  /** A further pattern with its own message key. */
-  pattern?: { regex: RegExp; key: MessageKey };
-}
-
-type Ctx = z.RefinementCtx;
-
-function issue(ctx: Ctx, key: MessageKey, values?: MessageValues) {
-  ctx.addIssue({ code: "custom", message: encodeMessage(key, values) });
-}
-
-/** True when an optional text field was left empty. */
-function isBlank(value: string | null | undefined): boolean {
-  return value === undefined || value === null || value.trim() === "";
-}
-
-function checkText(value: string, options: TextRuleOptions, ctx: Ctx) {
-  const trimmed = value.trim();
-  if (CONTROL_CHARACTERS.test(value)) {
-    issue(ctx, "validation.invalidValue");
-    return;
-  }
-  if (options.min !== undefined && trimmed.length < options.min) {
-    const key = options.minMessage ?? "minLength";
-    issue(ctx, `validation.${key}`, { n: options.min });
-    return;
-  }
-  if (options.max !== undefined && trimmed.length > options.max) {
-    issue(ctx, "validation.maxLength", { n: options.max });
-    return;
-  }
-  if (options.name && !NAME_PATTERN.test(trimmed)) issue(ctx, "validation.nameFormat");
-  else if (options.email && !EMAIL_PATTERN.test(trimmed)) issue(ctx, "validation.email");
-  else if (options.url && !isHttpUrl(trimmed)) issue(ctx, "validation.url");
-  else if (options.pattern && !options.pattern.regex.test(trimmed)) issue(ctx, options.pattern.key);
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
+import { USERNAME_MIN_LENGTH } from "../constants";
+import { EMAIL_RULES, checkText, isBlank, requiredTextCheck, type TextRuleOptions } from "./checks";
+import { encodeMessage } from "./message";
+import { currentPasswordCheck, newPasswordCheck } from "./password";
 
 const requiredMessage = encodeMessage("validation.required");
 
@@ -72,16 +10,7 @@ const requiredMessage = encodeMessage("validation.required");
  * A required text field: trimmed; empty gives 'This field is required.'
  */
 export function requiredText(options: Omit<TextRuleOptions, "required"> = {}) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === "") {
-        issue(ctx, "validation.required");
-        return;
-      }
-      checkText(value, options, ctx);
-    });
+  return z.string({ error: requiredMessage }).trim().superRefine(requiredTextCheck(options));
 }
 
 /**
@@ -106,7 +35,7 @@ export function text(options: TextRuleOptions = {}) {
 }
 
 export const personName = (required: boolean, max = 50) => text({ required, name: true, max });
-export const emailAddress = (required: boolean) => text({ required, email: true, max: 254 });
+export const emailAddress = (required: boolean) => text({ required, ...EMAIL_RULES });
 export const urlText = (required: boolean) => text({ required, url: true, max: 2048 });
 
 /** E-mail or username: minimum 4 (SPEC.md §5, 'Minimum length of 4 character/number'). */
@@ -175,17 +104,14 @@ export function jsonField<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-/** SPEC.md §5: what a paste may not contain. Returns the message when the paste is refused. */
-export function checkPaste(
-  pasted: string,
-  kind: "name" | "email" | "number" | "text" = "text",
-): string | null {
-  const invalid =
-    CONTROL_CHARACTERS.test(pasted) ||
-    (kind === "name" && !NAME_PATTERN.test(pasted.trim() || "a")) ||
-    (kind === "email" && /\s/.test(pasted.trim())) ||
-    (kind === "number" && !/^\d*$/.test(pasted.trim()));
-  return invalid ? encodeMessage("validation.paste") : null;
+/** A new password: 8 to 128 characters, at least 3 of the 5 criteria (SPEC.md §5). */
+export function newPasswordField() {
+  return z.string({ error: encodeMessage("validation.required") }).superRefine(newPasswordCheck);
 }
 
-export { PASSWORD_LIMITS };
+/** A password typed to sign in or to confirm identity. */
+export function currentPasswordField() {
+  return z
+    .string({ error: encodeMessage("validation.required") })
+    .superRefine(currentPasswordCheck);
+}

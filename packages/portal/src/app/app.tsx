@@ -1,10 +1,10 @@
-import { ConfirmProvider, FullPageSpinner, Toaster } from "@lms/ui";
+import { FullPageSpinner } from "@lms/ui";
 import { Suspense, useState } from "react";
 import { RouterProvider } from "react-router-dom";
-import { SWRConfig } from "swr";
 import { ApiProvider, createPortalApi } from "../lib/api-context";
 import { I18nProvider } from "../lib/i18n";
 import { createRouter } from "./router";
+import { ToasterHost } from "./toaster-host";
 
 export function App() {
   const [api] = useState(() => createPortalApi());
@@ -13,12 +13,8 @@ export function App() {
     <ApiProvider value={api}>
       <Suspense fallback={<FullPageSpinner />}>
         <I18nProvider>
-          <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
-            <ConfirmProvider>
-              <RouterProvider router={router} />
-              <Toaster />
-            </ConfirmProvider>
-          </SWRConfig>
+          <RouterProvider router={router} />
+          <ToasterHost />
         </I18nProvider>
       </Suspense>
     </ApiProvider>

@@ -48,6 +48,18 @@ export const paths = {
       path: "/schools/:id/classes",
       getHref: (schoolId: string | number) => `/schools/${id(schoolId)}/classes`,
     },
+    classDetails: {
+      path: "/schools/:id/classes/:classId",
+      getHref: (schoolId: string | number, classId: string) =>
+        `/schools/${id(schoolId)}/classes/${id(classId)}`,
+    },
+  },
+  classes: {
+    list: { path: "/classes", getHref: () => "/classes" },
+    details: {
+      path: "/classes/:classId",
+      getHref: (classId: string) => `/classes/${id(classId)}`,
+    },
   },
   profile: {
     details: { path: "/profile/details", getHref: () => "/profile/details" },

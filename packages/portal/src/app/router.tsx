@@ -83,10 +83,30 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
         lazy: lazyPage(() => import("../features/schools/routes/school-info")),
       },
       {
+        path: paths.schools.users.path,
+        lazy: lazyPage(() => import("../features/users/routes/school-users-tab")),
+      },
+      {
+        path: paths.schools.classes.path,
+        lazy: lazyPage(() => import("../features/classes/routes/school-classes-tab")),
+      },
+      {
         path: paths.schools.settings.path,
         lazy: lazyPage(() => import("../features/schools/routes/school-settings")),
       },
     ],
+  },
+  {
+    path: paths.schools.classDetails.path,
+    lazy: lazyPage(() => import("../features/classes/routes/class-details")),
+  },
+  {
+    path: paths.classes.list.path,
+    lazy: lazyPage(() => import("../features/classes/routes/classes-list")),
+  },
+  {
+    path: paths.classes.details.path,
+    lazy: lazyPage(() => import("../features/classes/routes/class-details")),
   },
   {
     path: paths.roles.list.path,

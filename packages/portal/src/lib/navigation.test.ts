@@ -37,6 +37,7 @@ describe("side menu by role (SPEC.md §2)", () => {
     teacher.courses = { access: true, add: true, view: true, modify: true };
     expect(navigationFor(profile(ROLE_IDS.teacher, 1), teacher).map((e) => e.label)).toEqual([
       "nav.courses",
+      "nav.classes",
     ]);
   });
 

@@ -17,6 +17,8 @@ export interface NavEntry {
   right?: "add" | "view";
   /** Where the entry counts as the current page. */
   match: string;
+  /** Only for these roles (a teacher's Classes: the classes of its load). */
+  roleIds?: readonly number[];
 }
 
 /**
@@ -109,6 +111,15 @@ export function navigationFor(profile: Profile, permissions: Permissions | null)
       match: "/courses",
     },
     {
+      key: "classes",
+      label: "nav.classes",
+      href: paths.classes.list.getHref(),
+      module: "courses",
+      right: "view",
+      match: "/classes",
+      roleIds: [ROLE_IDS.teacher],
+    },
+    {
       key: "materials",
       label: "nav.materials",
       href: paths.materials.list.getHref(),
@@ -119,6 +130,7 @@ export function navigationFor(profile: Profile, permissions: Permissions | null)
   ];
   if (!permissions) return [];
   return entries.filter((entry) => {
+    if (entry.roleIds && !entry.roleIds.includes(roleId)) return false;
     if (!entry.module) return true;
     const rights = permissions[entry.module];
     return rights.access && (!entry.right || rights[entry.right]);

@@ -22,7 +22,7 @@ export function useTableLabels(): DataTableLabels {
       selectPage: t("table.selectPage"),
       selectedCount: (count) => t("table.selected", { count }),
       selectAllMatching: (total) => t("table.selectAllMatching", { total }),
-      allMatchingSelected: (total) => t("table.selectAllMatching", { total }),
+      allMatchingSelected: (total) => t("table.allMatchingSelected", { total }),
       clearSelection: t("table.clearSelection"),
       filterAll: t("common.all"),
       loading: t("app.loading"),

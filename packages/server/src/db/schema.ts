@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -476,3 +477,13 @@ export const classLoginKeys = pgTable(
   },
   (t) => [uniqueIndex("class_login_keys_hash_key").on(t.keyHash)],
 );
+
+/**
+ * A version per table, moved on by a trigger at every committed change to the table (migration
+ * 0002), so that every server process can tell whether what it keeps of a list is still current.
+ */
+export const changeCounters = pgTable("change_counters", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+  ...audit(),
+});

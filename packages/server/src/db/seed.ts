@@ -14,6 +14,7 @@ import { newStorageKey, type FileStorage } from "../lib/storage";
 import { readZip, writeZip } from "../lib/zip";
 import type { Db } from "./client";
 import { seedJourney } from "./seed-journey";
+import { seedClasses } from "./seed-classes";
 import {
   courseElements,
   courses,
@@ -490,6 +491,7 @@ export async function seedDemo(db: Db, options: { passwordHash: string; storage:
       content: "<p>Newton's laws.</p>",
       published: true,
     });
+    await seedClasses(tx, { schoolId: s1, passwordHash });
   });
   await seedJourney(db, { storage });
 }

@@ -28,7 +28,7 @@ export interface ListSpec<R extends ListResource> {
   /** The lower-cased search text (trigram-indexed on PostgreSQL). */
   search?: Column;
   /** Tie-breaker and default order (newest first). */
-  id: AnyColumn;
+  id: Column;
 }
 
 const MAX_INT = 2_147_483_647;
@@ -94,12 +94,6 @@ export function listOrder<R extends ListResource>(spec: ListSpec<R>, input: List
   const key = input.sortBy as (typeof SORTABLE_COLUMNS)[R][number] | undefined;
   const column = key && Object.hasOwn(spec.sort, key) ? spec.sort[key] : undefined;
   return column ? [direction(column), direction(spec.id)] : [direction(spec.id)];
-}
-
-/** The column a list is sorted by (the id when none is asked for). */
-export function sortColumnOf<R extends ListResource>(spec: ListSpec<R>, input: ListInput): Column {
-  const key = input.sortBy as (typeof SORTABLE_COLUMNS)[R][number] | undefined;
-  return key && Object.hasOwn(spec.sort, key) ? spec.sort[key] : spec.id;
 }
 
 export function pageOf(input: ListInput): { limit: number; offset: number } {

@@ -22,6 +22,8 @@ const ROLES_ADMIN = "YYNNNNN";
 const COURSES_VIEW = "YYNYYYN";
 const COURSES_EDIT = "YYNYYNN";
 const MATERIALS = "YYNYYNN";
+/** Classes: users view, or a teacher's own load (issue "Classes"). */
+const CLASSES_VIEW = "YYYYYNN";
 
 export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
   user: {
@@ -118,5 +120,11 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
     next: COURSES_VIEW,
     resume: COURSES_VIEW,
     summary: ALL,
+  },
+  class: {
+    list: CLASSES_VIEW,
+    export: CLASSES_VIEW,
+    get: CLASSES_VIEW,
+    move: USERS_ADMIN,
   },
 };

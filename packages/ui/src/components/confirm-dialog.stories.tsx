@@ -113,3 +113,25 @@ export const PendingWhileAsyncConfirmRuns: Story = {
     await overlaysSettled(canvasElement);
   },
 };
+
+export const WithChoice: Story = {
+  args: {
+    defaultOpen: true,
+    title: "Move students?",
+    message: "They stay in their grade and school year.",
+    confirmLabel: "Move",
+    children: (
+      <label className="flex flex-col gap-1 text-sm">
+        New section
+        <input className="rounded-control border border-input px-3 py-2" defaultValue="Mabini" />
+      </label>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await body(canvasElement).findByRole("alertdialog", { name: "Move students?" });
+    await expect(dialog).toHaveAccessibleDescription("They stay in their grade and school year.");
+    await expect(within(dialog).getByRole("textbox", { name: "New section" })).toHaveValue(
+      "Mabini",
+    );
+  },
+};

@@ -33,6 +33,8 @@ type ConfirmDialogProps = {
   trigger?: React.ReactNode;
   title: React.ReactNode;
   message?: React.ReactNode;
+  /** A choice the confirmation needs (a select, a field), shown between the message and the buttons. */
+  children?: React.ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   /** `destructive` paints the confirm button red, for deletes. */
@@ -63,6 +65,7 @@ function ConfirmDialog({
   trigger,
   title,
   message,
+  children,
   confirmLabel,
   cancelLabel,
   tone = "default",
@@ -171,6 +174,7 @@ function ConfirmDialog({
               )}
             </div>
           </div>
+          {children ? <div data-slot="confirm-dialog-body">{children}</div> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button
               ref={cancelRef}

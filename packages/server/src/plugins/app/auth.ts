@@ -1,4 +1,11 @@
-import { emptyPermissions, es, type Permissions } from "@lms/core";
+import {
+  CATALOGUES,
+  DEFAULT_LANG,
+  createIntl,
+  emptyPermissions,
+  isLang,
+  type Permissions,
+} from "@lms/core";
 import { hash, verify } from "@node-rs/argon2";
 import type { Argon2Cost, RateLimitRule, ServerConfig } from "../../config";
 import type { Executor } from "../../db/client";
@@ -27,6 +34,14 @@ const TOUCH_EVERY_MS = 60 * 1000;
  * Passwords (argon2id), sessions (random tokens stored as hashes, idle and absolute expiry),
  * password links and rate limits (issue 4 "Security").
  */
+/** Who gets a password link: the e-mail goes out in the user's language, addressed by first name. */
+export interface LinkRecipient {
+  userId: number;
+  email: string;
+  firstName?: string | null;
+  lang?: string | null;
+}
+
 export class AuthService {
   /** A hash to verify against when the account does not exist, so timing tells nothing. */
   private dummyHash: Promise<string> | null = null;
@@ -152,7 +167,7 @@ export class AuthService {
   async issueLinks(
     db: Executor,
     kind: LinkKind,
-    recipients: { userId: number; email: string }[],
+    recipients: LinkRecipient[],
     by: string | null,
   ): Promise<void> {
     if (recipients.length === 0) return;
@@ -163,15 +178,22 @@ export class AuthService {
       links.map((l) => ({ userId: l.userId, kind, tokenHash: hashToken(l.token), expiresAt })),
       by,
     );
-    // Proposed catalogue keys mail.activation.* and mail.reset.* (see the server README); until
-    // they exist the screens' own titles and instructions are the closest texts.
-    const subject = kind === "activation" ? es["auth.setTitle"] : es["auth.resetTitle"];
-    const intro = kind === "activation" ? es["auth.setInstructions"] : es["auth.resetTitle"];
     await this.outbox.add(
       db,
       links.map((l) => {
         const link = this.linkFor(kind, l.token);
-        return { recipient: l.email, subject, body: `${intro}\n\n${link}\n`, link };
+        // In the recipient's language (English when it has none yet).
+        const { t } = createIntl(
+          l.lang ?? DEFAULT_LANG,
+          CATALOGUES[isLang(l.lang) ? l.lang : DEFAULT_LANG],
+        );
+        const name = l.firstName?.trim() || l.email;
+        return {
+          recipient: l.email,
+          subject: t(`mail.${kind}.subject`),
+          body: t(`mail.${kind}.body`, { name, link }),
+          link,
+        };
       }),
       by,
     );

@@ -16,7 +16,7 @@ export const bulkInput = <R extends Parameters<typeof listInput>[0]>(resource: R
 /** What a bulk action names: ids, or every record the list request matches. */
 export type BulkTargets = { ids: number[]; field: "id" | "ids" } | { allMatching: true };
 
-function parseIds(raw: string): number[] {
+export function parseIds(raw: string): number[] {
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -1,4 +1,5 @@
 import type { Resource } from "../../lib/commands";
+import { classResource } from "./class";
 import { configResource } from "./config";
 import { courseResource } from "./course";
 import { elementResource } from "./element";
@@ -19,5 +20,6 @@ export const RESOURCES: readonly Resource[] = [
   materialResource,
   journeyResource,
   progressResource,
+  classResource,
   configResource,
 ];

@@ -172,9 +172,12 @@ export const schoolResource = defineResource("school", {
     globalOnly: true,
     input: idInput,
     async handler({ app, input }) {
-      const deleted = await app.repos.transaction((tx) => app.repos.schools.delete(tx, input.id));
-      if (!deleted) throw notFound();
-      if (deleted.logo) await app.storage.remove([deleted.logo]);
+      const keys = await app.repos.transaction(async (tx) => {
+        const files = await app.repos.schools.fileKeys(tx, input.id);
+        return (await app.repos.schools.delete(tx, input.id)) ? files : null;
+      });
+      if (!keys) throw notFound();
+      await app.storage.remove(keys);
       return { message: "schools.deleted" };
     },
   }),

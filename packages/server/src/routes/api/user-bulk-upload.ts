@@ -1,3 +1,4 @@
+import type { LinkRecipient } from "../../plugins/app/auth";
 import {
   BULK_UPLOAD_MODES,
   GLOBAL_ROLE_IDS,
@@ -160,7 +161,7 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
 
   const who = by(caller);
   await app.repos.transaction(async (tx) => {
-    const recipients: { userId: number; email: string }[] = [];
+    const recipients: LinkRecipient[] = [];
     const loads: { userId: number; grade: number; subject: string; section: string }[] = [];
     for (let i = 0; i < creates.length; i += 2000) {
       const chunk = creates.slice(i, i + 2000);
@@ -171,7 +172,12 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
       );
       chunk.forEach((c, index) => {
         const userId = ids[index]!;
-        recipients.push({ userId, email: c.values.email });
+        recipients.push({
+          userId,
+          email: c.values.email,
+          firstName: c.values.firstName,
+          lang: c.values.lang,
+        });
         for (const load of c.values.assignedLoad) loads.push({ ...load, userId });
       });
     }

@@ -243,7 +243,12 @@ export const userResource = defineResource("user", {
       if (user && user.status === USER_STATUS.active) {
         await app.repos.transaction(async (tx) => {
           await app.repos.tokens.expireLinks(tx, user.id, "reset");
-          await app.auth.issueLinks(tx, "reset", [{ userId: user.id, email: user.email }], null);
+          await app.auth.issueLinks(
+            tx,
+            "reset",
+            [{ userId: user.id, email: user.email, firstName: user.firstName, lang: user.lang }],
+            null,
+          );
         });
         app.auth.deliver();
       }
@@ -430,7 +435,7 @@ export const userResource = defineResource("user", {
           await app.auth.issueLinks(
             tx,
             "activation",
-            [{ userId: newId!, email: input.email }],
+            [{ userId: newId!, email: input.email, firstName: input.firstName, lang: input.lang }],
             by(caller),
           );
           return newId!;
@@ -535,7 +540,12 @@ export const userResource = defineResource("user", {
         await app.auth.issueLinks(
           tx,
           "activation",
-          targets.map((u) => ({ userId: u.id, email: u.email })),
+          targets.map((u) => ({
+            userId: u.id,
+            email: u.email,
+            firstName: u.firstName,
+            lang: u.lang,
+          })),
           by(caller),
         );
         return targets.length;

@@ -1,16 +1,8 @@
-import type { Lang, LoginInput, Permissions, UserRecord } from "@lms/core";
+import type { Lang, Permissions, UserRecord } from "@lms/core";
 import { useCallback, useEffect } from "react";
 import { useApiClient, useSession, useSessionStore } from "../../../lib/api-context";
 import { useRecordQuery } from "../../../lib/data";
 import { preloadCatalogue } from "../../../lib/i18n";
-
-export function useLogin() {
-  const client = useApiClient();
-  return useCallback(
-    (input: LoginInput) => client.login({ userName: input.userName, password: input.password }),
-    [client],
-  );
-}
 
 export function useLogout() {
   const client = useApiClient();

@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "@lms/core";
+import type { ForgotPasswordInput } from "@lms/core";
 import { Button, TextField } from "@lms/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,6 +10,9 @@ import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { AccountLayout } from "../components/account-layout";
 import { FormAlert } from "../components/form-alert";
+import { lazyResolver } from "../utils/lazy-resolver";
+
+const resolver = lazyResolver<ForgotPasswordInput>((v) => v.zodResolver(v.forgotPasswordSchema));
 
 export default function ForgotPasswordPage() {
   const i18n = useI18n();
@@ -19,7 +21,7 @@ export default function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver,
     defaultValues: { email: "" },
   });
   const { errors, isSubmitting } = form.formState;

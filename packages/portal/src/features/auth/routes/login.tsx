@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { loginSchema, type LoginInput } from "@lms/core";
+import type { LoginInput } from "@lms/core";
 import { Button, PasswordField, TextField } from "@lms/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,7 +10,10 @@ import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { AccountLayout } from "../components/account-layout";
 import { FormAlert } from "../components/form-alert";
-import { useLogin } from "../hooks/use-auth";
+import { lazyResolver } from "../utils/lazy-resolver";
+import { useLogin } from "../hooks/use-login";
+
+const resolver = lazyResolver<LoginInput>((v) => v.zodResolver(v.loginSchema));
 
 export default function LoginPage() {
   const i18n = useI18n();
@@ -22,7 +24,7 @@ export default function LoginPage() {
   const store = useSessionStore();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { userName: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;

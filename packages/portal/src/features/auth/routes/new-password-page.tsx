@@ -1,16 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { newPasswordPairSchema } from "@lms/core";
 import { Button, FullPageSpinner, toast } from "@lms/ui";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { showToasts } from "../../../app/toaster-host";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { useApiClient } from "../../../lib/api-context";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { AccountLayout } from "../components/account-layout";
 import { FormAlert } from "../components/form-alert";
+import { lazyResolver } from "../utils/lazy-resolver";
 
 type Values = { newPassword: string; confirmPassword: string };
 
@@ -18,6 +18,8 @@ type Values = { newPassword: string; confirmPassword: string };
  * Reset password (forgot-password link) and set password (activation link): both check the
  * link first and send an expired or used one to its invalid-link page.
  */
+const resolver = lazyResolver<Values>((v) => v.zodResolver(v.newPasswordPairSchema));
+
 export function NewPasswordPage({ kind }: { kind: "reset" | "activation" }) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -34,7 +36,7 @@ export function NewPasswordPage({ kind }: { kind: "reset" | "activation" }) {
   );
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({
-    resolver: zodResolver(newPasswordPairSchema),
+    resolver,
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -66,6 +68,7 @@ export function NewPasswordPage({ kind }: { kind: "reset" | "activation" }) {
       checkStatus: false,
     });
     if (result.ok) {
+      showToasts();
       toast.success(t(kind === "reset" ? "auth.resetDone" : "auth.setDone"));
       navigate(paths.account.login.getHref(), { replace: true });
       return;

@@ -23,6 +23,7 @@ import {
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import { useElementCommands } from "../api/use-elements";
 import { byPosition, positionForPlacement } from "../utils/positions";
@@ -45,6 +46,7 @@ export function ElementCreateForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
+  const discardGuard = useDiscardGuard();
   const { create } = useElementCommands();
   const ordered = byPosition(elements);
   const form = useForm<ElementCreateInput>({
@@ -98,16 +100,7 @@ export function ElementCreateForm({
   });
 
   async function cancel() {
-    if (isDirty) {
-      const leave = await confirm({
-        title: t("confirm.cancelTitle"),
-        message: t("confirm.cancelMessage"),
-        confirmLabel: t("common.discard"),
-        cancelLabel: t("common.keepEditing"),
-        tone: "destructive",
-      });
-      if (!leave) return;
-    }
+    if (!(await discardGuard(isDirty))) return;
     form.reset();
     onDone();
   }

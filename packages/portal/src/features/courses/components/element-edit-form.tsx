@@ -19,6 +19,7 @@ import {
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import { useElementCommands } from "../api/use-elements";
 
@@ -42,6 +43,7 @@ export function ElementEditForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
+  const discardGuard = useDiscardGuard();
   const { update } = useElementCommands();
   const defaults: ElementEditValues = { id: element.id, name: element.name, type: element.type };
   const form = useForm<ElementEditInput, unknown, ElementEditValues>({
@@ -71,15 +73,7 @@ export function ElementEditForm({
   });
 
   async function cancel() {
-    if (!isDirty) return;
-    const leave = await confirm({
-      title: t("confirm.cancelTitle"),
-      message: t("confirm.cancelMessage"),
-      confirmLabel: t("common.discard"),
-      cancelLabel: t("common.keepEditing"),
-      tone: "destructive",
-    });
-    if (leave) form.reset(defaults);
+    if (isDirty && (await discardGuard(true))) form.reset(defaults);
   }
 
   return (

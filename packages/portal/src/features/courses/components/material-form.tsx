@@ -10,6 +10,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
+import { useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import { useMaterialCommands, type MaterialValues } from "../api/use-course-materials";
 
@@ -78,6 +79,7 @@ export function MaterialForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
+  const discardGuard = useDiscardGuard();
   const { save } = useMaterialCommands();
   const [upload, setUpload] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
@@ -142,16 +144,7 @@ export function MaterialForm({
   });
 
   async function cancel() {
-    if (isDirty || upload) {
-      const leave = await confirm({
-        title: t("confirm.cancelTitle"),
-        message: t("confirm.cancelMessage"),
-        confirmLabel: t("common.discard"),
-        cancelLabel: t("common.keepEditing"),
-        tone: "destructive",
-      });
-      if (!leave) return;
-    }
+    if (!(await discardGuard(isDirty || Boolean(upload)))) return;
     onDone(null);
   }
 

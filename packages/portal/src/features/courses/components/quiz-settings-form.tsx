@@ -5,6 +5,7 @@ import { useId } from "react";
 import { Controller, useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Field } from "../../../components/field";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import { useMaterialCommands } from "../api/use-course-materials";
 import { newQuestion, quizDraft, retypeQuestion, type QuizDraft } from "../utils/quiz";
@@ -44,6 +45,7 @@ export function QuizSettingsForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
+  const discardGuard = useDiscardGuard();
   const { saveQuizSettings } = useMaterialCommands();
   const questionsHeading = useId();
   const form = useForm<QuizDraft>({
@@ -75,16 +77,7 @@ export function QuizSettingsForm({
   });
 
   async function cancel() {
-    if (isDirty) {
-      const leave = await confirm({
-        title: t("confirm.cancelTitle"),
-        message: t("confirm.cancelMessage"),
-        confirmLabel: t("common.discard"),
-        cancelLabel: t("common.keepEditing"),
-        tone: "destructive",
-      });
-      if (!leave) return;
-    }
+    if (!(await discardGuard(isDirty))) return;
     onDone();
   }
 

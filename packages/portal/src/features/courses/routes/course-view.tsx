@@ -9,8 +9,11 @@ import {
 } from "@lms/ui";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
+import { ClassesTable } from "../../classes/components/classes-table";
+import { canSeeClasses } from "../../classes/utils/class-href";
 import { CourseProgress } from "../../journey/components/course-progress";
 import { useCourse, useCourseCommands } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
@@ -23,7 +26,7 @@ import { LoadFailure } from "../components/load-failure";
 import { useCourseRights } from "../components/use-rights";
 import { recordId } from "../utils/params";
 
-type Tab = "elements" | "details" | "progress";
+type Tab = "elements" | "details" | "progress" | "classes";
 
 /**
  * /courses/{courseId}: the course's elements and materials, its students' progress, and its
@@ -34,8 +37,13 @@ export default function CourseViewPage() {
   const { courseId: param } = useParams();
   const courseId = recordId(param);
   const [search, setSearch] = useSearchParams();
-  const wantedTab = search.get("tab");
-  const tab: Tab = wantedTab === "details" || wantedTab === "progress" ? wantedTab : "elements";
+  const { profile, permissions } = useSession();
+  const showClasses = canSeeClasses(profile?.roleId, permissions);
+  const asked = search.get("tab");
+  const tab: Tab =
+    asked === "details" || asked === "progress" || (asked === "classes" && showClasses)
+      ? asked
+      : "elements";
   const rights = useCourseRights();
   const course = useCourse(courseId);
   const elements = useCourseElements(courseId);
@@ -114,6 +122,7 @@ export default function CourseViewPage() {
           <TabsTrigger value="elements">{t("courses.elementsAndMaterials")}</TabsTrigger>
           <TabsTrigger value="progress">{t("journey.progressTab")}</TabsTrigger>
           <TabsTrigger value="details">{t("courses.detailsTab")}</TabsTrigger>
+          {showClasses ? <TabsTrigger value="classes">{t("courses.classes")}</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="elements" className="pt-4">
           {elements.error ? (
@@ -141,6 +150,11 @@ export default function CourseViewPage() {
             onDone={() => undefined}
           />
         </TabsContent>
+        {showClasses ? (
+          <TabsContent value="classes" className="pt-4">
+            <ClassesTable courseId={data.id} listKey="course-classes" />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );

@@ -1,13 +1,14 @@
-import { GRADE_LEVELS, type CourseRecord } from "@lms/core";
+import { GRADE_LEVELS } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
-import { useConfirmedAction } from "../../../lib/confirmed-action";
-import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
+import { publishedFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
+import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { COURSE_PATH, useCourseCommands, useCourses } from "../api/use-courses";
 import { courseColumns } from "../components/course-columns";
@@ -23,25 +24,12 @@ export default function CoursesListPage() {
   const params = toListParams(state);
   const { page, loading } = useCourses(params);
   const { remove, setPublished } = useCourseCommands();
-  const confirmed = useConfirmedAction();
-  const { exportCsv, exporting } = useExport(COURSE_PATH);
+  const actions = useRowActions();
   const labels = useTableLabels();
   const columns = useMemo(() => courseColumns(t), [t]);
   const [creating, setCreating] = useState(false);
   const panelId = useId();
   const panelHeading = `${panelId}-heading`;
-
-  const publish = (course: CourseRecord, published: boolean) =>
-    void confirmed({
-      title: t(published ? "confirm.publishTitle" : "confirm.unpublishTitle"),
-      message: t(published ? "confirm.publishMessage" : "confirm.unpublishMessage", {
-        name: course.courseName,
-      }),
-      confirmLabel: t(published ? "common.publish" : "common.unpublish"),
-      tone: published ? "default" : "destructive",
-      run: () => setPublished(course.id, published),
-      success: t(published ? "courses.published" : "courses.unpublished"),
-    });
 
   return (
     <div className="flex flex-col gap-6 p-6">
@@ -49,9 +37,7 @@ export default function CoursesListPage() {
         title={t("courses.title")}
         actions={
           <>
-            <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-              {t("common.export")}
-            </Button>
+            <ExportButton path={COURSE_PATH} params={params} />
             {rights.addCourse ? (
               <Button
                 aria-expanded={creating}
@@ -109,14 +95,7 @@ export default function CoursesListPage() {
               label: t("courses.gradeOption", { n: grade }),
             })),
           },
-          {
-            key: "published",
-            label: t("common.status"),
-            options: [
-              { value: "true", label: t("common.published") },
-              { value: "false", label: t("common.unpublished") },
-            ],
-          },
+          publishedFilter(t, t("common.status")),
         ]}
         onEdit={
           rights.modifyCourse
@@ -127,23 +106,16 @@ export default function CoursesListPage() {
         rowActions={
           rights.modifyCourse
             ? (row) => [
-                {
-                  label: t(row.published ? "common.unpublish" : "common.publish"),
-                  onSelect: () => publish(row, !row.published),
-                },
-                {
-                  label: t("common.delete"),
-                  destructive: true,
-                  onSelect: () =>
-                    void confirmed({
-                      title: t("confirm.deleteTitle"),
-                      message: t("confirm.deleteMessage", { name: row.courseName }),
-                      confirmLabel: t("common.delete"),
-                      tone: "destructive",
-                      run: () => remove(row.id),
-                      success: t("courses.deleted"),
-                    }),
-                },
+                actions.toggle("publish", !row.published, {
+                  name: row.courseName,
+                  run: () => setPublished(row.id, !row.published),
+                  success: t(row.published ? "courses.unpublished" : "courses.published"),
+                }),
+                actions.remove({
+                  name: row.courseName,
+                  run: () => remove(row.id),
+                  success: t("courses.deleted"),
+                }),
               ]
             : undefined
         }

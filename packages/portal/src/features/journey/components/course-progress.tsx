@@ -1,6 +1,6 @@
-import { Button, DataTable } from "@lms/ui";
+import { DataTable } from "@lms/ui";
 import { useMemo } from "react";
-import { useExport } from "../../../lib/export";
+import { ExportButton } from "../../../components/export-button";
 import { useI18n } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
@@ -17,15 +17,12 @@ export function CourseProgress({ courseId }: { courseId: number }) {
   const [state, setState] = useListState("course-progress", { sortBy: "lastName" });
   const params = progressParams(toListParams(state), courseId);
   const { page, loading } = useCourseProgress(params);
-  const { exportCsv, exporting } = useExport(PROGRESS_PATH);
   const labels = useTableLabels();
   const columns = useMemo(() => progressColumns(i18n), [i18n]);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex justify-end">
-        <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-          {t("common.export")}
-        </Button>
+        <ExportButton path={PROGRESS_PATH} params={params} />
       </div>
       <DataTable
         caption={t("journey.progressTitle")}

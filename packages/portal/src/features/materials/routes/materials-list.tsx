@@ -1,14 +1,15 @@
-import { MATERIAL_TYPES, type MaterialRecord } from "@lms/core";
-import { Button, DataTable, PageHeader } from "@lms/ui";
+import { MATERIAL_TYPES } from "@lms/core";
+import { DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
-import { useConfirmedAction } from "../../../lib/confirmed-action";
-import { useExport } from "../../../lib/export";
 import { useI18n } from "../../../lib/i18n";
+import { publishedFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
+import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { MATERIAL_PATH, useMaterialCommands, useMaterials } from "../api/use-materials";
 import { materialColumns } from "../components/material-columns";
@@ -24,32 +25,15 @@ export default function MaterialsListPage() {
   const params = toListParams(state);
   const { page, loading } = useMaterials(params);
   const { remove, setPublished } = useMaterialCommands();
-  const confirmed = useConfirmedAction();
-  const { exportCsv, exporting } = useExport(MATERIAL_PATH);
+  const actions = useRowActions();
   const labels = useTableLabels();
   const columns = useMemo(() => materialColumns(i18n), [i18n]);
-
-  const publish = (material: MaterialRecord, published: boolean) =>
-    void confirmed({
-      title: t(published ? "confirm.publishTitle" : "confirm.unpublishTitle"),
-      message: t(published ? "confirm.publishMessage" : "confirm.unpublishMessage", {
-        name: material.name,
-      }),
-      confirmLabel: t(published ? "common.publish" : "common.unpublish"),
-      tone: published ? "default" : "destructive",
-      run: () => setPublished(material.id, published),
-      success: t(published ? "materials.published" : "materials.unpublished"),
-    });
 
   return (
     <div className="flex flex-col gap-6 p-6">
       <PageHeader
         title={t("materials.title")}
-        actions={
-          <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-            {t("common.export")}
-          </Button>
-        }
+        actions={<ExportButton path={MATERIAL_PATH} params={params} />}
       />
       <DataTable
         caption={t("materials.title")}
@@ -73,14 +57,7 @@ export default function MaterialsListPage() {
               label: t(`materials.type.${type}`),
             })),
           },
-          {
-            key: "published",
-            label: t("materials.field.status"),
-            options: [
-              { value: "true", label: t("common.published") },
-              { value: "false", label: t("common.unpublished") },
-            ],
-          },
+          publishedFilter(t, t("materials.field.status")),
         ]}
         onEdit={
           canModify
@@ -99,23 +76,16 @@ export default function MaterialsListPage() {
                       },
                     ]
                   : []),
-                {
-                  label: t(row.published ? "common.unpublish" : "common.publish"),
-                  onSelect: () => publish(row, !row.published),
-                },
-                {
-                  label: t("common.delete"),
-                  destructive: true,
-                  onSelect: () =>
-                    void confirmed({
-                      title: t("confirm.deleteTitle"),
-                      message: t("confirm.deleteMessage", { name: row.name }),
-                      confirmLabel: t("common.delete"),
-                      tone: "destructive",
-                      run: () => remove(row.id),
-                      success: t("materials.deleted"),
-                    }),
-                },
+                actions.toggle("publish", !row.published, {
+                  name: row.name,
+                  run: () => setPublished(row.id, !row.published),
+                  success: t(row.published ? "materials.unpublished" : "materials.published"),
+                }),
+                actions.remove({
+                  name: row.name,
+                  run: () => remove(row.id),
+                  success: t("materials.deleted"),
+                }),
               ]
             : undefined
         }

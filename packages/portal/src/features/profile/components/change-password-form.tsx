@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { Field } from "../../../components/field";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import { useChangePassword } from "../api/use-profile";
 import { passwordFieldOfCode } from "../utils/profile";
@@ -19,6 +20,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
+  const discardGuard = useDiscardGuard();
   const changePassword = useChangePassword();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
@@ -27,31 +29,32 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { errors, isDirty, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await changePassword(values);
-    if (result.ok) {
-      toast.success(t("password.changed"));
-      onDone();
-      return;
-    }
-    if (applyFieldErrors(result, form.setError, FIELD_NAMES)) return;
-    const field = passwordFieldOfCode(result.code);
-    if (field && result.code) {
-      form.setError(field, { type: "server", message: result.code }, { shouldFocus: true });
-      return;
-    }
-    toast.error(failureText(result, i18n));
+    let failed = false;
+    const ok = await confirm({
+      title: t("confirm.updateTitle"),
+      message: t("password.confirmChange"),
+      confirmLabel: t("common.update"),
+      cancelLabel: t("common.cancel"),
+      onConfirm: async () => {
+        const result = await changePassword(values);
+        if (result.ok) return;
+        failed = true;
+        if (applyFieldErrors(result, form.setError, FIELD_NAMES)) return;
+        const field = passwordFieldOfCode(result.code);
+        if (field && result.code) {
+          form.setError(field, { type: "server", message: result.code }, { shouldFocus: true });
+          return;
+        }
+        toast.error(failureText(result, i18n));
+      },
+    });
+    if (!ok || failed) return;
+    toast.success(t("password.changed"));
+    onDone();
   });
 
   async function cancel() {
-    if (!isDirty) return onDone();
-    const leave = await confirm({
-      title: t("confirm.cancelTitle"),
-      message: t("confirm.cancelMessage"),
-      confirmLabel: t("common.discard"),
-      cancelLabel: t("common.keepEditing"),
-      tone: "destructive",
-    });
-    if (leave) onDone();
+    if (await discardGuard(isDirty)) onDone();
   }
 
   return (

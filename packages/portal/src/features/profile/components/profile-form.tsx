@@ -25,6 +25,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { useSession, useSessionStore } from "../../../lib/api-context";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
+import { useDiscardGuard } from "../../../lib/form-actions";
 import { preloadCatalogue, useI18n } from "../../../lib/i18n";
 import { useUpdateProfile } from "../api/use-profile";
 import { authorizedImageUrl } from "../../../lib/image-url";
@@ -53,6 +54,7 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
   const { lang: sessionLang, token } = useSession();
   const store = useSessionStore();
   const confirm = useConfirm();
+  const discardGuard = useDiscardGuard();
   const updateProfile = useUpdateProfile();
   const photoLabelId = useId();
   const [photo, setPhoto] = useState<File | null>(null);
@@ -95,15 +97,7 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
   });
 
   async function cancel() {
-    if (!isDirty && !photo) return onDone();
-    const leave = await confirm({
-      title: t("confirm.cancelTitle"),
-      message: t("confirm.cancelMessage"),
-      confirmLabel: t("common.discard"),
-      cancelLabel: t("common.keepEditing"),
-      tone: "destructive",
-    });
-    if (leave) onDone();
+    if (await discardGuard(isDirty || Boolean(photo))) onDone();
   }
 
   const reportPaste = (name: (typeof FIELD_NAMES)[number]) => (message: string) =>

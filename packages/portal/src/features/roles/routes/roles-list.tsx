@@ -1,14 +1,14 @@
-import type { RoleRecord } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
-import { useConfirmedAction } from "../../../lib/confirmed-action";
-import { useExport } from "../../../lib/export";
 import { useI18n } from "../../../lib/i18n";
+import { enabledFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
+import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { ROLE_PATH, useRoleCommands, useRoles } from "../api/use-roles";
 import { roleColumns } from "../components/role-columns";
@@ -23,8 +23,7 @@ export default function RolesListPage() {
   const params = toListParams(state);
   const { page, loading } = useRoles(params);
   const { remove, setStatus } = useRoleCommands();
-  const confirmed = useConfirmedAction();
-  const { exportCsv, exporting } = useExport(ROLE_PATH);
+  const actions = useRowActions();
   const labels = useTableLabels();
   const columns = useMemo(
     () =>
@@ -32,38 +31,13 @@ export default function RolesListPage() {
     [t, intl],
   );
 
-  const changeStatus = (role: RoleRecord, enabled: boolean) =>
-    confirmed({
-      title: t("confirm.statusTitle"),
-      message: t(enabled ? "confirm.enableMessage" : "confirm.disableMessage", {
-        name: role.roleName,
-      }),
-      confirmLabel: t(enabled ? "common.enable" : "common.disable"),
-      tone: enabled ? "default" : "destructive",
-      run: () => setStatus(role.id, enabled),
-      success: t(enabled ? "roles.enabled" : "roles.disabled"),
-    });
-
-  // A built-in role keeps its delete entry: the server refuses it with a code whose text is shown.
-  const deleteRole = (role: RoleRecord) =>
-    confirmed({
-      title: t("confirm.deleteTitle"),
-      message: t("confirm.deleteMessage", { name: role.roleName }),
-      confirmLabel: t("common.delete"),
-      tone: "destructive",
-      run: () => remove(role.id),
-      success: t("roles.deleted"),
-    });
-
   return (
     <div className="flex flex-col gap-6 p-6">
       <PageHeader
         title={t("roles.title")}
         actions={
           <>
-            <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-              {t("common.export")}
-            </Button>
+            <ExportButton path={ROLE_PATH} params={params} />
             {rights?.add ? (
               <Button asChild>
                 <Link to={paths.roles.create.getHref()}>{t("roles.create")}</Link>
@@ -84,29 +58,23 @@ export default function RolesListPage() {
         getRowLabel={(row) => row.roleName}
         getRowHref={(row) => `#${paths.roles.view.getHref(row.id)}`}
         renderLink={renderRouterLink}
-        filters={[
-          {
-            key: "enabled",
-            label: t("roles.field.status"),
-            options: [
-              { value: "true", label: t("common.enabled") },
-              { value: "false", label: t("common.disabled") },
-            ],
-          },
-        ]}
+        filters={[enabledFilter(t, t("roles.field.status"))]}
         onEdit={rights?.modify ? (row) => navigate(paths.roles.edit.getHref(row.id)) : undefined}
         rowActions={
           rights?.modify
             ? (row) => [
-                {
-                  label: t(row.enabled ? "common.disable" : "common.enable"),
-                  onSelect: () => void changeStatus(row, !row.enabled),
-                },
-                {
-                  label: t("common.delete"),
-                  destructive: true,
-                  onSelect: () => void deleteRole(row),
-                },
+                actions.toggle("enable", !row.enabled, {
+                  name: row.roleName,
+                  run: () => setStatus(row.id, !row.enabled),
+                  success: t(row.enabled ? "roles.disabled" : "roles.enabled"),
+                }),
+                // A built-in role keeps its delete entry: the server refuses it with a code whose
+                // text is shown.
+                actions.remove({
+                  name: row.roleName,
+                  run: () => remove(row.id),
+                  success: t("roles.deleted"),
+                }),
               ]
             : undefined
         }

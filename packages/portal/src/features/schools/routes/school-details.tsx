@@ -8,7 +8,7 @@ import { useT } from "../../../lib/i18n";
 import NotFoundPage from "../../../components/not-found-page";
 import { useSchool } from "../api/use-schools";
 
-const TABS = ["info", "users", "settings"] as const;
+const TABS = ["info", "users", "classes", "settings"] as const;
 type Tab = (typeof TABS)[number];
 
 /** The school in view, for the tab pages inside the details layout. */

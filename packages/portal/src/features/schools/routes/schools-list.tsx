@@ -3,12 +3,14 @@ import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
-import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
+import { enabledFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
+import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
 import { schoolColumns } from "../components/school-columns";
@@ -23,7 +25,7 @@ export default function SchoolsListPage() {
   const { page, loading } = useSchools(params);
   const { remove, setStatus } = useSchoolCommands();
   const confirmed = useConfirmedAction();
-  const { exportCsv, exporting } = useExport(SCHOOL_PATH);
+  const actions = useRowActions();
   const labels = useTableLabels();
   const columns = useMemo(() => schoolColumns(t), [t]);
   const [selected, setSelected] = useState<string[]>([]);
@@ -62,9 +64,7 @@ export default function SchoolsListPage() {
         title={t("schools.title")}
         actions={
           <>
-            <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-              {t("common.export")}
-            </Button>
+            <ExportButton path={SCHOOL_PATH} params={params} />
             {rights?.add ? (
               <Button asChild>
                 <Link to={paths.schools.create.getHref()}>{t("nav.createSchool")}</Link>
@@ -85,37 +85,21 @@ export default function SchoolsListPage() {
         getRowLabel={(row) => row.schoolName}
         getRowHref={(row) => `#${paths.schools.info.getHref(row.id)}`}
         renderLink={renderRouterLink}
-        filters={[
-          {
-            key: "enabled",
-            label: t("common.status"),
-            options: [
-              { value: "true", label: t("common.enabled") },
-              { value: "false", label: t("common.disabled") },
-            ],
-          },
-        ]}
+        filters={[enabledFilter(t, t("common.status"))]}
         onEdit={rights?.modify ? (row) => navigate(paths.schools.edit.getHref(row.id)) : undefined}
         rowActions={
           rights?.modify
             ? (row) => [
-                {
-                  label: t(row.enabled ? "common.disable" : "common.enable"),
-                  onSelect: () => void changeStatus([row], !row.enabled),
-                },
-                {
-                  label: t("common.delete"),
-                  destructive: true,
-                  onSelect: () =>
-                    void confirmed({
-                      title: t("confirm.deleteTitle"),
-                      message: t("confirm.deleteMessage", { name: row.schoolName }),
-                      confirmLabel: t("common.delete"),
-                      tone: "destructive",
-                      run: () => remove(row.id),
-                      success: t("schools.deleted"),
-                    }),
-                },
+                actions.toggle("enable", !row.enabled, {
+                  name: row.schoolName,
+                  run: () => setStatus([row.id], !row.enabled),
+                  success: t(row.enabled ? "schools.disabled" : "schools.enabled"),
+                }),
+                actions.remove({
+                  name: row.schoolName,
+                  run: () => remove(row.id),
+                  success: t("schools.deleted"),
+                }),
               ]
             : undefined
         }

@@ -3,10 +3,10 @@ import { Button, DataTable, type DataTableRowAction } from "@lms/ui";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
+import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
-import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
@@ -60,7 +60,6 @@ export function UsersTable({
   const schools = useSchoolOptions("", globalViewer && !schoolId);
   const { remove, bulk } = useUserCommands();
   const confirmed = useConfirmedAction();
-  const { exportCsv, exporting } = useExport(USER_PATH);
   const labels = useTableLabels();
   const columns = useMemo(
     () => userColumns(t, { showSchool: globalViewer && !schoolId }),
@@ -202,9 +201,7 @@ export function UsersTable({
       )}
       toolbar={
         <>
-          <Button variant="outline" pending={exporting} onClick={() => void exportCsv(params)}>
-            {t("common.export")}
-          </Button>
+          <ExportButton path={USER_PATH} params={params} />
           {toolbar}
         </>
       }

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { useDiscardGuard } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
 import NotFoundPage from "../../../components/not-found-page";
 import { useUserCommands } from "../api/use-users";
@@ -20,6 +21,7 @@ export default function UserChangePasswordPage() {
   const { t } = i18n;
   const navigate = useNavigate();
   const confirm = useConfirm();
+  const discardGuard = useDiscardGuard();
   const { data: user, notFound } = useUserFromRoute();
   const { changePassword } = useUserCommands();
   const form = useForm<Values>({
@@ -51,16 +53,7 @@ export default function UserChangePasswordPage() {
   });
 
   async function cancel() {
-    if (isDirty) {
-      const leave = await confirm({
-        title: t("confirm.cancelTitle"),
-        message: t("confirm.cancelMessage"),
-        confirmLabel: t("common.discard"),
-        cancelLabel: t("common.keepEditing"),
-        tone: "destructive",
-      });
-      if (!leave) return;
-    }
+    if (!(await discardGuard(isDirty))) return;
     navigate(paths.users.details.getHref(user!.id));
   }
 

@@ -1,4 +1,4 @@
-import { REGISTERED, USER_STATUS, type UserRecord } from "@lms/core";
+import { REGISTERED, ROLE_IDS, USER_STATUS, classIdOf, type UserRecord } from "@lms/core";
 import { Button, FullPageSpinner, PageHeader, StatusChip } from "@lms/ui";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -7,6 +7,7 @@ import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useI18n } from "../../../lib/i18n";
 import NotFoundPage from "../../../components/not-found-page";
+import { canSeeClasses } from "../../classes/utils/class-href";
 import { useUserCommands } from "../api/use-users";
 import { fullName, roleLabel } from "../components/role-label";
 import { useUserFromRoute } from "./use-user-param";
@@ -113,6 +114,8 @@ export default function UserDetailsPage() {
 
 function UserFacts({ user }: { user: UserRecord }) {
   const { t } = useI18n();
+  const { profile, permissions } = useSession();
+  const classId = user.roleId === ROLE_IDS.student ? classIdOf(user) : null;
   return (
     <section className="flex flex-col gap-6 rounded-card border border-border bg-surface p-6">
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -132,6 +135,16 @@ function UserFacts({ user }: { user: UserRecord }) {
         ) : null}
         {user.grade ? <Item label={t("users.field.grade")}>{user.grade}</Item> : null}
         {user.section ? <Item label={t("users.field.section")}>{user.section}</Item> : null}
+        {classId && user.schoolId && canSeeClasses(profile?.roleId, permissions) ? (
+          <Item label={t("classes.class")}>
+            <Link
+              to={paths.schools.classDetails.getHref(user.schoolId, classId)}
+              className="font-medium text-primary hover:underline"
+            >
+              {t("classes.name", { grade: user.grade ?? "", section: user.section })}
+            </Link>
+          </Item>
+        ) : null}
         {user.schoolYearFrom ? (
           <Item label={`${t("users.field.schoolYearFrom")} – ${t("users.field.schoolYearTo")}`}>
             {user.schoolYearFrom}–{user.schoolYearTo ?? ""}

@@ -66,6 +66,21 @@ const matchesLoad = (userId: number) => sql`exists (
      and (${courses.section} = '' or lower(l.section) = lower(${courses.section})))`;
 
 /**
+ * The courses a class (a grade and section of a school) takes, published or not: its school's and
+ * the global ones of its grade and, where the course sets one, its section. Values or SQL
+ * expressions (the class queries pass their columns).
+ */
+export function courseFitsClass(target: {
+  schoolId: number | SQL;
+  grade: number | SQL;
+  section: string | SQL;
+}): SQL {
+  return sql`((${courses.schoolId} = ${target.schoolId} or ${courses.schoolId} is null)
+    and ${courses.gradeLevel} = ${target.grade}
+    and (${courses.section} = '' or lower(${courses.section}) = lower(${target.section})))`;
+}
+
+/**
  * Which courses a viewer may see or change (ARCHITECTURE.md "Who sees which course"): a global
  * user every course; a user with a school that school's courses and the global ones (changing
  * only its school's); a teacher those matching its load; a student the published ones of its
@@ -78,12 +93,10 @@ export function courseAccess(viewer: CourseViewer, mode: "view" | "modify"): SQL
       ? or(eq(courses.schoolId, viewer.schoolId), isNull(courses.schoolId))
       : eq(courses.schoolId, viewer.schoolId);
   if (viewer.roleId === ROLE_IDS.student) {
-    if (mode === "modify") return sql`false`;
+    if (mode === "modify" || viewer.grade === null) return sql`false`;
     return whereAll([
-      school,
       eq(courses.published, true),
-      viewer.grade === null ? sql`false` : eq(courses.gradeLevel, viewer.grade),
-      sql`(${courses.section} = '' or lower(${courses.section}) = lower(${viewer.section}))`,
+      courseFitsClass({ schoolId: viewer.schoolId, grade: viewer.grade, section: viewer.section }),
     ]);
   }
   if (viewer.roleId === ROLE_IDS.teacher) return whereAll([school, matchesLoad(viewer.userId)]);

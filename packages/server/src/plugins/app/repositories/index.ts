@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../../db/client";
+import { ClassesRepository } from "./classes-repository";
 import { CoursesRepository } from "./courses-repository";
 import { ElementsRepository } from "./elements-repository";
 import { MaterialsRepository } from "./materials-repository";
@@ -17,6 +18,7 @@ export function createRepositories(db: Db) {
     schools: new SchoolsRepository(db),
     roles: new RolesRepository(db),
     courses: new CoursesRepository(db),
+    classes: new ClassesRepository(db),
     elements: new ElementsRepository(db),
     materials: new MaterialsRepository(db),
     progress: new ProgressRepository(db),

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { outbox } from "../../../db/schema";
+import { insertRows } from "../../../db/insert-rows";
 
 export interface OutboxMessage {
   recipient: string;
@@ -11,27 +12,37 @@ export interface OutboxMessage {
 
 export interface OutboxRow extends OutboxMessage {
   id: number;
+  /** Attempts so far, this one included. */
+  attempts: number;
 }
 
 export class OutboxRepository {
   constructor(private readonly db: Db) {}
 
   async add(db: Executor, messages: OutboxMessage[], by: string | null): Promise<void> {
-    for (let i = 0; i < messages.length; i += 5000) {
-      await db
-        .insert(outbox)
-        .values(messages.slice(i, i + 5000).map((m) => ({ ...m, createdBy: by })));
-    }
+    await insertRows(
+      db,
+      outbox,
+      messages.map((m) => ({ ...m, createdBy: by })),
+    );
   }
 
-  /** Claims pending messages; two processes never claim the same one (SKIP LOCKED). */
+  /**
+   * Claims messages due for sending; two processes never claim the same one (SKIP LOCKED). A
+   * message that failed waits 1, 2, 4 then 8 minutes before its next attempt; one left "sending"
+   * by a process that stopped is taken again after 10 minutes.
+   */
   async claim(limit: number): Promise<OutboxRow[]> {
     return rowsOf<OutboxRow>(
       this.db.execute(sql`
         update outbox set status = 'sending', attempts = attempts + 1, updated_at = now()
-         where id in (select id from outbox where status = 'pending' order by id
+         where id in (select id from outbox
+                       where (status = 'pending' and (attempts = 0 or updated_at <=
+                                now() - interval '1 minute' * power(2, attempts - 1)))
+                          or (status = 'sending' and updated_at <= now() - interval '10 minutes')
+                       order by id
                        limit ${limit} for update skip locked)
-        returning id, recipient, subject, body, link`),
+        returning id, recipient, subject, body, link, attempts`),
     );
   }
 

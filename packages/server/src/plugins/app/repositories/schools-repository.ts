@@ -1,6 +1,6 @@
 import type { ListFilter, SchoolRecord } from "@lms/core";
-import { count, eq, inArray } from "drizzle-orm";
-import type { Db, Executor } from "../../../db/client";
+import { count, eq, inArray, sql } from "drizzle-orm";
+import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { schools } from "../../../db/schema";
 import {
   listConditions,
@@ -151,6 +151,27 @@ export class SchoolsRepository {
       .update(schools)
       .set({ logo: key, ...updated(by) })
       .where(eq(schools.id, id));
+  }
+
+  /**
+   * Every stored file that goes with a school: its logo, its users' photos, its courses' images
+   * and their materials' files (the rows go by cascade; the files must be removed by name).
+   */
+  async fileKeys(db: Executor, id: number): Promise<string[]> {
+    const rows = await rowsOf<{ key: string }>(
+      db.execute(sql`
+        select logo as key from schools where id = ${id} and logo is not null
+        union all
+        select photo from users where school_id = ${id} and photo is not null
+        union all
+        select image from courses where school_id = ${id} and image is not null
+        union all
+        select f.storage_key from material_files f
+          join materials m on m.id = f.material_id
+          join courses c on c.id = m.course_id
+         where c.school_id = ${id}`),
+    );
+    return rows.map((r) => r.key);
   }
 
   async delete(db: Executor, id: number) {

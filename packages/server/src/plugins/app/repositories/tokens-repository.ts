@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { passwordTokens, rateLimits } from "../../../db/schema";
+import { insertRows } from "../../../db/insert-rows";
 
 export type LinkKind = "reset" | "activation";
 
@@ -13,11 +14,11 @@ export class TokensRepository {
     rows: { userId: number; kind: LinkKind; tokenHash: string; expiresAt: Date }[],
     by: string | null,
   ): Promise<void> {
-    for (let i = 0; i < rows.length; i += 5000) {
-      await db
-        .insert(passwordTokens)
-        .values(rows.slice(i, i + 5000).map((r) => ({ ...r, createdBy: by })));
-    }
+    await insertRows(
+      db,
+      passwordTokens,
+      rows.map((r) => ({ ...r, createdBy: by })),
+    );
   }
 
   /** Earlier unused links of the same kind stop working when a new one is sent. */

@@ -1,16 +1,24 @@
 import type { AssignedLoadRow, Lang, ListFilter, UserRecord } from "@lms/core";
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { parentChildren, roles, schools, userLoads, users } from "../../../db/schema";
+import {
+  changeCounters,
+  parentChildren,
+  roles,
+  schools,
+  userLoads,
+  users,
+} from "../../../db/schema";
 import {
   listConditions,
   listOrder,
   pageOf,
-  sortColumnOf,
   whereAll,
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
+import { SearchSnapshots } from "../../../lib/search-snapshots";
+import { insertRows } from "../../../db/insert-rows";
 import { created, timestamps, updated, type Scope } from "./records";
 
 type UserRow = typeof users.$inferSelect;
@@ -171,7 +179,21 @@ function toRecord(row: RecordRow, loads: AssignedLoadRow[], children: number[]):
 }
 
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  private readonly snapshots = new SearchSnapshots();
+  /** Statements of every searched page, prepared once (no query building or planning per call). */
+  private readonly usersVersion;
+  private readonly recordsByIds;
+
+  constructor(private readonly db: Db) {
+    this.usersVersion = db
+      .select({ version: changeCounters.version })
+      .from(changeCounters)
+      .where(eq(changeCounters.name, "users"))
+      .prepare("lms_users_version");
+    this.recordsByIds = this.selectRecords(
+      sql`${users.id} = any(${sql.placeholder("ids")}::int[])`,
+    ).prepare("lms_users_by_ids");
+  }
 
   /** Sign-in: by user name or e-mail, case-insensitive; the user name wins. */
   async findForLogin(name: string): Promise<UserRow | undefined> {
@@ -204,8 +226,20 @@ export class UsersRepository {
 
   async list(input: ListInput, filters: ListFilter[], scope: Scope) {
     const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    if (!input.search) return this.readPage(where, input);
+    const key = JSON.stringify([
+      scope.schoolId,
+      filters,
+      input.search,
+      input.sortBy,
+      input.sortOrder,
+    ]);
+    return this.searchPage(key, where, input);
+  }
+
+  /** One page and the count of every match, read from the table. */
+  private async readPage(where: SQL | undefined, input: ListInput) {
     const { limit, offset } = pageOf(input);
-    if (input.search) return this.searchPage(where, input, limit, offset);
     const [rows, [total]] = await Promise.all([
       this.selectRecords(where)
         .orderBy(...listOrder(listSpec, input))
@@ -217,56 +251,32 @@ export class UsersRepository {
   }
 
   /**
-   * A searched page: the matches are found once through the trigram index, counted and sorted
-   * (top-N) from that one set, and only the page's 25 records are read in full. Left to itself
-   * the planner may walk the sort column's index and filter row by row instead.
+   * A searched page. The trigram search has to read every match to count and sort them, so the
+   * sorted ids of the matches are kept for the next pages and requests of the same search (see
+   * SearchSnapshots) as long as no user has changed; only the page's records are read in full.
    */
-  private async searchPage(
-    where: SQL | undefined,
-    input: ListInput,
-    limit: number,
-    offset: number,
-  ) {
-    const direction = input.sortOrder === "asc" ? asc : desc;
-    const matches = this.db.$with("matches").as(
-      this.db
-        .select({
-          id: sql<number>`${users.id}`.as("match_id"),
-          sortKey: sql`${sortColumnOf(listSpec, input)}`.as("sort_key"),
-        })
+  private async searchPage(key: string, where: SQL | undefined, input: ListInput) {
+    const [counter] = await this.usersVersion.execute();
+    const version = String(counter?.version ?? "");
+    let ids = this.snapshots.get(key, version);
+    if (!ids) {
+      const matches = await this.db
+        .select({ id: users.id })
         .from(users)
-        .where(where),
-    );
-    const page = this.db.$with("page").as(
-      this.db
-        .with(matches)
-        .select({
-          id: sql<number>`${matches.id}`.as("page_id"),
-          sortKey: sql`${matches.sortKey}`.as("page_sort_key"),
-        })
-        .from(matches)
-        .orderBy(direction(matches.sortKey), direction(matches.id))
-        .limit(limit)
-        .offset(offset),
-    );
-    // One statement: the page's full records and the count of every match.
-    const rows = await this.db
-      .with(matches, page)
-      .select({
-        ...recordColumns,
-        ...detailColumns,
-        total: sql<number>`(select count(*) from ${matches})::int`,
-      })
-      .from(page)
-      .innerJoin(users, eq(users.id, page.id))
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(schools, eq(schools.id, users.schoolId))
-      .orderBy(direction(page.sortKey), direction(page.id));
-    if (rows.length === 0) {
-      const [total] = await this.db.select({ n: count() }).from(users).where(where);
-      return { rows: [], total: Number(total?.n ?? 0) };
+        .where(where)
+        .orderBy(...listOrder(listSpec, input))
+        .limit(this.snapshots.maxPerEntry + 1);
+      if (matches.length > this.snapshots.maxPerEntry) return this.readPage(where, input);
+      ids = Int32Array.from(matches, (m) => m.id);
+      this.snapshots.set(key, version, ids);
     }
-    return { rows: await this.withDetails(rows), total: Number(rows[0]!.total) };
+    const { limit, offset } = pageOf(input);
+    const pageIds = Array.from(ids.subarray(offset, offset + limit));
+    if (pageIds.length === 0) return { rows: [], total: ids.length };
+    const rows = await this.recordsByIds.execute({ ids: pageIds });
+    const position = new Map(pageIds.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.id!)! - position.get(b.id!)!);
+    return { rows: await this.withDetails(rows), total: ids.length };
   }
 
   /** Every matching record, for export, in batches. */
@@ -329,9 +339,10 @@ export class UsersRepository {
       })
       .from(users)
       .where(
+        // One array parameter each, however many rows the upload has.
         or(
-          inArray(sql`lower(${users.userName})`, lowerNames.length ? lowerNames : [""]),
-          inArray(sql`lower(${users.email})`, lowerEmails.length ? lowerEmails : [""]),
+          sql`lower(${users.userName}) = any(${sql.param(lowerNames)}::text[])`,
+          sql`lower(${users.email}) = any(${sql.param(lowerEmails)}::text[])`,
         ),
       );
   }
@@ -356,11 +367,15 @@ export class UsersRepository {
 
   async insertMany(db: Executor, rows: UserWrite[], by: string | null): Promise<number[]> {
     if (rows.length === 0) return [];
-    const inserted = await db
-      .insert(users)
-      .values(rows.map((r) => ({ ...r, lang: r.lang || "es", ...created(by) })))
-      .returning({ id: users.id });
-    return inserted.map((r) => r.id);
+    const inserted = await insertRows<typeof users, { id: number; userName: string }>(
+      db,
+      users,
+      rows.map((r) => ({ ...r, lang: r.lang || "es", ...created(by) })),
+      { id: users.id, userName: users.userName },
+    );
+    // The ids in the order of the rows (RETURNING promises no order).
+    const idOf = new Map(inserted.map((r) => [r.userName.toLowerCase(), Number(r.id)]));
+    return rows.map((r) => idOf.get(r.userName.toLowerCase())!);
   }
 
   async update(db: Executor, id: number, values: Partial<UserWrite>, by: string | null) {
@@ -382,11 +397,11 @@ export class UsersRepository {
     rows: (AssignedLoadRow & { userId: number })[],
     by: string | null,
   ): Promise<void> {
-    for (let i = 0; i < rows.length; i += 2000) {
-      await db
-        .insert(userLoads)
-        .values(rows.slice(i, i + 2000).map((r) => ({ ...r, ...created(by) })));
-    }
+    await insertRows(
+      db,
+      userLoads,
+      rows.map((r) => ({ ...r, ...created(by) })),
+    );
   }
 
   async loadsOf(userId: number): Promise<AssignedLoadRow[]> {

@@ -1,0 +1,11 @@
+export declare const portalDist: string;
+export declare const DEMO_PASSWORD: string;
+export declare function freePort(): Promise<number>;
+
+export interface Stack {
+  baseUrl: string;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export declare function startStack(env?: Record<string, string>): Promise<Stack>;

@@ -1,0 +1,8 @@
+import { useSchoolInView } from "../../schools/routes/school-details";
+import { ClassesTable } from "../components/classes-table";
+
+/** The classes tab of a school's details (/schools/{id}/classes). */
+export default function SchoolClassesTab() {
+  const school = useSchoolInView();
+  return <ClassesTable schoolId={school.id} listKey="school-classes" />;
+}

@@ -1,0 +1,399 @@
+import {
+  ROLE_IDS,
+  encodeClassId,
+  type ClassCourse,
+  type ClassKey,
+  type ClassRecord,
+  type ClassStudent,
+  type ClassTeacher,
+  type ListFilter,
+} from "@lms/core";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
+import { rowsOf } from "../../../db/client";
+import { users } from "../../../db/schema";
+import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
+import { courseFitsClass } from "./courses-repository";
+import { updated } from "./records";
+
+/**
+ * Who asks for classes: a school (null: every school) and, for a teacher, its user id (only the
+ * classes its assigned load covers).
+ */
+export interface ClassScope {
+  schoolId: number | null;
+  teacherId: number | null;
+}
+
+/** Extra list fields: a school (school details tab) or a course (the classes that take it). */
+export interface ClassListOptions {
+  schoolId?: number | undefined;
+  courseId?: number | undefined;
+}
+
+const k = (column: string) => sql.raw(`k.${column}`);
+
+const listSpec: ListSpec<"classes"> = {
+  resource: "classes",
+  sort: {
+    grade: k("grade"),
+    section: k("section_key"),
+    schoolYear: k("year_from"),
+    students: k("students"),
+    teachers: k("teachers"),
+    averageCompletion: k("average_completion"),
+  },
+  filters: {
+    grade: { column: k("grade"), type: "int" },
+    section: { column: k("section"), type: "text" },
+    schoolYear: { column: k("year_from"), type: "int" },
+  },
+  search: k("search_text"),
+  id: k("school_id"),
+};
+
+interface ClassRow {
+  school_id: number;
+  school_name: string;
+  year_from: number;
+  year_to: number;
+  grade: number;
+  section: string;
+  students: number;
+  teachers: number;
+  average_completion: number | null;
+  total?: number;
+}
+
+/** The school year that starts in June (Philippine school calendar) of a date. */
+export function schoolYearOf(date: Date): number {
+  return date.getUTCMonth() >= 5 ? date.getUTCFullYear() : date.getUTCFullYear() - 1;
+}
+
+const percent = (done: SQL, total: SQL) =>
+  sql`case when (${total}) > 0 then round(100.0 * (${done}) / (${total}))::int end`;
+
+/**
+ * Classes are derived from the users, never stored: a student of a school with a school year,
+ * grade and section is in that class; a teacher's assigned load (which has no year) covers the
+ * classes of its grade and section in the school's current year (the latest year among its
+ * students, else the calendar's), and a load row with no student yet still makes a class.
+ */
+function classesWith(scope: ClassScope, today: Date): SQL {
+  const school = (column: string) =>
+    scope.schoolId === null ? sql`true` : sql`${sql.raw(column)} = ${scope.schoolId}`;
+  const mine =
+    scope.teacherId === null
+      ? sql`true`
+      : sql`exists (select 1 from load_rows lr where lr.user_id = ${scope.teacherId}
+          and lr.school_id = k.school_id and lr.year_from = k.year_from
+          and lr.grade = k.grade and lr.section_key = k.section_key)`;
+  const classCourses = sql`courses.published and ${courseFitsClass({
+    schoolId: sql.raw("k.school_id"),
+    grade: sql.raw("k.grade"),
+    section: sql.raw("k.section_key"),
+  })}`;
+  const inClass = (alias: string) =>
+    sql.raw(`${alias}.school_id = k.school_id and ${alias}.year_from = k.year_from
+      and ${alias}.grade = k.grade and ${alias}.section_key = k.section_key`);
+  const materials = sql`(select coalesce(sum(pm.n), 0) from courses
+      join published_counts pm on pm.course_id = courses.id where ${classCourses})`;
+  const done = sql`(select count(*) from progress p
+      join published_materials m on m.id = p.material_id
+      join student_rows sr on sr.id = p.user_id
+      join courses on courses.id = p.course_id
+     where p.completed_at is not null and ${inClass("sr")} and ${classCourses})`;
+  return sql`with student_rows as (
+      select u.id, u.school_id, u.school_year_from as year_from,
+             coalesce(u.school_year_to, u.school_year_from + 1) as year_to,
+             u.grade::int as grade, lower(trim(u.section)) as section_key, trim(u.section) as section
+        from users u
+       where u.role_id = ${ROLE_IDS.student} and u.school_id is not null
+         and u.school_year_from is not null and u.grade is not null and trim(u.section) <> ''
+         and ${school("u.school_id")}),
+    current_years as (
+      select s.id as school_id, coalesce(max(sr.year_from), ${schoolYearOf(today)}) as year_from
+        from schools s left join student_rows sr on sr.school_id = s.id
+       where ${school("s.id")}
+       group by s.id),
+    load_rows as (
+      select l.id, l.user_id, t.school_id, cy.year_from, l.grade::int as grade,
+             lower(trim(l.section)) as section_key, trim(l.section) as section, l.subject
+        from user_loads l
+        join users t on t.id = l.user_id
+        join current_years cy on cy.school_id = t.school_id
+       where trim(l.section) <> ''),
+    keys as (
+      select school_id, year_from, max(year_to) as year_to, grade, section_key, min(section) as section
+        from (select school_id, year_from, year_to, grade, section_key, section from student_rows
+              union all
+              select school_id, year_from, year_from + 1, grade, section_key, section from load_rows) a
+       group by school_id, year_from, grade, section_key),
+    published_materials as (
+      select m.id, m.course_id from materials m
+        join course_elements e on e.id = m.element_id
+       where m.published and e.published),
+    published_counts as (
+      select course_id, count(*) as n from published_materials group by course_id),
+    counted as (
+      select k.*, s.school_name,
+             (select count(*) from student_rows sr where ${inClass("sr")})::int as students,
+             (select count(distinct lr.user_id) from load_rows lr where ${inClass("lr")})::int
+               as teachers,
+             ${materials} as materials,
+             ${done} as done
+        from keys k join schools s on s.id = k.school_id
+       where ${mine}),
+    classes as (
+      select k.*,
+             ${percent(sql.raw("k.done"), sql.raw("k.students * k.materials"))} as average_completion,
+             lower('grade ' || k.grade || ' ' || k.section || ' ' || k.year_from || '-' || k.year_to)
+               as search_text
+        from counted k)`;
+}
+
+function toRecord(row: ClassRow): ClassRecord {
+  return {
+    id: encodeClassId({
+      schoolId: row.school_id,
+      schoolYearFrom: row.year_from,
+      grade: row.grade,
+      section: row.section,
+    }),
+    schoolId: row.school_id,
+    schoolName: row.school_name,
+    schoolYearFrom: row.year_from,
+    schoolYearTo: row.year_to,
+    grade: row.grade,
+    section: row.section,
+    students: row.students,
+    teachers: row.teachers,
+    averageCompletion: row.average_completion,
+  };
+}
+
+const ORDER_COLUMNS: Record<string, string> = {
+  grade: "k.grade",
+  section: "k.section_key",
+  schoolYear: "k.year_from",
+  students: "k.students",
+  teachers: "k.teachers",
+  averageCompletion: "k.average_completion",
+};
+
+function orderOf(input: ListInput): SQL {
+  const direction = input.sortOrder === "asc" ? "asc" : "desc";
+  const tieBreak = "k.school_id, k.year_from desc, k.grade, k.section_key";
+  const column = input.sortBy ? ORDER_COLUMNS[input.sortBy] : undefined;
+  return sql.raw(
+    column ? `${column} ${direction} nulls last, ${tieBreak}` : `k.school_name, ${tieBreak}`,
+  );
+}
+
+export class ClassesRepository {
+  constructor(private readonly db: Db) {}
+
+  private where(input: ListInput, filters: ListFilter[], options: ClassListOptions): SQL {
+    const conditions = listConditions(listSpec, input, filters);
+    if (options.schoolId !== undefined) conditions.push(sql`k.school_id = ${options.schoolId}`);
+    if (options.courseId !== undefined) {
+      conditions.push(sql`exists (select 1 from courses where courses.id = ${options.courseId}
+        and ${courseFitsClass({
+          schoolId: sql.raw("k.school_id"),
+          grade: sql.raw("k.grade"),
+          section: sql.raw("k.section_key"),
+        })})`);
+    }
+    return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+  }
+
+  async list(
+    input: ListInput,
+    filters: ListFilter[],
+    options: ClassListOptions,
+    scope: ClassScope,
+    today = new Date(),
+  ) {
+    const where = this.where(input, filters, options);
+    const { limit, offset } = pageOf(input);
+    const rows = await rowsOf<ClassRow>(
+      this.db.execute(sql`${classesWith(scope, today)}
+        select k.*, (select count(*) from classes k where ${where})::int as total
+          from classes k where ${where}
+         order by ${orderOf(input)} limit ${limit} offset ${offset}`),
+    );
+    if (rows.length > 0) return { rows: rows.map(toRecord), total: Number(rows[0]!.total) };
+    const [count] = await rowsOf<{ n: number }>(
+      this.db.execute(sql`${classesWith(scope, today)}
+        select count(*)::int as n from classes k where ${where}`),
+    );
+    return { rows: [], total: Number(count?.n ?? 0) };
+  }
+
+  /** Every matching class, for export. */
+  async *exportRows(
+    input: ListInput,
+    filters: ListFilter[],
+    options: ClassListOptions,
+    scope: ClassScope,
+    today = new Date(),
+  ) {
+    const where = this.where(input, filters, options);
+    const rows = await rowsOf<ClassRow>(
+      this.db.execute(sql`${classesWith(scope, today)}
+        select k.* from classes k where ${where} order by ${orderOf(input)}`),
+    );
+    yield rows.map((row) => {
+      const record = toRecord(row);
+      return { ...record, schoolYear: `${record.schoolYearFrom}-${record.schoolYearTo}` };
+    });
+  }
+
+  /** One class in the scope, or undefined (a class nobody is in, or out of scope). */
+  async find(key: ClassKey, scope: ClassScope, today = new Date(), db: Executor = this.db) {
+    const [row] = await rowsOf<ClassRow>(
+      db.execute(sql`${classesWith(scope, today)}
+        select k.* from classes k
+         where k.school_id = ${key.schoolId} and k.year_from = ${key.schoolYearFrom}
+           and k.grade = ${key.grade} and k.section_key = ${key.section.trim().toLowerCase()}`),
+    );
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** The students of a class with their progress through the class's published courses. */
+  async students(record: ClassRecord): Promise<ClassStudent[]> {
+    const fits = courseFitsClass({
+      schoolId: record.schoolId,
+      grade: record.grade,
+      section: record.section,
+    });
+    const rows = await rowsOf<{
+      id: number;
+      first_name: string;
+      last_name: string;
+      user_name: string;
+      status: number;
+      done: number;
+      total: number;
+    }>(
+      this.db.execute(sql`with published_materials as (
+          select m.id from materials m
+            join course_elements e on e.id = m.element_id
+            join courses on courses.id = m.course_id
+           where m.published and e.published and courses.published and ${fits})
+        select u.id, u.first_name, u.last_name, u.user_name, u.status,
+               (select count(*) from progress p join published_materials pm on pm.id = p.material_id
+                 where p.user_id = u.id and p.completed_at is not null)::int as done,
+               (select count(*) from published_materials)::int as total
+          from users u
+         where ${this.memberOf(record)}
+         order by u.last_name, u.first_name, u.id`),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      userName: r.user_name,
+      status: (r.status === 1 ? 1 : 0) as 0 | 1,
+      done: r.done,
+      total: r.total,
+      percent: r.total > 0 ? Math.round((100 * r.done) / r.total) : null,
+    }));
+  }
+
+  /** The assigned-load rows that cover a class (only in the school's current year). */
+  async teachers(record: ClassRecord, scope: ClassScope, today = new Date()) {
+    const rows = await rowsOf<{
+      id: number;
+      first_name: string;
+      last_name: string;
+      user_name: string;
+      subject: string;
+    }>(
+      this.db.execute(sql`${classesWith(scope, today)}
+        select t.id, t.first_name, t.last_name, t.user_name, lr.subject
+          from load_rows lr join users t on t.id = lr.user_id
+         where lr.school_id = ${record.schoolId} and lr.year_from = ${record.schoolYearFrom}
+           and lr.grade = ${record.grade} and lr.section_key = ${record.section.toLowerCase()}
+         order by t.last_name, t.first_name, lr.subject, lr.id`),
+    );
+    return rows.map((r): ClassTeacher => ({
+      id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      userName: r.user_name,
+      subject: r.subject,
+    }));
+  }
+
+  /** The published courses a class takes, each with the class's completion of it. */
+  async courses(record: ClassRecord): Promise<ClassCourse[]> {
+    const fits = courseFitsClass({
+      schoolId: record.schoolId,
+      grade: record.grade,
+      section: record.section,
+    });
+    const rows = await rowsOf<{
+      id: number;
+      course_name: string;
+      course_code: string;
+      subject: string;
+      materials: number;
+      done: number;
+    }>(
+      this.db.execute(sql`with published_materials as (
+          select m.id, m.course_id from materials m
+            join course_elements e on e.id = m.element_id
+           where m.published and e.published)
+        select courses.id, courses.course_name, courses.course_code, courses.subject,
+               (select count(*) from published_materials pm where pm.course_id = courses.id)::int
+                 as materials,
+               (select count(*) from progress p
+                  join published_materials pm on pm.id = p.material_id
+                  join users u on u.id = p.user_id
+                 where p.course_id = courses.id and p.completed_at is not null
+                   and ${this.memberOf(record)})::int as done
+          from courses
+         where courses.published and ${fits}
+         order by courses.course_name, courses.id`),
+    );
+    return rows.map((r) => {
+      const total = r.materials * record.students;
+      return {
+        id: r.id,
+        courseName: r.course_name,
+        courseCode: r.course_code,
+        subject: r.subject,
+        averageCompletion: total > 0 ? Math.round((100 * r.done) / total) : null,
+      };
+    });
+  }
+
+  /** The ids among `ids` of students in the class (a move refuses any other). */
+  async studentIdsIn(db: Executor, record: ClassRecord, ids: number[]): Promise<number[]> {
+    const rows = await rowsOf<{ id: number }>(
+      db.execute(sql`select u.id from users u
+        where ${this.memberOf(record)}
+          and u.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        for update`),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Moves students to another section (the class follows from the users). */
+  async moveStudents(db: Executor, ids: number[], section: string, by: string | null) {
+    await db
+      .update(users)
+      .set({ section, ...updated(by) })
+      .where(inArray(users.id, ids));
+  }
+
+  private memberOf(record: ClassRecord): SQL {
+    return sql`u.role_id = ${ROLE_IDS.student} and u.school_id = ${record.schoolId}
+      and u.school_year_from = ${record.schoolYearFrom} and u.grade = ${record.grade}
+      and lower(trim(u.section)) = ${record.section.trim().toLowerCase()}`;
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  ROLE_IDS,
+  classIdField,
+  classMoveSchema,
+  decodeClassId,
+  encodeClassId,
+  optionalIntegerField,
+} from "@lms/core";
+import type { FastifyInstance } from "fastify";
+import { can, command, defineResource, type Caller } from "../../lib/commands";
+import { forbidden, invalidField, notFound } from "../../lib/errors";
+import { fieldValue, type RequestForm } from "../../lib/form";
+import { MAX_ID, emptyObject, listInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import { mayGrant } from "../../lib/permissions";
+import type { ClassScope } from "../../plugins/app/repositories/classes-repository";
+import { parseIds } from "./bulk";
+import { viewerOf } from "./course";
+import { by, exportColumns, filtersOf, parseWith, sendCsv } from "./shared";
+
+const CLASS_EXPORT_COLUMNS = [
+  "id",
+  "schoolId",
+  "schoolName",
+  "grade",
+  "section",
+  "schoolYear",
+  "students",
+  "teachers",
+  "averageCompletion",
+] as const;
+
+const classListInput = listInput("classes").extend({
+  schoolId: optionalIntegerField(1, MAX_ID),
+  courseId: optionalIntegerField(1, MAX_ID),
+});
+
+const classGetInput = emptyObject.extend({ id: classIdField() });
+
+/**
+ * Whose classes a caller sees (issue "Classes"): a teacher those of its assigned load; anyone
+ * with users view those of its school (every school for a global user); nobody else (403). The
+ * check runs before the input is read, so that a refused caller always gets its 403.
+ */
+function classScopeOf(caller: Caller): ClassScope {
+  if (caller.roleId === ROLE_IDS.teacher && can(caller, "courses", "view")) {
+    return { schoolId: caller.schoolId, teacherId: caller.userId };
+  }
+  if (can(caller, "users", "view")) return { schoolId: caller.schoolId, teacherId: null };
+  throw forbidden();
+}
+
+/** The list request, with the school or course a page adds; a course the caller cannot see is a 404. */
+async function listRequest(app: FastifyInstance, caller: Caller, form: RequestForm) {
+  const input = parseWith(classListInput, form);
+  if (
+    input.courseId !== undefined &&
+    !(await app.repos.courses.find(input.courseId, viewerOf(caller)))
+  ) {
+    throw notFound();
+  }
+  return {
+    input,
+    filters: filtersOf(form),
+    options: { schoolId: input.schoolId, courseId: input.courseId },
+  };
+}
+
+async function classInScope(app: FastifyInstance, id: string, scope: ClassScope) {
+  const key = decodeClassId(id);
+  const record = key ? await app.repos.classes.find(key, scope) : undefined;
+  if (!record) throw notFound();
+  return record;
+}
+
+export const classResource = defineResource("class", {
+  list: command({
+    access: "signedIn",
+    async handler({ app, caller, form }) {
+      const scope = classScopeOf(caller);
+      const { input, filters, options } = await listRequest(app, caller, form);
+      const { rows, total } = await app.repos.classes.list(input, filters, options, scope);
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  export: command({
+    access: "signedIn",
+    async handler({ app, caller, form, reply }) {
+      const scope = classScopeOf(caller);
+      const { input, filters, options } = await listRequest(app, caller, form);
+      return sendCsv(
+        reply,
+        "classes.csv",
+        exportColumns(input.columns, CLASS_EXPORT_COLUMNS),
+        app.repos.classes.exportRows(input, filters, options, scope),
+      );
+    },
+  }),
+
+  get: command({
+    access: "signedIn",
+    async handler({ app, caller, form }) {
+      const scope = classScopeOf(caller);
+      const input = parseWith(classGetInput, form);
+      const record = await classInScope(app, input.id, scope);
+      const [studentList, teacherList, courseList] = await Promise.all([
+        app.repos.classes.students(record),
+        app.repos.classes.teachers(record, scope),
+        app.repos.classes.courses(record),
+      ]);
+      return { data: { ...record, studentList, teacherList, courseList } };
+    },
+  }),
+
+  /**
+   * Moves students of a class to another section of the same grade and school year, in one
+   * transaction: every id must be a student of the class (else 404, nothing moves).
+   */
+  move: command({
+    access: { module: "users", right: "modify" },
+    input: classMoveSchema,
+    async handler({ app, caller, input, form }) {
+      const scope = classScopeOf(caller);
+      const rawIds = fieldValue(form.entries, "ids");
+      if (rawIds === undefined || rawIds.trim() === "") {
+        throw invalidField("ids", "validation.required");
+      }
+      const ids = parseIds(rawIds);
+      const record = await classInScope(app, input.id, scope);
+      if (input.section.toLowerCase() === record.section.toLowerCase()) {
+        throw invalidField("section", "validation.invalidValue");
+      }
+      const studentRights = await app.repos.roles.permissionsOf(ROLE_IDS.student);
+      if (studentRights && !mayGrant(studentRights, caller)) throw forbidden();
+      const count = await app.repos.transaction(async (tx) => {
+        const found = await app.repos.classes.studentIdsIn(tx, record, ids);
+        if (found.length !== ids.length) throw notFound();
+        await app.repos.classes.moveStudents(tx, ids, input.section, by(caller));
+        return ids.length;
+      });
+      return {
+        message: "classes.moveDone",
+        data: {
+          count,
+          from: record.id,
+          to: encodeClassId({
+            schoolId: record.schoolId,
+            schoolYearFrom: record.schoolYearFrom,
+            grade: record.grade,
+            section: input.section,
+          }),
+        },
+      };
+    },
+  }),
+});
