@@ -1,3 +1,4 @@
+import { ROLE_IDS } from "@lms/core";
 import { FullPageSpinner } from "@lms/ui";
 import { Suspense, useMemo } from "react";
 import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
@@ -5,6 +6,14 @@ import { RequireRole, VisitorOnly } from "./guards";
 import { lazyPage, preloadMatches } from "./lazy-page";
 import { paths } from "./paths";
 import { RouteErrorBoundary } from "./route-error";
+
+/** Who manages courses: student mode and the course's own screens are theirs. */
+const STAFF_ROLE_IDS = [
+  ROLE_IDS.admin,
+  ROLE_IDS.teacher,
+  ROLE_IDS.schoolAdmin,
+  ROLE_IDS.rexAdmin,
+] as const;
 
 const visitorRoutes: RouteObject[] = [
   {
@@ -134,14 +143,15 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
   },
   {
     path: paths.courses.list.path,
-    element: lazyPage(() => import("../features/courses/routes/courses-list")),
+    element: lazyPage(() => import("../features/journey/routes/courses-entry")),
   },
   {
     path: paths.courses.view.path,
-    element: lazyPage(() => import("../features/courses/routes/course-view")),
+    element: lazyPage(() => import("../features/journey/routes/course-entry")),
   },
   {
     path: paths.courses.studentMode.path,
+    roleIds: STAFF_ROLE_IDS,
     element: lazyPage(() => import("../features/courses/routes/course-student-mode")),
   },
   {
@@ -158,11 +168,16 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
   },
   {
     path: paths.courses.element.path,
-    element: lazyPage(() => import("../features/courses/routes/element-view")),
+    element: lazyPage(() => import("../features/journey/routes/element-entry")),
   },
   {
     path: paths.courses.elementStudentMode.path,
+    roleIds: STAFF_ROLE_IDS,
     element: lazyPage(() => import("../features/courses/routes/element-student-mode")),
+  },
+  {
+    path: paths.scorm.path,
+    element: lazyPage(() => import("../features/journey/routes/scorm")),
   },
   {
     path: paths.materials.list.path,

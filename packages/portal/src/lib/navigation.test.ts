@@ -41,6 +41,20 @@ describe("side menu by role (SPEC.md §2)", () => {
     ]);
   });
 
+  it("gives a student My courses and a parent the children's courses, both at /courses", () => {
+    const student = emptyPermissions();
+    student.courses = { access: true, add: false, view: true, modify: false };
+    expect(
+      navigationFor(profile(ROLE_IDS.student, 1), student).map((e) => [e.label, e.href]),
+    ).toEqual([["journey.myCourses", "/courses"]]);
+    const parent = emptyPermissions();
+    parent.reports = { access: true, add: false, view: true, modify: false };
+    expect(
+      navigationFor(profile(ROLE_IDS.parent, 1), parent).map((e) => [e.label, e.href]),
+    ).toEqual([["journey.childrenCourses", "/courses"]]);
+    expect(navigationFor(profile(ROLE_IDS.parent, 1), emptyPermissions())).toEqual([]);
+  });
+
   it("hides create entries from a role that may view but not add", () => {
     const viewer = emptyPermissions();
     viewer.users = { access: true, add: false, view: true, modify: false };

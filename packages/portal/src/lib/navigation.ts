@@ -23,7 +23,8 @@ export interface NavEntry {
 
 /**
  * The side menu (SPEC.md §2): lsg and school admin get a single Schools entry, the school
- * admin's going to its own school; other roles get the entries whose module their role may access.
+ * admin's going to its own school; a student gets My courses and a parent the children's courses
+ * (both /courses); other roles get the entries whose module their role may access.
  */
 export function navigationFor(profile: Profile, permissions: Permissions | null): NavEntry[] {
   const roleId = Number(profile.roleId);
@@ -46,6 +47,19 @@ export function navigationFor(profile: Profile, permissions: Permissions | null)
         match: "/schools",
       },
     ];
+  }
+  if (roleId === ROLE_IDS.student || roleId === ROLE_IDS.parent) {
+    const student = roleId === ROLE_IDS.student;
+    const entry: NavEntry = {
+      key: "courses",
+      label: student ? "journey.myCourses" : "journey.childrenCourses",
+      href: paths.courses.list.getHref(),
+      module: student ? "courses" : "reports",
+      right: "view",
+      match: "/courses",
+    };
+    const rights = permissions?.[entry.module!];
+    return rights?.access && rights.view ? [entry] : [];
   }
   const entries: NavEntry[] = [
     {

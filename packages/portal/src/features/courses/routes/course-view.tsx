@@ -14,6 +14,7 @@ import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
 import { ClassesTable } from "../../classes/components/classes-table";
 import { canSeeClasses } from "../../classes/utils/class-href";
+import { CourseProgress } from "../../journey/components/course-progress";
 import { useCourse, useCourseCommands } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
 import { CourseElements } from "../components/course-elements";
@@ -25,9 +26,12 @@ import { LoadFailure } from "../components/load-failure";
 import { useCourseRights } from "../components/use-rights";
 import { recordId } from "../utils/params";
 
-type Tab = "elements" | "details" | "classes";
+type Tab = "elements" | "details" | "progress" | "classes";
 
-/** /courses/{courseId}: the course's elements and materials, and its details (SPEC.md §2). */
+/**
+ * /courses/{courseId}: the course's elements and materials, its students' progress, and its
+ * details (SPEC.md §2).
+ */
 export default function CourseViewPage() {
   const t = useT();
   const { courseId: param } = useParams();
@@ -36,7 +40,10 @@ export default function CourseViewPage() {
   const { profile, permissions } = useSession();
   const showClasses = canSeeClasses(profile?.roleId, permissions);
   const asked = search.get("tab");
-  const tab: Tab = asked === "details" || (asked === "classes" && showClasses) ? asked : "elements";
+  const tab: Tab =
+    asked === "details" || asked === "progress" || (asked === "classes" && showClasses)
+      ? asked
+      : "elements";
   const rights = useCourseRights();
   const course = useCourse(courseId);
   const elements = useCourseElements(courseId);
@@ -113,6 +120,7 @@ export default function CourseViewPage() {
       >
         <TabsList>
           <TabsTrigger value="elements">{t("courses.elementsAndMaterials")}</TabsTrigger>
+          <TabsTrigger value="progress">{t("journey.progressTab")}</TabsTrigger>
           <TabsTrigger value="details">{t("courses.detailsTab")}</TabsTrigger>
           {showClasses ? <TabsTrigger value="classes">{t("courses.classes")}</TabsTrigger> : null}
         </TabsList>
@@ -129,6 +137,9 @@ export default function CourseViewPage() {
               reload={() => elements.reload()}
             />
           )}
+        </TabsContent>
+        <TabsContent value="progress" className="pt-4">
+          <CourseProgress courseId={data.id} />
         </TabsContent>
         <TabsContent value="details" className="max-w-4xl pt-4">
           <CourseForm

@@ -1,0 +1,38 @@
+import { baseUrl } from "./browser";
+import { DEMO_PASSWORD } from "./stack";
+
+type Fields = Record<string, unknown>;
+
+/** A user's calls to the main service over its multipart protocol, for a test's own data. */
+export async function apiAs(userName: string) {
+  const call = async <T>(
+    path: string,
+    cmdType: string,
+    fields: Fields = {},
+    files: Record<string, { data: Buffer; filename: string }> = {},
+    token?: string,
+  ): Promise<T> => {
+    const form = new FormData();
+    form.append("cmdType", cmdType);
+    for (const [name, value] of Object.entries(fields))
+      form.append(name, typeof value === "object" ? JSON.stringify(value) : String(value));
+    for (const [name, file] of Object.entries(files))
+      form.append(name, new Blob([new Uint8Array(file.data)]), file.filename);
+    if (token) form.append("Authorization", `Bearer ${token}`);
+    const response = await fetch(`${baseUrl()}/api${path}`, { method: "POST", body: form });
+    const body = (await response.json()) as { data?: T; message?: string };
+    if (!response.ok)
+      throw new Error(`${path} ${cmdType}: ${response.status} ${JSON.stringify(body)}`);
+    return body.data as T;
+  };
+  const login = await call<{ token: string }>("/user/", "login", {
+    userName,
+    password: DEMO_PASSWORD,
+  });
+  return <T = { id: number }>(
+    path: string,
+    cmdType: string,
+    fields: Fields = {},
+    files: Record<string, { data: Buffer; filename: string }> = {},
+  ) => call<T>(path, cmdType, fields, files, login.token);
+}

@@ -1,0 +1,106 @@
+import { Button, cn } from "@lms/ui";
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { paths } from "../../../app/paths";
+import { failureText } from "../../../lib/errors";
+import { useI18n } from "../../../lib/i18n";
+import { useJourneyCommands, type ScormLaunch } from "../api/use-journey";
+import { startScormRuntime, type CmiMap } from "../utils/scorm-runtime";
+import { ExpandIcon } from "./icons";
+import { InlineLoading } from "../../courses/components/inline-loading";
+
+/**
+ * A SCORM 1.2 or 2004 package in an iframe, with the runtime it talks to. A student's commits
+ * are stored (`scormcommit`), so the package resumes where it was left; in student mode
+ * (staff) nothing is sent.
+ */
+export function ScormPlayer({
+  materialId,
+  title,
+  record,
+  fullScreen = false,
+  onFinished,
+}: {
+  materialId: number;
+  title: string;
+  record: boolean;
+  fullScreen?: boolean;
+  /** Goes on along the path once the package is complete. */
+  onFinished?: () => void;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const { scormLoad, scormCommit } = useJourneyCommands();
+  const [launch, setLaunch] = useState<ScormLaunch | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    let closed = false;
+    let runtime: { close(): void } | null = null;
+    let queue = Promise.resolve();
+    const commit = (cmi: CmiMap) => {
+      if (!record) return;
+      queue = queue.then(async () => {
+        const answer = await scormCommit(materialId, cmi);
+        if (answer.ok && answer.data.state === "complete") setDone(true);
+      });
+    };
+    void (async () => {
+      const answer = await scormLoad(materialId);
+      if (closed) return;
+      if (!answer.ok) {
+        setFailure(failureText(answer, i18n));
+        return;
+      }
+      runtime = await startScormRuntime(answer.data, commit);
+      if (closed) runtime.close();
+      else setLaunch(answer.data);
+    })();
+    return () => {
+      closed = true;
+      runtime?.close();
+    };
+    // One runtime per package: the commands and texts do not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [materialId, record]);
+
+  if (failure) return <p className="text-sm text-destructive">{failure}</p>;
+  if (!launch) return <InlineLoading />;
+  return (
+    <div className={cn("flex flex-col gap-3", fullScreen && "h-full")}>
+      <iframe
+        src={launch.launchUrl}
+        title={title}
+        className={cn(
+          "w-full rounded-control border border-border bg-surface",
+          fullScreen ? "min-h-0 flex-1" : "h-[70vh] min-h-96",
+        )}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        {done ? (
+          <>
+            <p role="status" className="text-sm font-medium text-success-soft-foreground">
+              {t("journey.packageComplete")}
+            </p>
+            {onFinished ? (
+              <Button size="sm" onClick={onFinished}>
+                {t("journey.continueNext")}
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("journey.packageHint")}</p>
+        )}
+        {!fullScreen ? (
+          <Button variant="outline" size="sm" asChild className="ms-auto">
+            <Link to={{ pathname: paths.scorm.getHref(), search: `?material=${materialId}` }}>
+              <ExpandIcon />
+              {t("journey.fullScreen")}
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
