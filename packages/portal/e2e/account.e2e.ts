@@ -1,7 +1,7 @@
 import { SESSION_STORAGE_KEY, englishMessage, type Session } from "@lms/core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, newPage, openBrowser, signIn, url } from "./browser";
-import { navigationFor } from "../src/lib/navigation";
+import { navigationFor, homeHref } from "../src/lib/navigation";
 
 const browser = openBrowser();
 
@@ -79,6 +79,11 @@ describe("signing in and out", () => {
       );
       const menu = page.getByRole("navigation").getByRole("link");
       await expect.poll(() => menu.allTextContents(), { message: userName }).toEqual(expected);
+      // Sign-in goes to /schools; a role without schools access goes on to its own start page.
+      const rights = session.permissions!.schools;
+      const start =
+        rights.access && rights.view ? "/schools" : homeHref(session.profile!, session.permissions);
+      await expect.poll(() => new URL(page.url()).hash, { message: userName }).toBe(`#${start}`);
       await context.close();
     }
   });
@@ -123,6 +128,21 @@ describe("signing in and out", () => {
     await page.goto(url("/no/such/page"));
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it("shows a retry screen when a page's code fails to load, and the page after a retry", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto(url("/account/login"));
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    const blocked = /\/assets\/forgot-password-[^/]*\.js$/;
+    await page.route(blocked, (route) => route.abort());
+    await page.goto(url("/account/forgot-password"));
+    await page.getByRole("heading", { name: "This page could not be loaded" }).waitFor();
+    await expectAccessible(page);
+    await page.unroute(blocked);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("textbox", { name: /^E-?mail/i }).waitFor();
     await context.close();
   });
 

@@ -143,3 +143,8 @@ export function activeEntry(entries: NavEntry[], pathname: string): NavEntry | u
     .filter((e) => pathname === e.match || pathname.startsWith(`${e.match}/`))
     .sort((a, b) => b.match.length - a.match.length)[0];
 }
+
+/** Where a user starts: the first entry of its menu (its profile when the menu is empty). */
+export function homeHref(profile: Profile, permissions: Permissions | null): string {
+  return navigationFor(profile, permissions)[0]?.href ?? paths.profile.details.getHref();
+}

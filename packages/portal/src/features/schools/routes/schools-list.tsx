@@ -1,7 +1,7 @@
 import type { SchoolRecord } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, Navigate, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
@@ -9,13 +9,26 @@ import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
 import { enabledFilter } from "../../../lib/list-filters";
+import { homeHref } from "../../../lib/navigation";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
 import { schoolColumns } from "../components/school-columns";
 
-export default function SchoolsListPage() {
+/**
+ * /schools: the list, or for a role without schools access its own start page (SPEC.md §2 sends
+ * every signed-in visitor here).
+ */
+export default function SchoolsListRoute() {
+  const { profile, permissions } = useSession();
+  if (profile && permissions && !(permissions.schools.access && permissions.schools.view)) {
+    return <Navigate to={homeHref(profile, permissions)} replace />;
+  }
+  return <SchoolsListPage />;
+}
+
+function SchoolsListPage() {
   const t = useT();
   const navigate = useNavigate();
   const { permissions } = useSession();
