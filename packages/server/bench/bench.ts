@@ -164,6 +164,45 @@ async function startServer(
   throw new Error("the server did not start");
 }
 
+/**
+ * The machine's floor, for comparison: a bare Fastify route that answers at once (no body
+ * parsing, no database), driven by the same clients as the status check.
+ */
+async function measureFloor(): Promise<{ p50: number; p95: number }> {
+  const port = await freePort();
+  const code = `import Fastify from "fastify";
+    const app = Fastify();
+    app.addContentTypeParser("multipart/form-data", (_request, payload, done) => {
+      payload.resume();
+      payload.on("end", () => done(null, {}));
+    });
+    app.post("/api/user/", async () => ({ data: { userId: 1 } }));
+    await app.listen({ port: ${port}, host: "127.0.0.1" });`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: PACKAGE,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/api/user/`;
+    const body = form({ cmdType: "getisloggedinstatus" });
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null || i > 200) throw new Error("the floor server did not start");
+      try {
+        if ((await post(url, body)).status === 200) break;
+      } catch {
+        // not yet listening
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await load(100, () => post(url, body));
+    const times = await load(STATUS_REQUESTS, () => post(url, body));
+    return { p50: percentile(times.client, 50), p95: percentile(times.client, 95) };
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+}
+
 function peakMemoryMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -320,6 +359,8 @@ const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 async function main() {
   const loadBefore = os.loadavg()[0]!;
   const results: Result[] = [];
+  console.log("floor: a bare Fastify route…");
+  const floor = await measureFloor();
   if (DRIVERS.includes("pglite")) results.push(await run("pglite"));
   const problem = clusterUnavailable();
   if (!DRIVERS.includes("postgres")) console.warn("PostgreSQL left out (LMS_BENCH_DRIVERS)");
@@ -358,6 +399,9 @@ async function main() {
       "sees a change at once); the page's records are read by id. A search the server has not seen " +
       `yet reads and sorts every match: ${results.map((r) => `${fmt(r.newSearchP50)} / ${fmt(r.newSearchP95)} ms p50 / p95 (${r.driver})`).join(", ")}, ` +
       `measured with ${freshSearches().length} new searches.`,
+    `- The machine's floor, for comparison: a bare Fastify route that answers at once (no body parsing, ` +
+      `no database) under the same ${CLIENTS} clients answers in ${fmt(floor.p50)} / ${fmt(floor.p95)} ms p50 / p95. ` +
+      "A target below that floor cannot be met on this machine by any server code.",
     "- The bulk upload is one real run (no dry run): parse, validate, check existing users, insert every",
     "  user, its activation link and its e-mail in one transaction (one statement each, the rows as one",
     "  JSON parameter); no password is hashed.",
