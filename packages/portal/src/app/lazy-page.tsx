@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from "react";
+import { lazy, useState, type ComponentType, type ReactElement } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { loadChunk } from "./lazy";
 
@@ -7,12 +7,23 @@ const preloaders = new WeakMap<ReactElement, () => Promise<unknown>>();
 /**
  * A route's page, loaded when first shown (React.lazy) and given up after 120 s; a failure
  * reaches the RouteErrorBoundary. Navigations run in a transition, so the current page stays on
- * screen while the next one loads.
+ * screen while the next one loads. A page whose code has already arrived (preloaded) renders at
+ * once: React.lazy would suspend for a turn and then hold the fallback for its 300 ms minimum.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): ReactElement {
+  let loaded: ComponentType | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => (loading ??= loadChunk(load)());
-  const Page = lazy(start);
+  const start = () =>
+    (loading ??= loadChunk(load)().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(start);
+  function Page() {
+    // Chosen once per mount: switching between the two later would remount the page.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
   const element = <Page />;
   preloaders.set(element, start);
   return element;
