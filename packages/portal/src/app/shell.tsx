@@ -126,66 +126,55 @@ export function Shell() {
   }, []);
   const offline = browserOffline || !session.isOnline;
 
-  // The hidden frame keeps its place in both states: moving it would load it again.
-  if (!signIn.done) {
-    return (
-      <>
-        {signIn.frame}
-        <FullPageSpinner label={t("app.loading")} />
-      </>
-    );
-  }
+  if (!signIn.done) return <FullPageSpinner label={t("app.loading")} />;
 
   return (
-    <>
-      {signIn.frame}
-      <AppShell
-        navigationLabel={t("nav.menu")}
-        drawerHeader={<span className="px-2 text-base font-semibold">{t("app.name")}</span>}
-        offline={offline}
-        offlineMessage={t("errors.offlineBanner")}
-        loading={busy}
-        loadingLabel={t("app.loading")}
-        topBar={
-          <TopBar
-            brand={<span className="font-semibold">{t("app.name")}</span>}
-            userName={profile.firstName}
-            userPhotoUrl={authorizedImageUrl(session.photo, session.token)}
-            labels={{
-              openMenu: t("nav.openMenu"),
-              calendar: t("nav.calendar"),
-              email: t("nav.email"),
-              notifications: t("nav.notifications"),
-              launchingSoon: t("nav.launchingSoon"),
-              profileMenu: t("nav.profileMenu"),
-            }}
-            profileMenuItems={[
-              {
-                label: t("nav.myProfile"),
-                onSelect: () => navigate(paths.profile.details.getHref()),
-              },
-              {
-                label: t("nav.logout"),
-                destructive: true,
-                onSelect: () =>
-                  void logout().then(() =>
-                    navigate(paths.account.login.getHref(), { replace: true }),
-                  ),
-              },
-            ]}
-          >
-            <LanguageMenu />
-          </TopBar>
-        }
-        navigation={entries.map((entry) => (
-          <DrawerItem key={entry.key} asChild active={entry.key === active?.key}>
-            <NavLink to={entry.href}>{t(entry.label)}</NavLink>
-          </DrawerItem>
-        ))}
-      >
-        <OfflineDialog offline={offline} />
-        <Outlet />
-      </AppShell>
-    </>
+    <AppShell
+      navigationLabel={t("nav.menu")}
+      drawerHeader={<span className="px-2 text-base font-semibold">{t("app.name")}</span>}
+      offline={offline}
+      offlineMessage={t("errors.offlineBanner")}
+      loading={busy}
+      loadingLabel={t("app.loading")}
+      topBar={
+        <TopBar
+          brand={<span className="font-semibold">{t("app.name")}</span>}
+          userName={profile.firstName}
+          userPhotoUrl={authorizedImageUrl(session.photo, session.token)}
+          labels={{
+            openMenu: t("nav.openMenu"),
+            calendar: t("nav.calendar"),
+            email: t("nav.email"),
+            notifications: t("nav.notifications"),
+            launchingSoon: t("nav.launchingSoon"),
+            profileMenu: t("nav.profileMenu"),
+          }}
+          profileMenuItems={[
+            {
+              label: t("nav.myProfile"),
+              onSelect: () => navigate(paths.profile.details.getHref()),
+            },
+            {
+              label: t("nav.logout"),
+              destructive: true,
+              onSelect: () =>
+                void logout().then(() =>
+                  navigate(paths.account.login.getHref(), { replace: true }),
+                ),
+            },
+          ]}
+        >
+          <LanguageMenu />
+        </TopBar>
+      }
+      navigation={entries.map((entry) => (
+        <DrawerItem key={entry.key} asChild active={entry.key === active?.key}>
+          <NavLink to={entry.href}>{t(entry.label)}</NavLink>
+        </DrawerItem>
+      ))}
+    >
+      <OfflineDialog offline={offline} />
+      <Outlet />
+    </AppShell>
   );
 }
