@@ -33,11 +33,14 @@ async function signIn(client: ApiClient, userName: string): Promise<void> {
     frame.hidden = true;
     frame.tabIndex = -1;
     frame.setAttribute("aria-hidden", "true");
-    const timer = setTimeout(resolve, SILENT_SIGN_IN.hiddenFrameMs);
-    frame.addEventListener("load", () => {
+    // The class-service cookie outlives the frame: it goes once loaded (or given up on).
+    const finish = () => {
       clearTimeout(timer);
+      frame.remove();
       resolve();
-    });
+    };
+    const timer = setTimeout(finish, SILENT_SIGN_IN.hiddenFrameMs);
+    frame.addEventListener("load", finish);
     document.body.append(frame);
   });
 }

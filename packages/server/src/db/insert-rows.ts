@@ -22,7 +22,7 @@ export async function insertRows<T extends PgTable, R extends Record<string, unk
     (key) => Object.hasOwn(columns, key) && rows[0]![key] !== undefined,
   );
   const names = keys.map((key) => quote(columns[key]!.name));
-  const types = keys.map((key) => `${names[keys.indexOf(key)]} ${columns[key]!.getSQLType()}`);
+  const types = keys.map((key, i) => `${names[i]} ${columns[key]!.getSQLType()}`);
   const json = JSON.stringify(
     rows.map((row) => Object.fromEntries(keys.map((key) => [columns[key]!.name, row[key]]))),
   );
