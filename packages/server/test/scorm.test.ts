@@ -97,6 +97,46 @@ describe("SCORM packages", () => {
     });
     const noManifest = await create(writeZip([{ path: "a.html", data: Buffer.from("a") }]));
     expect(noManifest.body.errors![0]!.code).toBe("materials.invalidPackage");
+
+    // The default organization's first item (depth first), xml:base, version by namespace alone.
+    const nested = await create(
+      writeZip([
+        {
+          path: "imsmanifest.xml",
+          data: Buffer.from(`<?xml version="1.0"?>
+<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+          xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
+  <organizations default="second">
+    <organization identifier="first"><item identifier="a" identifierref="ra"/></organization>
+    <organization identifier="second">
+      <item identifier="b"><title>Unit</title><item identifier="c" identifierref="rb"/></item>
+    </organization>
+  </organizations>
+  <resources xml:base="content/">
+    <resource identifier="ra" adlcp:scormType="sco" href="a.html"/>
+    <resource identifier="rb" adlcp:scormType="sco" href="b/index.html?page=1"/>
+  </resources>
+</manifest>`),
+        },
+        { path: "content/a.html", data: Buffer.from("a") },
+        { path: "content/b/index.html", data: Buffer.from("b") },
+      ]),
+    );
+    expect(nested.status, nested.payload).toBe(200);
+    const materialId = (nested.body.data as { id: number }).id;
+    await t().call("material", "publish", { id: materialId }, { token: teacher });
+    const loaded = await t().call<{ version: string; launchUrl: string }>(
+      "journey",
+      "scormload",
+      { materialId },
+      { token: teacher },
+    );
+    expect(loaded.status, loaded.payload).toBe(200);
+    expect(loaded.body.data!.version).toBe("2004");
+    expect(loaded.body.data!.launchUrl).toMatch(/\/content\/b\/index\.html\?page=1$/);
+    // The course's journey stays as the other tests expect it.
+    const removed = await t().call("material", "delete", { id: materialId }, { token: teacher });
+    expect(removed.status).toBe(200);
   });
 
   it("refuses to load, commit or serve a locked package", async () => {

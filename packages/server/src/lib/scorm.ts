@@ -1,4 +1,5 @@
 import type { MessageKey } from "@lms/core";
+import { XMLParser } from "fast-xml-parser";
 
 export type ScormVersion = "1.2" | "2004";
 
@@ -15,91 +16,88 @@ export class ManifestError extends Error {
   }
 }
 
-const XML_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-};
-
-function unescapeXml(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, name: string) => {
-    if (name.startsWith("#x") || name.startsWith("#X"))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
-    return XML_ENTITIES[name.toLowerCase()] ?? "";
-  });
+interface XmlNode {
+  [key: string]: unknown;
 }
 
-interface Tag {
-  name: string;
-  attributes: Record<string, string>;
-}
+/** Element and attribute names without namespace prefixes; attributes as "@name". */
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (name) => ["organization", "item", "resource"].includes(name),
+});
 
-/** The start tags of a document with their attributes (names without namespace prefix). */
-function startTags(xml: string): Tag[] {
-  const tags: Tag[] = [];
-  const withoutComments = xml.replace(/<!--[\s\S]*?-->/g, "");
-  for (const match of withoutComments.matchAll(
-    /<([A-Za-z_][\w.:-]*)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/g,
-  )) {
-    const attributes: Record<string, string> = {};
-    for (const attr of match[2]!.matchAll(/([^\s=>/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-      const name = attr[1]!.toLowerCase();
-      const value = unescapeXml(attr[2] ?? attr[3] ?? "");
-      attributes[name] = value;
-      attributes[name.replace(/^[^:]*:/, "")] ??= value;
-    }
-    tags.push({ name: match[1]!.replace(/^[^:]*:/, "").toLowerCase(), attributes });
-  }
-  return tags;
-}
+const nodes = (value: unknown): XmlNode[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+    (node): node is XmlNode => typeof node === "object" && node !== null,
+  );
+const text = (value: unknown): string =>
+  typeof value === "object" && value !== null
+    ? text((value as XmlNode)["#text"])
+    : String(value ?? "").trim();
+const attribute = (node: XmlNode | undefined, name: string): string =>
+  typeof node?.[`@${name}`] === "string" ? (node[`@${name}`] as string) : "";
 
-function elementText(xml: string, name: string): string | null {
-  const match = new RegExp(`<(?:[\\w.-]+:)?${name}\\b[^>]*>([^<]*)<`, "i").exec(xml);
-  return match ? unescapeXml(match[1]!).trim() : null;
-}
-
-function versionOf(xml: string, tags: Tag[]): ScormVersion | null {
-  const schemaVersion = elementText(xml, "schemaversion")?.toLowerCase() ?? "";
+function versionOf(xml: string, manifest: XmlNode): ScormVersion | null {
+  const metadata = nodes(manifest.metadata)[0];
+  const schemaVersion = text(metadata?.schemaversion).toLowerCase();
   if (schemaVersion === "1.2") return "1.2";
   if (schemaVersion.includes("2004") || schemaVersion === "cam 1.3") return "2004";
-  const namespaces = tags
-    .filter((t) => t.name === "manifest")
-    .flatMap((t) => Object.entries(t.attributes))
-    .filter(([name]) => name.startsWith("xmlns"))
-    .map(([, value]) => value.toLowerCase());
-  if (namespaces.some((ns) => ns.includes("adlcp_v1p3"))) return "2004";
-  if (namespaces.some((ns) => ns.includes("adlcp_rootv1p2"))) return "1.2";
+  // No schemaversion: the ADL namespace the manifest declares.
+  const root = /<(?:[\w.-]+:)?manifest\b[^>]*>/i.exec(xml)?.[0].toLowerCase() ?? "";
+  if (root.includes("adlcp_v1p3")) return "2004";
+  if (root.includes("adlcp_rootv1p2")) return "1.2";
   return null;
+}
+
+/** The first item, depth first, that points to a resource. */
+function firstReferencedItem(items: XmlNode[]): string | undefined {
+  for (const item of items) {
+    const ref = attribute(item, "identifierref");
+    if (ref) return ref;
+    const nested = firstReferencedItem(nodes(item.item));
+    if (nested) return nested;
+  }
+  return undefined;
 }
 
 /**
  * Reads imsmanifest.xml: the SCORM version (schemaversion, else the ADL namespace) and the launch
- * page (the resource the organization's first item points to, else the first SCO resource), with
- * xml:base applied.
+ * page (the resource the default organization's first item points to, else the first SCO
+ * resource), with xml:base applied.
  */
 export function readManifest(xml: string): ScormManifest {
-  const tags = startTags(xml);
-  const version = versionOf(xml, tags);
+  let document: XmlNode;
+  try {
+    document = parser.parse(xml) as XmlNode;
+  } catch {
+    throw new ManifestError("materials.invalidPackage");
+  }
+  const manifest = nodes(document.manifest)[0];
+  if (!manifest) throw new ManifestError("materials.invalidPackage");
+  const version = versionOf(xml, manifest);
   if (!version) throw new ManifestError("materials.scormNoVersion");
-  const manifestBase = tags.find((t) => t.name === "manifest")?.attributes["xml:base"] ?? "";
-  const resourcesBase = tags.find((t) => t.name === "resources")?.attributes["xml:base"] ?? "";
-  const resources = tags.filter((t) => t.name === "resource");
-  const firstRef = tags.find((t) => t.name === "item" && t.attributes.identifierref)?.attributes
-    .identifierref;
-  const launchable = resources.filter((r) => r.attributes.href);
+  const organizations = nodes(manifest.organizations)[0];
+  const all = nodes(organizations?.organization);
+  const chosen =
+    all.find((o) => attribute(o, "identifier") === attribute(organizations, "default")) ?? all[0];
+  const firstRef = firstReferencedItem(nodes(chosen?.item));
+  const resources = nodes(manifest.resources)[0];
+  const launchable = nodes(resources?.resource).filter((r) => attribute(r, "href"));
   const resource =
-    launchable.find((r) => firstRef && r.attributes.identifier === firstRef) ??
-    launchable.find((r) => (r.attributes.scormtype ?? "").toLowerCase() === "sco") ??
+    launchable.find((r) => firstRef && attribute(r, "identifier") === firstRef) ??
+    launchable.find((r) => attribute(r, "scormType").toLowerCase() === "sco") ??
+    launchable.find((r) => attribute(r, "scormtype").toLowerCase() === "sco") ??
     launchable[0];
   if (!resource) throw new ManifestError("materials.scormNoLaunch");
   const href =
-    manifestBase +
-    resourcesBase +
-    (resource.attributes["xml:base"] ?? "") +
-    resource.attributes.href;
+    attribute(manifest, "base") +
+    attribute(resources, "base") +
+    attribute(resource, "base") +
+    attribute(resource, "href");
   return { version, launch: href.replace(/^\.?\//, "") };
 }
 
