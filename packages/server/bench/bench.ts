@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import http from "node:http";
+import autocannon from "autocannon";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -194,8 +195,8 @@ async function measureFloor(): Promise<{ p50: number; p95: number }> {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    await load(100, () => post(url, body));
-    const times = await load(STATUS_REQUESTS, () => post(url, body));
+    await load(url, 100, () => body);
+    const times = await load(url, STATUS_REQUESTS, () => body);
     return { p50: percentile(times.client, 50), p95: percentile(times.client, 95) };
   } finally {
     child.kill("SIGTERM");
@@ -213,27 +214,52 @@ function peakMemoryMb(pid: number): number {
   }
 }
 
-/** Runs `total` requests from 10 concurrent clients; the latencies seen and the server's times. */
-async function load(
+/**
+ * Runs `total` requests from `CLIENTS` concurrent connections with autocannon (a lean load
+ * generator: the clients' own work must not stand in for the server's): each connection sends its
+ * next request as soon as the last one is answered. The latencies seen and the server's times.
+ */
+function load(
+  url: string,
   total: number,
-  request: (i: number) => Promise<{ status: number; serverMs: number }>,
+  bodyFor: (i: number) => Body,
 ): Promise<{ client: number[]; server: number[] }> {
   const client: number[] = [];
   const server: number[] = [];
   let next = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < total) {
-        const i = next++;
-        const started = performance.now();
-        const answer = await request(i);
-        client.push(performance.now() - started);
-        server.push(answer.serverMs);
-        if (answer.status !== 200) throw new Error(`request ${i} answered ${answer.status}`);
-      }
-    }),
-  );
-  return { client, server };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        method: "POST",
+        connections: CLIENTS,
+        amount: total,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const body = bodyFor(next++);
+              return {
+                ...request,
+                body: body.data,
+                headers: { ...request.headers, "content-type": body.type },
+              };
+            },
+            onResponse: (_status, _body, _context, headers) => {
+              const timing = /dur=([\d.]+)/.exec(String(headers?.["server-timing"] ?? ""));
+              server.push(timing ? Number(timing[1]) : 0);
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else if (result.non2xx || result.errors || result.timeouts)
+          reject(new Error(`${result.non2xx} answers not 2xx, ${result.errors} errors`));
+        else resolve({ client, server });
+      },
+    );
+    instance.on("response", (_client, _status, _bytes, time) => client.push(time));
+  });
 }
 
 function bulkCsv(schoolId: number): string {
@@ -282,43 +308,38 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
       );
       const token = (login.json.data as { token: string }).token;
       const auth = { Authorization: `Bearer ${token}` };
+      const api = `${url}/api/user/`;
       const list = (i: number) =>
-        post(
-          `${url}/api/user/`,
-          form({
-            cmdType: "list",
-            page: String(1 + (i % 3)),
-            rowsPerPage: "25",
-            sortBy: i % 2 ? "lastName" : "firstName",
-            sortOrder: i % 4 < 2 ? "asc" : "desc",
-            search: SEARCHES[i % SEARCHES.length]!,
-            ...auth,
-          }),
-        );
-      await load(50, list);
+        form({
+          cmdType: "list",
+          page: String(1 + (i % 3)),
+          rowsPerPage: "25",
+          sortBy: i % 2 ? "lastName" : "firstName",
+          sortOrder: i % 4 < 2 ? "asc" : "desc",
+          search: SEARCHES[i % SEARCHES.length]!,
+          ...auth,
+        });
+      await load(api, 50, list);
       console.log(`[${driver}] user list…`);
-      const listTimes = await load(LIST_REQUESTS, list);
+      const listTimes = await load(api, LIST_REQUESTS, list);
       // Searches the server has not seen yet: nothing kept from an earlier page helps.
       console.log(`[${driver}] new searches…`);
       const fresh = freshSearches();
-      const newSearchTimes = await load(fresh.length, (i) =>
-        post(
-          `${url}/api/user/`,
-          form({
-            cmdType: "list",
-            rowsPerPage: "25",
-            sortBy: "lastName",
-            sortOrder: "asc",
-            search: fresh[i]!,
-            ...auth,
-          }),
-        ),
+      const newSearchTimes = await load(api, fresh.length, (i) =>
+        form({
+          cmdType: "list",
+          rowsPerPage: "25",
+          sortBy: "lastName",
+          sortOrder: "asc",
+          search: fresh[i]!,
+          ...auth,
+        }),
       );
       const statusBody = form({ cmdType: "getisloggedinstatus", ...auth });
-      const status = () => post(`${url}/api/user/`, statusBody);
-      await load(100, status);
+      const status = () => statusBody;
+      await load(api, 100, status);
       console.log(`[${driver}] status check…`);
-      const statusTimes = await load(STATUS_REQUESTS, status);
+      const statusTimes = await load(api, STATUS_REQUESTS, status);
       console.log(`[${driver}] bulk upload of ${BULK_ROWS} rows…`);
       const csv = bulkCsv(3);
       const started = performance.now();

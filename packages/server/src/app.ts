@@ -11,6 +11,7 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import { ApiError, pgCode, text } from "./lib/errors";
 import { loadCommonPasswords } from "./lib/passwords";
+import { AUTH_CHANNEL } from "./lib/session-cache";
 import { LocalFileStorage, type FileStorage } from "./lib/storage";
 import { AuthService } from "./plugins/app/auth";
 import { Mailer } from "./plugins/app/mailer";
@@ -90,10 +91,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onReady", async () => mailer.start());
   app.addHook("onClose", async () => mailer.close());
   commonPasswords ??= loadCommonPasswords();
-  app.decorate(
-    "auth",
-    new AuthService(repos.sessions, repos.tokens, repos.outbox, mailer, config, commonPasswords),
+  const auth = new AuthService(
+    repos.sessions,
+    repos.tokens,
+    repos.outbox,
+    mailer,
+    config,
+    commonPasswords,
   );
+  app.decorate("auth", auth);
+  const stopListening = await database.listen(
+    AUTH_CHANNEL,
+    (message) => auth.cache.forget(message),
+    (live) => auth.cache.setLive(live),
+  );
+  app.addHook("onClose", async () => stopListening());
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

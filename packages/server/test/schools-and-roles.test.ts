@@ -291,7 +291,7 @@ describe("roles and the permission matrix", () => {
     });
   });
 
-  it("applies an edited role at once: the database is read on every request", async () => {
+  it("applies an edited role at once, to sessions already in use", async () => {
     const teacher = await t().login("teacher");
     expect((await t().call("user", "list", {}, { token: teacher })).status).toBe(403);
     const role = await t().call<{

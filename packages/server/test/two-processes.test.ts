@@ -81,6 +81,20 @@ async function call<T = unknown>(
   };
 }
 
+/**
+ * The status of a token's check on a server, polled for up to a second: another process hears of a
+ * change through PostgreSQL's notification at commit, a moment after the change's own answer.
+ */
+async function statusSoon(server: Server, token: string, expected: number): Promise<number> {
+  let status = 0;
+  for (let i = 0; i < 50; i++) {
+    status = (await call(server, "user", { cmdType: "getisloggedinstatus" }, token)).status;
+    if (status === expected) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return status;
+}
+
 beforeAll(async () => {
   if (!onPostgres) throw new Error("two-processes.test.ts runs in the postgres project only");
   if (!existsSync(MAIN)) {
@@ -166,8 +180,47 @@ describe("two server processes on one PostgreSQL", () => {
     expect(login.status).toBe(200);
     const token = login.body.data!.token;
     expect((await call(b, "user", { cmdType: "getisloggedinstatus" }, token)).status).toBe(200);
+    // Both now keep the session in memory: the logout on b must reach a's copy too.
+    expect((await call(a, "user", { cmdType: "getisloggedinstatus" }, token)).status).toBe(200);
     expect((await call(b, "user", { cmdType: "logout" }, token)).status).toBe(200);
-    expect((await call(a, "user", { cmdType: "getisloggedinstatus" }, token)).status).toBe(401);
+    expect(await statusSoon(a, token, 401)).toBe(401);
+  });
+
+  it("share what ends or changes a session: a deactivation or a role's rights on one hold on the other", async () => {
+    const [a, b] = servers as [Server, Server];
+    const login = async (server: Server, userName: string) =>
+      (
+        await call<{ token: string }>(server, "user", {
+          cmdType: "login",
+          userName,
+          password: DEMO_PASSWORD,
+        })
+      ).body.data!.token;
+    const admin = await login(a, "admin");
+    const student = await login(b, "student2");
+    expect((await call(b, "user", { cmdType: "getisloggedinstatus" }, student)).status).toBe(200);
+    const studentId = (
+      await call<{ userId: number }>(b, "user", { cmdType: "getisloggedinstatus" }, student)
+    ).body.data!.userId;
+    expect((await call(a, "user", { cmdType: "deactivate", id: studentId }, admin)).status).toBe(
+      200,
+    );
+    expect(await statusSoon(b, student, 401)).toBe(401);
+    expect((await call(a, "user", { cmdType: "activate", id: studentId }, admin)).status).toBe(200);
+
+    // The teacher's role is disabled through a; b refuses the teacher's list.
+    const teacher = await login(b, "teacher");
+    const courses = () => call(b, "course", { cmdType: "list" }, teacher).then((r) => r.status);
+    expect(await courses()).toBe(200);
+    const disable = { cmdType: "setstatus", id: 3, status: "disabled" };
+    expect((await call(a, "role", disable, admin)).status).toBe(200);
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 403; i++) {
+      status = await courses();
+      if (status !== 403) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(403);
+    await call(a, "role", { ...disable, status: "enabled" }, admin);
   });
 
   it("answer a search on one with a user created through the other", async () => {
@@ -180,7 +233,7 @@ describe("two server processes on one PostgreSQL", () => {
       }).then((answer) => answer.body.data!.token);
     const [tokenA, tokenB] = [await login(a), await login(b)];
     const search = () =>
-      call<{ pagination: { totalcount: number }; data: { userName: string }[] }>(
+      call<{ pagination: { totalcount: number }; data: { userName: string; lastName: string }[] }>(
         a,
         "user",
         { cmdType: "list", search: "magbanua", sortBy: "lastName", sortOrder: "asc" },
@@ -208,6 +261,28 @@ describe("two server processes on one PostgreSQL", () => {
     const after = await search();
     expect(after.pagination.totalcount).toBe(1);
     expect(after.data.map((u) => u.userName)).toEqual(["lmagbanua"]);
+    // a now keeps this search's matches; another user made through b must still show.
+    const second = await call(
+      b,
+      "user",
+      {
+        cmdType: "update",
+        id: (created.body.data as { id: number }).id,
+        firstName: "Lito",
+        lastName: "Magbanua-Reyes",
+        userName: "lmagbanua",
+        email: "lmagbanua@example.edu.ph",
+        roleId: 5,
+        schoolId: 1,
+        learningReferenceNumber: "123456789012",
+        grade: 7,
+        section: "Rizal",
+      },
+      tokenB,
+    );
+    expect(second.status).toBe(200);
+    const renamed = await search();
+    expect(renamed.data.map((u) => u.lastName)).toEqual(["Magbanua-Reyes"]);
   });
 
   it("keep element positions unique and gap-free under concurrent swaps", async () => {

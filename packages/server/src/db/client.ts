@@ -21,6 +21,15 @@ export interface Database {
   driver: "pglite" | "postgres";
   /** The embedded database itself (tests dump it as a template). */
   pglite?: PGlite;
+  /**
+   * Receives the notifications of a channel; `onLive` says whether they are being received (a
+   * lost PostgreSQL connection is retried every second). Returns the function that stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLive: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,7 +53,14 @@ export async function openDatabase(options: {
     // An idle client's error (the server restarted) must not crash the process.
     pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    return { db, driver: "postgres", close: () => pool.end() };
+    const databaseUrl = options.databaseUrl;
+    return {
+      db,
+      driver: "postgres",
+      listen: (channel, onMessage, onLive) =>
+        listenPostgres(databaseUrl, channel, onMessage, onLive),
+      close: () => pool.end(),
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -61,6 +77,14 @@ export async function openDatabase(options: {
     db,
     driver: "pglite",
     pglite: client,
+    listen: async (channel, onMessage, onLive) => {
+      const stop = await client.listen(channel, onMessage);
+      onLive(true);
+      return async () => {
+        onLive(false);
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -70,4 +94,67 @@ export async function openDatabase(options: {
 /** Rows of a raw SQL statement on either driver (both answer { rows }). */
 export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;
+}
+
+const RELISTEN_MS = 1000;
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (client: pg.Client) => {
+    if (current === client) {
+      current = null;
+      onLive(false);
+    }
+    client.removeAllListeners();
+    client.on("error", () => {});
+    void client.end().catch(() => {});
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, RELISTEN_MS);
+      retry.unref();
+    }
+  };
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString });
+    client.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    client.on("error", () => lost(client));
+    client.on("end", () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      if (stopped) return void client.end().catch(() => {});
+      current = client;
+      onLive(true);
+    } catch {
+      lost(client);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    onLive(false);
+    if (client) {
+      client.removeAllListeners();
+      client.on("error", () => {});
+      await client.end().catch(() => {});
+    }
+  };
 }

@@ -125,6 +125,32 @@ export function requireRight(caller: Caller, module: PermissionModule, right: Ri
   if (!can(caller, module, right)) throw forbidden();
 }
 
+/**
+ * Commands that change no user, role or session. Every other command clears this process's
+ * session cache when it ends, so that its own change holds for the very next call (other processes
+ * hear of it from the database).
+ */
+const KEEPS_SESSIONS = new Set([
+  "getisloggedinstatus",
+  "list",
+  "get",
+  "export",
+  "profile",
+  "template",
+  "modules",
+  "download",
+  "mycourses",
+  "path",
+  "summary",
+  "children",
+  "open",
+  "scormload",
+  "scormcommit",
+  "complete",
+  "next",
+  "resume",
+]);
+
 const FIELDS_NOT_INPUT = new Set(["cmdType", "cmdtype", "Authorization", "authorization"]);
 
 function queryToken(request: FastifyRequest): string | undefined {
@@ -209,15 +235,20 @@ export async function dispatch(
     input = parsed.data;
   }
 
-  const result = await def.run({
-    app,
-    request,
-    reply,
-    input,
-    caller,
-    form,
-    file: (field) => form.files.find((f) => f.field === field),
-  });
+  let result: HandlerResult;
+  try {
+    result = await def.run({
+      app,
+      request,
+      reply,
+      input,
+      caller,
+      form,
+      file: (field) => form.files.find((f) => f.field === field),
+    });
+  } finally {
+    if (!KEEPS_SESSIONS.has(cmdType!)) app.auth.cache.forgetAll();
+  }
   if ((result as unknown) === reply || reply.sent) return reply;
   const answer = result as Answer;
   const status = answer.status ?? 200;

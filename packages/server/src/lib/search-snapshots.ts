@@ -32,6 +32,15 @@ export class SearchSnapshots {
     return entry.ids;
   }
 
+  /** The kept ids of a key and the version they were read at, whatever the version is now. */
+  peek(key: string): { version: string; ids: Int32Array } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
   set(key: string, version: string, ids: Int32Array): void {
     if (ids.length > this.maxPerEntry) return;
     const previous = this.entries.get(key);

@@ -13,6 +13,7 @@ import type { Caller } from "../../lib/commands";
 import { tooManyAttempts } from "../../lib/errors";
 import { isCommonPassword } from "../../lib/passwords";
 import { hashToken, randomToken } from "../../lib/security";
+import { SessionCache } from "../../lib/session-cache";
 import type { Mailer } from "./mailer";
 import type { OutboxRepository } from "./repositories/outbox-repository";
 import { toPermissions } from "./repositories/roles-repository";
@@ -45,6 +46,8 @@ export interface LinkRecipient {
 export class AuthService {
   /** A hash to verify against when the account does not exist, so timing tells nothing. */
   private dummyHash: Promise<string> | null = null;
+  /** Recent tokens' sessions (see SessionCache): most calls need no session read. */
+  readonly cache = new SessionCache<{ row: SessionUserRow; caller: Caller }>();
 
   constructor(
     private readonly sessions: SessionsRepository,
@@ -133,17 +136,42 @@ export class AuthService {
   }
 
   private async check(column: "token" | "ws", token: string, kind: string): Promise<AuthResult> {
-    const row = await this.sessions.findWithUser(column, hashToken(token));
-    if (!row || row.kind !== kind || row.status !== 0) return { ok: false, expired: false };
+    const hash = hashToken(token);
+    const key = `${column}:${hash}`;
+    const session = this.cache.get(key)?.value ?? (await this.read(column, hash, key));
+    if (!session) return { ok: false, expired: false };
+    const { row } = session;
+    if (row.kind !== kind || row.status !== 0) return { ok: false, expired: false };
     const now = Date.now();
     if (row.expiresAt.getTime() <= now || row.idleExpiresAt.getTime() <= now) {
       return { ok: false, expired: true };
     }
     const next = now + this.idleMs();
     if (next - row.idleExpiresAt.getTime() >= TOUCH_EVERY_MS) {
-      await this.sessions.touch(row.sessionId, new Date(Math.min(next, row.expiresAt.getTime())));
+      const idleExpiresAt = new Date(Math.min(next, row.expiresAt.getTime()));
+      await this.sessions.touch(row.sessionId, idleExpiresAt);
+      row.idleExpiresAt = idleExpiresAt;
     }
-    return { ok: true, caller: toCaller(row) };
+    return { ok: true, caller: session.caller };
+  }
+
+  private async read(column: "token" | "ws", hash: string, key: string) {
+    const ticket = this.cache.ticket();
+    const row = await this.sessions.findWithUser(column, hash);
+    if (!row) return undefined;
+    // Shared by every call of the token while kept: frozen so that no handler can change it.
+    const caller = toCaller(row);
+    for (const rights of Object.values(caller.permissions)) Object.freeze(rights);
+    const session = {
+      row,
+      caller: Object.freeze({ ...caller, permissions: Object.freeze(caller.permissions) }),
+    };
+    this.cache.set(
+      key,
+      { sessionId: row.sessionId, parentId: row.parentId, userId: row.userId, value: session },
+      ticket,
+    );
+    return session;
   }
 
   revokeSession(sessionId: number): Promise<void> {

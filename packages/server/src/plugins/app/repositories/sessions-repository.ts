@@ -5,6 +5,7 @@ import { classLoginKeys, roles, sessions, users } from "../../../db/schema";
 
 export interface SessionUserRow {
   sessionId: number;
+  parentId: number | null;
   kind: string;
   userId: number;
   idleExpiresAt: Date;
@@ -60,6 +61,7 @@ export class SessionsRepository {
     return this.db
       .select({
         sessionId: sessions.id,
+        parentId: sessions.parentId,
         kind: sessions.kind,
         userId: sessions.userId,
         idleExpiresAt: sessions.idleExpiresAt,

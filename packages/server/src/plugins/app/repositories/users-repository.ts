@@ -190,9 +190,18 @@ export class UsersRepository {
       .from(changeCounters)
       .where(eq(changeCounters.name, "users"))
       .prepare("lms_users_version");
-    this.recordsByIds = this.selectRecords(
-      sql`${users.id} = any(${sql.placeholder("ids")}::int[])`,
-    ).prepare("lms_users_by_ids");
+    // With the table's version read in the same statement, a kept search's page is one round trip.
+    this.recordsByIds = db
+      .select({
+        ...recordColumns,
+        ...detailColumns,
+        version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`)
+      .prepare("lms_users_by_ids");
   }
 
   /** Sign-in: by user name or e-mail, case-insensitive; the user name wins. */
@@ -256,6 +265,15 @@ export class UsersRepository {
    * SearchSnapshots) as long as no user has changed; only the page's records are read in full.
    */
   private async searchPage(key: string, where: SQL | undefined, input: ListInput) {
+    const { limit, offset } = pageOf(input);
+    const kept = this.snapshots.peek(key);
+    const keptPage = kept ? Array.from(kept.ids.subarray(offset, offset + limit)) : [];
+    if (kept && keptPage.length > 0) {
+      const rows = await this.recordsByIds.execute({ ids: keptPage });
+      if (rows[0]?.version === kept.version) {
+        return { rows: await this.inOrder(rows, keptPage), total: kept.ids.length };
+      }
+    }
     const [counter] = await this.usersVersion.execute();
     const version = String(counter?.version ?? "");
     let ids = this.snapshots.get(key, version);
@@ -270,13 +288,17 @@ export class UsersRepository {
       ids = Int32Array.from(matches, (m) => m.id);
       this.snapshots.set(key, version, ids);
     }
-    const { limit, offset } = pageOf(input);
     const pageIds = Array.from(ids.subarray(offset, offset + limit));
     if (pageIds.length === 0) return { rows: [], total: ids.length };
     const rows = await this.recordsByIds.execute({ ids: pageIds });
-    const position = new Map(pageIds.map((id, index) => [id, index]));
+    return { rows: await this.inOrder(rows, pageIds), total: ids.length };
+  }
+
+  /** The records of a page read by id, in the order of its ids. */
+  private inOrder(rows: DetailedRow[], ids: number[]) {
+    const position = new Map(ids.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id!)! - position.get(b.id!)!);
-    return { rows: await this.withDetails(rows), total: ids.length };
+    return this.withDetails(rows);
   }
 
   /** Every matching record, for export, in batches. */
