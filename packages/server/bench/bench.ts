@@ -292,7 +292,12 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
       await admin.connect();
       await admin.query("create database lms_bench");
       await admin.end();
-      databaseUrl = cluster.url("lms_bench");
+      // The server reaches PostgreSQL on the same host through its Unix socket (half the cost of
+      // a loopback TCP round trip here); LMS_BENCH_PG_TCP=1 measures over TCP instead.
+      databaseUrl =
+        process.env.LMS_BENCH_PG_TCP === "1"
+          ? cluster.url("lms_bench")
+          : cluster.socketUrl("lms_bench");
     }
     console.log(`[${driver}] populating ${USERS} users in ${SCHOOLS} schools…`);
     const populateSeconds = await populate(databaseUrl, dataDir);

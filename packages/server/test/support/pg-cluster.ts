@@ -12,6 +12,8 @@ export const PG_BIN = process.env.LMS_PG_BIN ?? "/usr/lib/postgresql/15/bin";
 export interface PgCluster {
   /** postgres://postgres@127.0.0.1:<port>/<database> */
   url(database: string): string;
+  /** The same database through the cluster's Unix socket (in `dir`). */
+  socketUrl(database: string): string;
   port: number;
   dir: string;
   stop(): Promise<void>;
@@ -80,6 +82,8 @@ export async function startCluster(): Promise<PgCluster> {
     port,
     dir,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    socketUrl: (database) =>
+      `postgres://postgres@/${database}?host=${encodeURIComponent(dir)}&port=${port}`,
     stop: async () => {
       try {
         await exec("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

@@ -191,15 +191,18 @@ export class UsersRepository {
       .where(eq(changeCounters.name, "users"))
       .prepare("lms_users_version");
     // With the table's version read in the same statement, a kept search's page is one round trip.
+    // Role and school names by key, row by row: a page is a few rows, not worth a hash join.
     this.recordsByIds = db
       .select({
         ...recordColumns,
+        roleName: sql<string>`(select ${roles.roleName} from ${roles} where ${roles.id} = ${users.roleId})`,
+        schoolName: sql<
+          string | null
+        >`(select ${schools.schoolName} from ${schools} where ${schools.id} = ${users.schoolId})`,
         ...detailColumns,
         version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
       })
       .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .leftJoin(schools, eq(schools.id, users.schoolId))
       .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`)
       .prepare("lms_users_by_ids");
   }
