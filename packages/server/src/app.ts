@@ -1,6 +1,5 @@
 import "./app-types";
 import path from "node:path";
-import multipart from "@fastify/multipart";
 import { es } from "@lms/core";
 import Fastify, {
   type FastifyError,
@@ -52,7 +51,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   app.decorate("database", database);
   if (options.ownsDatabase) app.addHook("onClose", async () => database.close());
-  await app.register(multipart, { throwFileSizeLimit: true });
+  // Multipart bodies are read by the command that receives them, with its own limits (lib/form.ts).
+  app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 1024 * 1024 },

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { ApiError, tooLarge } from "./errors";
+import { ApiError } from "./errors";
+import { readMultipart } from "./multipart";
 
 export interface UploadedFile {
   field: string;
@@ -30,30 +31,16 @@ const MAX_FIELDS = 500;
 export async function readForm(request: FastifyRequest, limits: FormLimits): Promise<RequestForm> {
   const entries: [string, string][] = [];
   const files: UploadedFile[] = [];
-  if (request.isMultipart()) {
-    const parts = request.parts({
-      limits: {
-        fileSize: limits.fileBytes,
-        files: limits.files,
-        fieldSize: FIELD_BYTES,
-        fields: MAX_FIELDS,
-        parts: MAX_FIELDS + limits.files,
-      },
+  if (isMultipart(request)) {
+    const form = await readMultipart(request.raw, request.headers, {
+      bodyBytes: request.routeOptions.bodyLimit ?? FIELD_BYTES,
+      fileBytes: limits.fileBytes,
+      files: limits.files,
+      fieldBytes: FIELD_BYTES,
+      fields: MAX_FIELDS,
     });
-    for await (const part of parts) {
-      if (part.type === "file") {
-        const data = await part.toBuffer();
-        files.push({
-          field: part.fieldname,
-          filename: part.filename ?? "",
-          mimetype: part.mimetype ?? "",
-          data,
-        });
-      } else {
-        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
-        entries.push([part.fieldname, stringValue(part.value)]);
-      }
-    }
+    entries.push(...form.entries);
+    files.push(...form.files);
   } else if (request.body && typeof request.body === "object") {
     for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
       if (Array.isArray(value)) for (const item of value) entries.push([name, stringValue(item)]);
@@ -68,6 +55,10 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
     if (typeof value === "string" && name !== "token") entries.push([name, value]);
   }
   return { entries, files };
+}
+
+export function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\/form-data/i.test(request.headers["content-type"] ?? "");
 }
 
 function stringValue(value: unknown): string {
