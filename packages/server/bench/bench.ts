@@ -416,13 +416,18 @@ async function main() {
     }),
     "",
     "Notes:",
-    "- Latencies are measured by the clients, end to end (multipart request, authentication, permission",
-    "  check from the database, validation, query, JSON answer); the server's own time comes from its",
-    "  Server-Timing header. The clients, the server and PostgreSQL share the machine's cores.",
+    `- Latencies are measured by the clients (autocannon, ${CLIENTS} connections, each sending its next ` +
+      "request as soon as the last is answered), end to end: multipart request, authentication, " +
+      "permission check, validation, query, JSON answer. The server's own time comes from its " +
+      "Server-Timing header. The clients, the server and PostgreSQL share the machine's cores; the " +
+      "server reaches PostgreSQL through its Unix socket.",
+    "- A signed-in call reads its session from memory when the token was used in the last 10 seconds " +
+      "and nothing has ended or changed it since: PostgreSQL announces every logout, revoked session, " +
+      "changed user and edited role at commit (LISTEN/NOTIFY), and each process forgets what it kept.",
     `- The user list runs ${SEARCHES.length} searches, pages 1 to 3, sorted by first or last name either way. ` +
       "A searched list keeps the sorted ids of its matches for the next pages and sorts of the same " +
       "search until any user changes (a version counter kept by a trigger, so every server process " +
-      "sees a change at once); the page's records are read by id. A search the server has not seen " +
+      "sees a change at once); the page's records are read by id, with the version, in one statement. A search the server has not seen " +
       `yet reads and sorts every match: ${results.map((r) => `${fmt(r.newSearchP50)} / ${fmt(r.newSearchP95)} ms p50 / p95 (${r.driver})`).join(", ")}, ` +
       `measured with ${freshSearches().length} new searches.`,
     `- The machine's floor, for comparison: a bare Fastify route that answers at once (no body parsing, ` +

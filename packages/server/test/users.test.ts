@@ -55,6 +55,25 @@ describe("user list", () => {
     expect(answer.body.data!.data.map((u) => u.userName).sort()).toEqual(["parent", "student"]);
   });
 
+  it("gives a searched page's records exactly as their details, first read and kept", async () => {
+    const search = () =>
+      t().call<ListData<Record<string, unknown> & { id: number }>>(
+        "user",
+        "list",
+        { search: "demo", sortBy: "userName", sortOrder: "asc", rowsPerPage: 50 },
+        { token: admin },
+      );
+    const [first, kept] = [await search(), await search()];
+    expect(kept.body.data).toEqual(first.body.data);
+    const rows = first.body.data!.data;
+    // Teachers carry their assigned load, parents their children: every kind of field is compared.
+    expect(rows.map((r) => r.userName)).toEqual(expect.arrayContaining(["teacher", "parent"]));
+    for (const row of rows) {
+      const details = await t().call("user", "get", { id: row.id }, { token: admin });
+      expect(row).toEqual(details.body.data);
+    }
+  });
+
   it("answers a repeated search with every change to users made since", async () => {
     const search = async (page: number) => {
       const answer = await t().call<ListData<UserRow>>(

@@ -91,6 +91,33 @@ export async function openDatabase(options: {
   };
 }
 
+/**
+ * A named statement built with the query builder whose rows are made by position from the driver's
+ * arrays, without the ORM's per-field mapping: for the hottest reads only (values keep the driver's
+ * own types: Date for timestamps, parsed JSON). The selection's keys are the columns, in order.
+ */
+export function preparedRows<Row>(
+  db: Db,
+  name: string,
+  query: { toSQL(): { sql: string } },
+  keys: readonly string[],
+): (values: unknown[]) => Promise<Row[]> {
+  const text = query.toSQL().sql;
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const run =
+    client instanceof PGlite
+      ? (values: unknown[]) => client.query<unknown[]>(text, values, { rowMode: "array" })
+      : (values: unknown[]) => client.query<unknown[]>({ name, text, values, rowMode: "array" });
+  return async (values) => {
+    const { rows } = await run(values);
+    return rows.map((row) => {
+      const record: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) record[keys[i]!] = row[i];
+      return record as Row;
+    });
+  };
+}
+
 /** Rows of a raw SQL statement on either driver (both answer { rows }). */
 export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;

@@ -1,6 +1,6 @@
 import type { AssignedLoadRow, Lang, ListFilter, UserRecord } from "@lms/core";
 import { and, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Db, Executor } from "../../../db/client";
+import { preparedRows, type Db, type Executor } from "../../../db/client";
 import {
   changeCounters,
   parentChildren,
@@ -119,14 +119,17 @@ type RecordRow = {
  * A record's assigned load and children, read in the same statement as the record (one query
  * per page instead of three: PGlite pays for every statement).
  */
+/** users.id, always qualified: a select from users alone names its columns bare. */
+const userId = sql`${users}.${sql.identifier("id")}`;
+
 const detailColumns = {
   assignedLoad: sql<AssignedLoadRow[] | string | null>`(
     select json_agg(json_build_object('grade', l.grade, 'subject', l.subject, 'section', l.section)
                     order by l.id)
-      from user_loads l where l.user_id = ${users.id})`,
+      from user_loads l where l.user_id = ${userId})`,
   children: sql<number[] | string | null>`(
     select json_agg(c.child_id order by c.child_id) from parent_children c
-     where c.parent_id = ${users.id})`,
+     where c.parent_id = ${userId})`,
 };
 
 type DetailedRow = RecordRow & {
@@ -192,19 +195,23 @@ export class UsersRepository {
       .prepare("lms_users_version");
     // With the table's version read in the same statement, a kept search's page is one round trip.
     // Role and school names by key, row by row: a page is a few rows, not worth a hash join.
-    this.recordsByIds = db
-      .select({
-        ...recordColumns,
-        roleName: sql<string>`(select ${roles.roleName} from ${roles} where ${roles.id} = ${users.roleId})`,
-        schoolName: sql<
-          string | null
-        >`(select ${schools.schoolName} from ${schools} where ${schools.id} = ${users.schoolId})`,
-        ...detailColumns,
-        version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
-      })
-      .from(users)
-      .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`)
-      .prepare("lms_users_by_ids");
+    const pageColumns = {
+      ...recordColumns,
+      roleName: sql<string>`(select r.role_name from roles r where r.id = ${users}.role_id)`,
+      schoolName: sql<string | null>`(select s.school_name from schools s
+        where s.id = ${users}.school_id)`,
+      ...detailColumns,
+      version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
+    };
+    this.recordsByIds = preparedRows<DetailedRow & { version: string }>(
+      db,
+      "lms_users_by_ids",
+      db
+        .select(pageColumns)
+        .from(users)
+        .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`),
+      Object.keys(pageColumns),
+    );
   }
 
   /** Sign-in: by user name or e-mail, case-insensitive; the user name wins. */
@@ -272,7 +279,7 @@ export class UsersRepository {
     const kept = this.snapshots.peek(key);
     const keptPage = kept ? Array.from(kept.ids.subarray(offset, offset + limit)) : [];
     if (kept && keptPage.length > 0) {
-      const rows = await this.recordsByIds.execute({ ids: keptPage });
+      const rows = await this.recordsByIds([keptPage]);
       if (rows[0]?.version === kept.version) {
         return { rows: await this.inOrder(rows, keptPage), total: kept.ids.length };
       }
@@ -293,7 +300,7 @@ export class UsersRepository {
     }
     const pageIds = Array.from(ids.subarray(offset, offset + limit));
     if (pageIds.length === 0) return { rows: [], total: ids.length };
-    const rows = await this.recordsByIds.execute({ ids: pageIds });
+    const rows = await this.recordsByIds([pageIds]);
     return { rows: await this.inOrder(rows, pageIds), total: ids.length };
   }
 
