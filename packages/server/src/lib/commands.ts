@@ -131,6 +131,10 @@ export function requireRight(caller: Caller, module: PermissionModule, right: Ri
  * hear of it from the database).
  */
 const KEEPS_SESSIONS = new Set([
+  "login",
+  "forgotpassword",
+  "verifytoken",
+  "setlanguage",
   "getisloggedinstatus",
   "list",
   "get",
