@@ -37,8 +37,8 @@ const OUT = path.resolve(
   process.env.LMS_BENCH_OUT ?? path.join(PACKAGE, "..", "..", "docs", "PERFORMANCE.md"),
 );
 const CLIENTS = Number(process.env.LMS_BENCH_CLIENTS ?? 10);
-const LIST_REQUESTS = Number(process.env.LMS_BENCH_LIST_REQUESTS ?? 1_000);
-const STATUS_REQUESTS = Number(process.env.LMS_BENCH_STATUS_REQUESTS ?? 3_000);
+const LIST_REQUESTS = Number(process.env.LMS_BENCH_LIST_REQUESTS ?? 3_000);
+const STATUS_REQUESTS = Number(process.env.LMS_BENCH_STATUS_REQUESTS ?? 20_000);
 const BULK_ROWS = 10_000;
 /** The databases to measure, e.g. LMS_BENCH_DRIVERS=pglite while working on one of them. */
 const DRIVERS = (process.env.LMS_BENCH_DRIVERS ?? "pglite,postgres").split(",");
@@ -195,8 +195,8 @@ async function measureFloor(): Promise<{ p50: number; p95: number }> {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    await load(url, 100, () => body);
-    const times = await load(url, STATUS_REQUESTS, () => body);
+    await load(url, 1_000, body);
+    const times = await load(url, STATUS_REQUESTS, body);
     return { p50: percentile(times.client, 50), p95: percentile(times.client, 95) };
   } finally {
     child.kill("SIGTERM");
@@ -222,11 +222,35 @@ function peakMemoryMb(pid: number): number {
 function load(
   url: string,
   total: number,
-  bodyFor: (i: number) => Body,
+  bodies: Body | ((i: number) => Body),
 ): Promise<{ client: number[]; server: number[] }> {
   const client: number[] = [];
   const server: number[] = [];
   let next = 0;
+  const onResponse = (
+    _status: number,
+    _body: string,
+    _context: object,
+    headers?: Record<string, unknown>,
+  ) => {
+    const timing = /dur=([\d.]+)/.exec(String(headers?.["server-timing"] ?? ""));
+    server.push(timing ? Number(timing[1]) : 0);
+  };
+  // One body for every request is sent as built; changing bodies are built request by request.
+  const request =
+    typeof bodies === "function"
+      ? {
+          setupRequest: (request: autocannon.Request) => {
+            const body = bodies(next++);
+            return {
+              ...request,
+              body: body.data,
+              headers: { ...request.headers, "content-type": body.type },
+            };
+          },
+          onResponse,
+        }
+      : { onResponse };
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -234,22 +258,10 @@ function load(
         method: "POST",
         connections: CLIENTS,
         amount: total,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const body = bodyFor(next++);
-              return {
-                ...request,
-                body: body.data,
-                headers: { ...request.headers, "content-type": body.type },
-              };
-            },
-            onResponse: (_status, _body, _context, headers) => {
-              const timing = /dur=([\d.]+)/.exec(String(headers?.["server-timing"] ?? ""));
-              server.push(timing ? Number(timing[1]) : 0);
-            },
-          },
-        ],
+        ...(typeof bodies === "function"
+          ? {}
+          : { body: bodies.data, headers: { "content-type": bodies.type } }),
+        requests: [request],
       },
       (error, result) => {
         if (error) reject(error);
@@ -324,7 +336,7 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
           search: SEARCHES[i % SEARCHES.length]!,
           ...auth,
         });
-      await load(api, 50, list);
+      await load(api, 300, list);
       console.log(`[${driver}] user list…`);
       const listTimes = await load(api, LIST_REQUESTS, list);
       // Searches the server has not seen yet: nothing kept from an earlier page helps.
@@ -341,10 +353,9 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
         }),
       );
       const statusBody = form({ cmdType: "getisloggedinstatus", ...auth });
-      const status = () => statusBody;
-      await load(api, 100, status);
+      await load(api, 1_000, statusBody);
       console.log(`[${driver}] status check…`);
-      const statusTimes = await load(api, STATUS_REQUESTS, status);
+      const statusTimes = await load(api, STATUS_REQUESTS, statusBody);
       console.log(`[${driver}] bulk upload of ${BULK_ROWS} rows…`);
       const csv = bulkCsv(3);
       const started = performance.now();
