@@ -22,14 +22,18 @@ export default appPlugin(async function securityHeaders(app: FastifyInstance) {
     "base-uri 'self'",
     "form-action 'self'",
   ].join("; ");
-  app.addHook("onSend", async (_request, reply, payload) => {
+  const headers = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+    "x-frame-options": "SAMEORIGIN",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  };
+  // A callback hook: it runs on every answer, and needs no promise.
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", csp);
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "same-origin");
-    reply.header("x-frame-options", "SAMEORIGIN");
-    reply.header("cross-origin-opener-policy", "same-origin");
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
-    return payload;
+    reply.headers(headers);
+    done(null, payload);
   });
 });
 
