@@ -35,6 +35,12 @@ export interface Database {
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * The embedded database runs inside this process: its page cache (shared_buffers, 128 MB by
+ * default) counts in the server's memory, while pages beyond it stay in the system's file cache.
+ */
+const PGLITE_CONF = "shared_buffers = 64MB";
+
 /** Opens PGlite in dataDir/db (or in memory, or from a dump) or PostgreSQL at DATABASE_URL. */
 export async function openDatabase(options: {
   databaseUrl?: string | null;
@@ -71,6 +77,7 @@ export async function openDatabase(options: {
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
+    postgresqlconf: PGLITE_CONF,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
