@@ -3,7 +3,7 @@ import { FullPageSpinner } from "@lms/ui";
 import { Suspense, useMemo } from "react";
 import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RequireRole, VisitorOnly } from "./guards";
-import { lazyPage, preloadMatches } from "./lazy-page";
+import { lazyPage, preloadMatches, useOpeningRoute } from "./lazy-page";
 import { paths } from "./paths";
 import { RouteErrorBoundary } from "./route-error";
 
@@ -203,11 +203,12 @@ export const routes: RouteObject[] = [
 /** Every route of the app (inside the HashRouter), with its error screen and loading spinner. */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  useMemo(() => preloadMatches(routes, pathname), [pathname]);
+  const pending = useMemo(() => preloadMatches(routes, pathname), [pathname]);
+  const open = useOpeningRoute(pending);
   const element = useRoutes(routes);
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+      <Suspense fallback={<FullPageSpinner />}>{open ? element : <FullPageSpinner />}</Suspense>
     </RouteErrorBoundary>
   );
 }
