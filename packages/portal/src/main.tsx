@@ -1,3 +1,5 @@
+// First of all: a kept session's class-service sign-in starts as this module is evaluated.
+import { portalApi } from "./app/portal-api";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
@@ -5,6 +7,6 @@ import "./index.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <App api={portalApi} />
   </StrictMode>,
 );
