@@ -1,9 +1,9 @@
 import { ROLE_IDS } from "@lms/core";
-import { FullPageSpinner } from "@lms/ui";
 import { Suspense, useMemo } from "react";
 import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RequireRole, VisitorOnly } from "./guards";
 import { lazyPage, preloadMatches, useOpeningRoute } from "./lazy-page";
+import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
 import { RouteErrorBoundary } from "./route-error";
 
@@ -208,7 +208,7 @@ export function AppRoutes() {
   const element = useRoutes(routes);
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<FullPageSpinner />}>{open ? element : <FullPageSpinner />}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>{open ? element : <LoadingScreen />}</Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -9,7 +9,6 @@ import {
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuTrigger,
-  FullPageSpinner,
   TopBar,
   toast,
   useConfirm,
@@ -23,6 +22,7 @@ import { useSession } from "../lib/api-context";
 import { useT } from "../lib/i18n";
 import { activeEntry, navigationFor } from "../lib/navigation";
 import { useClassServiceSignIn } from "./class-service-sign-in";
+import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
 
 function LanguageMenu() {
@@ -126,7 +126,7 @@ export function Shell() {
   }, []);
   const offline = browserOffline || !session.isOnline;
 
-  if (!signIn.done) return <FullPageSpinner label={t("app.loading")} />;
+  if (!signIn.done) return <LoadingScreen label={t("app.loading")} />;
 
   return (
     <AppShell
