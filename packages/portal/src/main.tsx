@@ -3,8 +3,10 @@ import { portalApi } from "./app/portal-api";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { preloadOpeningRoute } from "./app/router";
 import "./index.css";
 
+preloadOpeningRoute();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <App api={portalApi} />

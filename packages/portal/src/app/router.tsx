@@ -1,6 +1,6 @@
 import { ROLE_IDS } from "@lms/core";
 import { Suspense, useMemo } from "react";
-import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
+import { Navigate, parsePath, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RequireRole, VisitorOnly } from "./guards";
 import { lazyPage, preloadMatches, useOpeningRoute } from "./lazy-page";
 import { LoadingScreen } from "./loading-screen";
@@ -199,6 +199,14 @@ export const routes: RouteObject[] = [
   },
   { path: "*", element: notFound },
 ];
+
+/**
+ * Starts loading the pages of the route the app opens on (the hash, as HashRouter reads it)
+ * before React's first render, which costs the translator and the router's first pass.
+ */
+export function preloadOpeningRoute(): void {
+  void preloadMatches(routes, parsePath(window.location.hash.slice(1)).pathname || "/");
+}
 
 /** Every route of the app (inside the HashRouter), with its error screen and loading spinner. */
 export function AppRoutes() {
