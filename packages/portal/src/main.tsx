@@ -1,10 +1,14 @@
+// First of all: a kept session's class-service sign-in starts as this module is evaluated.
+import { portalApi } from "./app/portal-api";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { preloadOpeningRoute } from "./app/router";
 import "./index.css";
 
+preloadOpeningRoute();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <App api={portalApi} />
   </StrictMode>,
 );

@@ -1,21 +1,15 @@
-import { FullPageSpinner } from "@lms/ui";
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { HashRouter } from "react-router-dom";
-import { ApiProvider, createPortalApi } from "../lib/api-context";
+import { ApiProvider, type PortalApi } from "../lib/api-context";
 import { I18nProvider } from "../lib/i18n";
-import { startKeptSessionSignIn } from "./class-service-sign-in";
+import { LoadingScreen } from "./loading-screen";
 import { AppRoutes } from "./router";
 import { ToasterHost } from "./toaster-host";
 
-export function App() {
-  const [api] = useState(() => {
-    const created = createPortalApi();
-    startKeptSessionSignIn(created.client, created.session);
-    return created;
-  });
+export function App({ api }: { api: PortalApi }) {
   return (
     <ApiProvider value={api}>
-      <Suspense fallback={<FullPageSpinner />}>
+      <Suspense fallback={<LoadingScreen />}>
         <I18nProvider>
           <HashRouter>
             <AppRoutes />

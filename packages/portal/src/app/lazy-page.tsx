@@ -1,8 +1,13 @@
-import { lazy, useState, type ComponentType, type ReactElement } from "react";
+import { lazy, useEffect, useState, type ComponentType, type ReactElement } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { loadChunk } from "./lazy";
 
-const preloaders = new WeakMap<ReactElement, () => Promise<unknown>>();
+interface PageLoader {
+  start: () => Promise<unknown>;
+  loaded: () => boolean;
+}
+
+const loaders = new WeakMap<ReactElement, PageLoader>();
 
 /**
  * A route's page, loaded when first shown (React.lazy) and given up after 120 s; a failure
@@ -25,21 +30,44 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): React
     return Loaded ? <Loaded /> : <Lazy />;
   }
   const element = <Page />;
-  preloaders.set(element, start);
+  loaders.set(element, { start, loaded: () => loaded !== undefined });
   return element;
 }
 
 /**
  * Starts loading every lazy page a location matches at once (the signed-in layout and the page
- * inside it), instead of one after the other as each renders.
+ * inside it), instead of one after the other as each renders. Settles once each has arrived or
+ * failed; null when all had already arrived.
  */
-export function preloadMatches(routes: RouteObject[], pathname: string): void {
+export function preloadMatches(routes: RouteObject[], pathname: string): Promise<void> | null {
+  const pending: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const element = match.route.element;
     if (element && typeof element === "object" && "type" in element) {
-      void preloaders
-        .get(element)?.()
-        .catch(() => undefined);
+      const loader = loaders.get(element);
+      if (loader && !loader.loaded()) pending.push(loader.start());
     }
   }
+  return pending.length ? Promise.allSettled(pending).then(() => undefined) : null;
+}
+
+/**
+ * Whether the app's opening route may render: until its pages' code has arrived a plain spinner
+ * shows in its place. Under a Suspense fallback instead, React would hold the first page back
+ * until 300 ms after the fallback appeared (its fallback throttle), on every visit.
+ */
+export function useOpeningRoute(pending: Promise<void> | null): boolean {
+  const [opening] = useState(pending);
+  const [open, setOpen] = useState(opening === null);
+  useEffect(() => {
+    if (!opening) return;
+    let live = true;
+    void opening.then(() => {
+      if (live) setOpen(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [opening]);
+  return open;
 }

@@ -1,9 +1,9 @@
 import { ROLE_IDS } from "@lms/core";
-import { FullPageSpinner } from "@lms/ui";
 import { Suspense, useMemo } from "react";
-import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router-dom";
+import { Navigate, parsePath, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RequireRole, VisitorOnly } from "./guards";
-import { lazyPage, preloadMatches } from "./lazy-page";
+import { lazyPage, preloadMatches, useOpeningRoute } from "./lazy-page";
+import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
 import { RouteErrorBoundary } from "./route-error";
 
@@ -200,14 +200,23 @@ export const routes: RouteObject[] = [
   { path: "*", element: notFound },
 ];
 
+/**
+ * Starts loading the pages of the route the app opens on (the hash, as HashRouter reads it)
+ * before React's first render, which costs the translator and the router's first pass.
+ */
+export function preloadOpeningRoute(): void {
+  void preloadMatches(routes, parsePath(window.location.hash.slice(1)).pathname || "/");
+}
+
 /** Every route of the app (inside the HashRouter), with its error screen and loading spinner. */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  useMemo(() => preloadMatches(routes, pathname), [pathname]);
+  const pending = useMemo(() => preloadMatches(routes, pathname), [pathname]);
+  const open = useOpeningRoute(pending);
   const element = useRoutes(routes);
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>{open ? element : <LoadingScreen />}</Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -9,12 +9,11 @@ import {
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuTrigger,
-  FullPageSpinner,
   TopBar,
   toast,
   useConfirm,
 } from "@lms/ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useChangeLanguage, useLogout, useMyProfile } from "../features/auth/hooks/use-auth";
 import { useRequestsInFlight } from "../lib/activity";
@@ -23,6 +22,7 @@ import { useSession } from "../lib/api-context";
 import { useT } from "../lib/i18n";
 import { activeEntry, navigationFor } from "../lib/navigation";
 import { useClassServiceSignIn } from "./class-service-sign-in";
+import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
 
 function LanguageMenu() {
@@ -99,6 +99,15 @@ function OfflineDialog({ offline }: { offline: boolean }) {
   );
 }
 
+/**
+ * The app shell with the loading bar of the requests in flight (SPEC.md §9). Only this part
+ * re-renders as requests come and go, several times while a page opens, not the whole shell.
+ */
+function ShellFrame(props: Omit<ComponentProps<typeof AppShell>, "loading">) {
+  const busy = useRequestsInFlight();
+  return <AppShell {...props} loading={busy} />;
+}
+
 /** The signed-in layout: top bar, side drawer, offline banner, loading bar (SPEC.md §2). */
 export function Shell() {
   const t = useT();
@@ -106,7 +115,6 @@ export function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
-  const busy = useRequestsInFlight();
   useMyProfile();
   const profile = session.profile!;
   const signIn = useClassServiceSignIn(session.sessionKey, profile.userName);
@@ -126,15 +134,14 @@ export function Shell() {
   }, []);
   const offline = browserOffline || !session.isOnline;
 
-  if (!signIn.done) return <FullPageSpinner label={t("app.loading")} />;
+  if (!signIn.done) return <LoadingScreen label={t("app.loading")} />;
 
   return (
-    <AppShell
+    <ShellFrame
       navigationLabel={t("nav.menu")}
       drawerHeader={<span className="px-2 text-base font-semibold">{t("app.name")}</span>}
       offline={offline}
       offlineMessage={t("errors.offlineBanner")}
-      loading={busy}
       loadingLabel={t("app.loading")}
       topBar={
         <TopBar
@@ -175,6 +182,6 @@ export function Shell() {
     >
       <OfflineDialog offline={offline} />
       <Outlet />
-    </AppShell>
+    </ShellFrame>
   );
 }

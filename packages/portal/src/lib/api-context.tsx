@@ -9,12 +9,12 @@ import {
 import { createContext, use, useSyncExternalStore, type ReactNode } from "react";
 import { trackedFetch } from "./activity";
 
-interface ApiContextValue {
+export interface PortalApi {
   client: ApiClient;
   session: SessionStore;
 }
 
-const ApiContext = createContext<ApiContextValue | null>(null);
+const ApiContext = createContext<PortalApi | null>(null);
 
 /** Where the services live: same origin by default, overridable at build time. */
 const API_BASE = import.meta.env.VITE_API_URL ?? "/api";
@@ -28,7 +28,7 @@ function browserStorage(): KeyValueStorage | undefined {
   }
 }
 
-export function createPortalApi(onSessionExpired?: () => void): ApiContextValue {
+export function createPortalApi(onSessionExpired?: () => void): PortalApi {
   const session = createSessionStore({ storage: browserStorage() });
   const client = createApiClient({
     baseUrl: API_BASE,
@@ -40,11 +40,11 @@ export function createPortalApi(onSessionExpired?: () => void): ApiContextValue 
   return { client, session };
 }
 
-export function ApiProvider({ value, children }: { value: ApiContextValue; children: ReactNode }) {
+export function ApiProvider({ value, children }: { value: PortalApi; children: ReactNode }) {
   return <ApiContext value={value}>{children}</ApiContext>;
 }
 
-function useApiContext(): ApiContextValue {
+function useApiContext(): PortalApi {
   const value = use(ApiContext);
   if (!value) throw new Error("ApiProvider is missing");
   return value;

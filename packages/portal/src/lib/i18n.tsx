@@ -10,7 +10,9 @@ import {
 import { createContext, use, useEffect, useMemo, type ReactNode } from "react";
 import { useSession } from "./api-context";
 
-const I18nContext = createContext<Translator>(createIntl("es", es));
+// No translator up front: the first one costs tens of milliseconds (the browser's Intl data),
+// which the app's opening should not spend before its first page's code is on its way.
+const I18nContext = createContext<Translator | null>(null);
 
 const loaded = new Map<Lang, Catalogue>([["es", es]]);
 const loading = new Map<Lang, Promise<Catalogue>>();
@@ -41,11 +43,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   return <I18nContext value={translator}>{children}</I18nContext>;
 }
 
+/** The translator of the current language; English outside an I18nProvider. */
 export function useI18n(): Translator {
-  return use(I18nContext);
+  return use(I18nContext) ?? createIntl("es", es);
 }
 
 /** The catalogue lookup of the current language. */
 export function useT(): Translator["t"] {
-  return use(I18nContext).t;
+  return useI18n().t;
 }
