@@ -244,8 +244,9 @@ export class UsersRepository {
   }
 
   async list(input: ListInput, filters: ListFilter[], scope: Scope) {
-    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
-    if (!input.search) return this.readPage(where, input);
+    const where = () =>
+      whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    if (!input.search) return this.readPage(where(), input);
     const key = JSON.stringify([
       scope.schoolId,
       filters,
@@ -273,8 +274,9 @@ export class UsersRepository {
    * A searched page. The trigram search has to read every match to count and sort them, so the
    * sorted ids of the matches are kept for the next pages and requests of the same search (see
    * SearchSnapshots) as long as no user has changed; only the page's records are read in full.
+   * `where` is built only when the matches must be read again.
    */
-  private async searchPage(key: string, where: SQL | undefined, input: ListInput) {
+  private async searchPage(key: string, where: () => SQL | undefined, input: ListInput) {
     const { limit, offset } = pageOf(input);
     const kept = this.snapshots.peek(key);
     const keptPage = kept ? Array.from(kept.ids.subarray(offset, offset + limit)) : [];
@@ -291,10 +293,10 @@ export class UsersRepository {
       const matches = await this.db
         .select({ id: users.id })
         .from(users)
-        .where(where)
+        .where(where())
         .orderBy(...listOrder(listSpec, input))
         .limit(this.snapshots.maxPerEntry + 1);
-      if (matches.length > this.snapshots.maxPerEntry) return this.readPage(where, input);
+      if (matches.length > this.snapshots.maxPerEntry) return this.readPage(where(), input);
       ids = Int32Array.from(matches, (m) => m.id);
       this.snapshots.set(key, version, ids);
     }
