@@ -1,30 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from "playwright-core";
+import { type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { DEMO_PASSWORD } from "./stack";
+import { DEMO_PASSWORD, launchChromium } from "./stack";
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
-  });
-}
+export const launchBrowser = launchChromium;
 
 /** One browser for a test file: launched before its tests, closed after them. */
 export function openBrowser(): () => Browser {

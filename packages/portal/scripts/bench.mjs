@@ -10,8 +10,7 @@ import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
-import { DEMO_PASSWORD, portalDist, startStack } from "./stack.mjs";
+import { DEMO_PASSWORD, launchChromium, portalDist, startStack } from "./stack.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT = process.env.LMS_BENCH_OUT ?? join(here, "../../../docs/PERFORMANCE.md");
@@ -102,16 +101,7 @@ async function main() {
     if (!existsSync(file)) throw new Error(`${file} is missing: run pnpm build first`);
   const loadBefore = loadavg()[0];
   const stack = await startStack();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  });
+  const browser = await launchChromium();
   const login = [];
   const schools = [];
   try {

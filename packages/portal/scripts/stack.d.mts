@@ -1,3 +1,5 @@
+import type { Browser } from "playwright-core";
+
 export declare const portalDist: string;
 export declare const DEMO_PASSWORD: string;
 export declare function freePort(): Promise<number>;
@@ -9,3 +11,4 @@ export interface Stack {
 }
 
 export declare function startStack(env?: Record<string, string>): Promise<Stack>;
+export declare function launchChromium(): Promise<Browser>;

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverMain = join(here, "../../server/dist/main.js");
@@ -76,4 +77,20 @@ export async function startStack(env = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Debian's Chromium (DEVELOPERS.md: tools that download their own browser fail here), headless. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
+  });
 }

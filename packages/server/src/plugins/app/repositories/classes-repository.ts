@@ -262,11 +262,7 @@ export class ClassesRepository {
 
   /** The students of a class with their progress through the class's published courses. */
   async students(record: ClassRecord): Promise<ClassStudent[]> {
-    const fits = courseFitsClass({
-      schoolId: record.schoolId,
-      grade: record.grade,
-      section: record.section,
-    });
+    const fits = courseFitsClass(record);
     const rows = await rowsOf<{
       id: number;
       first_name: string;
@@ -328,11 +324,7 @@ export class ClassesRepository {
 
   /** The published courses a class takes, each with the class's completion of it. */
   async courses(record: ClassRecord): Promise<ClassCourse[]> {
-    const fits = courseFitsClass({
-      schoolId: record.schoolId,
-      grade: record.grade,
-      section: record.section,
-    });
+    const fits = courseFitsClass(record);
     const rows = await rowsOf<{
       id: number;
       course_name: string;
