@@ -106,6 +106,14 @@ export function publicCommand<S extends InputSchema | undefined = undefined>(
   };
 }
 
+/** The largest file any command of a resource takes, in bytes (0: none). */
+export function largestFile(resource: Resource, config: FastifyInstance["config"]): number {
+  return Math.max(
+    0,
+    ...Object.values(resource.commands).map((c) => fileLimit(c.maxFileBytes, config)),
+  );
+}
+
 export interface Resource {
   /** The path segment: /api/<name>/. */
   name: string;
@@ -178,18 +186,16 @@ export function tokenOf(request: FastifyRequest, entries: [string, string][]): s
 /**
  * Runs one command of a resource: reads the form, authenticates, authorises (permission and
  * global-only), validates the input with its @lms/core schema, then calls the handler.
- * Scope (the caller's school) is checked by the repositories the handler calls.
+ * Scope (the caller's school) is checked by the repositories the handler calls. `maxFileBytes`:
+ * the resource's largestFile, worked out once when its route is made.
  */
 export async function dispatch(
   app: FastifyInstance,
   resource: Resource,
+  maxFileBytes: number,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<unknown> {
-  const maxFileBytes = Math.max(
-    0,
-    ...Object.values(resource.commands).map((c) => fileLimit(c.maxFileBytes, app.config)),
-  );
   const form = await readForm(request, {
     fileBytes: Math.max(maxFileBytes, 1),
     files: maxFileBytes > 0 ? 5 : 0,

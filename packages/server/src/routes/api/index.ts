@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { dispatch, fileLimit, type Resource } from "../../lib/commands";
+import { dispatch, largestFile, type Resource } from "../../lib/commands";
 import { ApiError } from "../../lib/errors";
 import { RESOURCES } from "./resources";
 
@@ -12,15 +12,12 @@ const FORM_OVERHEAD = 1024 * 1024;
  */
 export default async function apiRoutes(app: FastifyInstance) {
   for (const resource of RESOURCES) {
-    const largest = Math.max(
-      0,
-      ...Object.values(resource.commands).map((c) => fileLimit(c.maxFileBytes, app.config)),
-    );
+    const largest = largestFile(resource as Resource, app.config);
     app.route({
       method: "POST",
       url: `/api/${resource.name}/`,
       bodyLimit: largest + FORM_OVERHEAD,
-      handler: (request, reply) => dispatch(app, resource as Resource, request, reply),
+      handler: (request, reply) => dispatch(app, resource as Resource, largest, request, reply),
     });
     app.route({
       method: ["GET", "PUT", "PATCH", "DELETE"],
