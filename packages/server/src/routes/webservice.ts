@@ -1,10 +1,9 @@
-import { ROLE_IDS, es } from "@lms/core";
+import { es } from "@lms/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { INVALID_TOKEN } from "../lib/errors";
+import { ApiError, INVALID_TOKEN } from "../lib/errors";
 import { fieldValue, readForm } from "../lib/form";
 import { hashToken, randomToken } from "../lib/security";
-import { viewerOf } from "./api/course";
-import { journeyOf } from "./api/journey";
+import { assertMaterialReadable, refusalMessage } from "../services/material-access";
 import { sendMaterialFile } from "./api/material";
 
 export const CLASS_COOKIE = "lms_class";
@@ -97,18 +96,13 @@ export default async function webserviceRoutes(app: FastifyInstance) {
       if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return notFound();
       const material = await app.repos.materials.findById(id);
       if (!material) return notFound();
-      // Learning content goes only to users who may see the material (another school's: 404).
-      const course = await app.repos.courses.find(material.courseId, viewerOf(caller));
-      if (!course) return notFound();
-      if (caller.roleId === ROLE_IDS.student) {
-        // A student gets the content of published materials it has reached in its journey.
-        const viewer = viewerOf(caller);
-        const journey = await journeyOf(app, viewer, material.courseId);
-        const step = journey.steps.find((st) => st.material.id === material.id);
-        if (!step) return notFound();
-        if (step.state === "locked") {
-          return moodleError(reply, 403, "nopermissions", es["errors.finishPrevious"]);
-        }
+      try {
+        await assertMaterialReadable(app, caller, material);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return error.status === 403
+          ? moodleError(reply, 403, "nopermissions", refusalMessage(error))
+          : notFound();
       }
       let path: string;
       try {
