@@ -225,6 +225,9 @@ export const es = {
   "errors.notFoundTitle": "Page not found",
   "errors.notFoundMessage": "The page you are looking for does not exist or has been moved.",
   "errors.goHome": "Go to the home page",
+  "errors.noAccessTitle": "You don't have access to this page",
+  "errors.noAccessMessage":
+    "Your role does not include this screen. Ask your school's administrator if you need it.",
   "errors.chunkTitle": "This page could not be loaded",
   "errors.chunkMessage":
     "A part of the application failed to load. Check your connection and try again.",

@@ -237,6 +237,9 @@ export const tg: Catalogue = {
   "errors.notFoundTitle": "Hindi nahanap ang pahina",
   "errors.notFoundMessage": "Wala o nailipat na ang pahinang hinahanap mo.",
   "errors.goHome": "Pumunta sa pangunahing pahina",
+  "errors.noAccessTitle": "Wala kang pahintulot na buksan ang pahinang ito",
+  "errors.noAccessMessage":
+    "Hindi kasama ang pahinang ito sa iyong tungkulin. Magtanong sa administrador ng iyong paaralan kung kailangan mo ito.",
   "errors.chunkTitle": "Hindi ma-load ang pahinang ito",
   "errors.chunkMessage":
     "Hindi na-load ang isang bahagi ng application. Suriin ang iyong koneksiyon at subukang muli.",

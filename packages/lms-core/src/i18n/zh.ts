@@ -219,6 +219,8 @@ export const zh: Catalogue = {
   "errors.notFoundTitle": "页面未找到",
   "errors.notFoundMessage": "您要查找的页面不存在或已被移动。",
   "errors.goHome": "返回首页",
+  "errors.noAccessTitle": "您无权访问此页面",
+  "errors.noAccessMessage": "您的角色不包含此页面。如有需要，请联系学校管理员。",
   "errors.chunkTitle": "无法加载此页面",
   "errors.chunkMessage": "应用的部分内容加载失败。请检查网络连接后重试。",
   "errors.tooLarge": "文件过大。",

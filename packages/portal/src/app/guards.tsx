@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { useApiClient, useSession } from "../lib/api-context";
+import type { PermissionModule } from "@lms/core";
+import NoAccessPage from "../components/no-access-page";
 import NotFoundPage from "../components/not-found-page";
 import { paths } from "./paths";
 
@@ -34,5 +36,25 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireRole({ roleIds }: { roleIds?: readonly number[] }) {
   const { profile } = useSession();
   if (roleIds && (!profile || !roleIds.includes(Number(profile.roleId)))) return <NotFoundPage />;
+  return <Outlet />;
+}
+
+/** The right of the permission matrix a route needs (its module's access as well). */
+export interface RouteAccess {
+  module: PermissionModule;
+  right: "view" | "add" | "modify";
+}
+
+/**
+ * Issue 13: a route whose module the role may not use shows the no-access screen instead of the
+ * staff screen with its empty, refused tables. The server decides in any case; before the rights
+ * are known (a session kept from an older version) the route shows as before.
+ */
+export function RequireAccess({ access }: { access?: RouteAccess }) {
+  const { permissions } = useSession();
+  if (access && permissions) {
+    const rights = permissions[access.module];
+    if (!rights?.access || !rights[access.right]) return <NoAccessPage />;
+  }
   return <Outlet />;
 }

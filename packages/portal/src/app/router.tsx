@@ -1,7 +1,7 @@
 import { ROLE_IDS } from "@lms/core";
 import { Suspense, useMemo } from "react";
 import { Navigate, parsePath, useLocation, useRoutes, type RouteObject } from "react-router-dom";
-import { RequireRole, VisitorOnly } from "./guards";
+import { RequireAccess, RequireRole, VisitorOnly, type RouteAccess } from "./guards";
 import { lazyPage, preloadMatches, useOpeningRoute } from "./lazy-page";
 import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
@@ -42,148 +42,169 @@ const visitorRoutes: RouteObject[] = [
   },
 ];
 
-/** Authenticated routes (SPEC.md §2). A route may list the role ids allowed (SPEC.md §6). */
-const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[] })[] = [
-  {
-    path: paths.schools.list.path,
-    element: lazyPage(() => import("../features/schools/routes/schools-list")),
-  },
-  {
-    path: paths.schools.create.path,
-    element: lazyPage(() => import("../features/schools/routes/school-create")),
-  },
-  {
-    path: paths.schools.edit.path,
-    element: lazyPage(() => import("../features/schools/routes/school-edit")),
-  },
-  {
-    path: paths.schools.details.path,
-    element: lazyPage(() => import("../features/schools/routes/school-index-redirect")),
-  },
-  {
-    path: paths.users.list.path,
-    element: lazyPage(() => import("../features/users/routes/users-list")),
-  },
-  {
-    path: paths.users.create.path,
-    element: lazyPage(() => import("../features/users/routes/user-create")),
-  },
-  {
-    path: paths.users.details.path,
-    element: lazyPage(() => import("../features/users/routes/user-details")),
-  },
-  {
-    path: paths.users.edit.path,
-    element: lazyPage(() => import("../features/users/routes/user-edit")),
-  },
-  {
-    path: paths.users.changePassword.path,
-    element: lazyPage(() => import("../features/users/routes/user-change-password")),
-  },
-  {
-    element: lazyPage(() => import("../features/schools/routes/school-details")),
-    children: [
-      {
-        path: paths.schools.info.path,
-        element: lazyPage(() => import("../features/schools/routes/school-info")),
-      },
-      {
-        path: paths.schools.users.path,
-        element: lazyPage(() => import("../features/users/routes/school-users-tab")),
-      },
-      {
-        path: paths.schools.classes.path,
-        element: lazyPage(() => import("../features/classes/routes/school-classes-tab")),
-      },
-      {
-        path: paths.schools.settings.path,
-        element: lazyPage(() => import("../features/schools/routes/school-settings")),
-      },
-    ],
-  },
-  {
-    path: paths.schools.classDetails.path,
-    element: lazyPage(() => import("../features/classes/routes/class-details")),
-  },
-  {
-    path: paths.classes.list.path,
-    element: lazyPage(() => import("../features/classes/routes/classes-list")),
-  },
-  {
-    path: paths.classes.details.path,
-    element: lazyPage(() => import("../features/classes/routes/class-details")),
-  },
-  {
-    path: paths.roles.list.path,
-    element: lazyPage(() => import("../features/roles/routes/roles-list")),
-  },
-  {
-    path: paths.roles.create.path,
-    element: lazyPage(() => import("../features/roles/routes/role-create")),
-  },
-  {
-    path: paths.roles.edit.path,
-    element: lazyPage(() => import("../features/roles/routes/role-edit")),
-  },
-  {
-    path: paths.roles.view.path,
-    element: lazyPage(() => import("../features/roles/routes/role-view")),
-  },
-  {
-    path: paths.profile.details.path,
-    element: lazyPage(() => import("../features/profile/routes/profile-details")),
-  },
-  {
-    path: paths.profile.edit.path,
-    element: lazyPage(() => import("../features/profile/routes/profile-edit")),
-  },
-  {
-    path: paths.profile.changePassword.path,
-    element: lazyPage(() => import("../features/profile/routes/profile-change-password")),
-  },
-  {
-    path: paths.courses.list.path,
-    element: lazyPage(() => import("../features/journey/routes/courses-entry")),
-  },
-  {
-    path: paths.courses.view.path,
-    element: lazyPage(() => import("../features/journey/routes/course-entry")),
-  },
-  {
-    path: paths.courses.studentMode.path,
-    roleIds: STAFF_ROLE_IDS,
-    element: lazyPage(() => import("../features/courses/routes/course-student-mode")),
-  },
-  {
-    path: paths.courses.createMaterial.path,
-    element: lazyPage(() => import("../features/courses/routes/material-create")),
-  },
-  {
-    path: paths.courses.updateMaterial.path,
-    element: lazyPage(() => import("../features/courses/routes/material-update")),
-  },
-  {
-    path: paths.courses.quizSettings.path,
-    element: lazyPage(() => import("../features/courses/routes/quiz-settings")),
-  },
-  {
-    path: paths.courses.element.path,
-    element: lazyPage(() => import("../features/journey/routes/element-entry")),
-  },
-  {
-    path: paths.courses.elementStudentMode.path,
-    roleIds: STAFF_ROLE_IDS,
-    element: lazyPage(() => import("../features/courses/routes/element-student-mode")),
-  },
-  {
-    path: paths.scorm.path,
-    element: lazyPage(() => import("../features/journey/routes/scorm")),
-  },
-  {
-    path: paths.materials.list.path,
-    element: lazyPage(() => import("../features/materials/routes/materials-list")),
-  },
-];
+/**
+ * Authenticated routes (SPEC.md §2). A route may list the role ids allowed (SPEC.md §6) and the
+ * right of the permission matrix it needs (issue 13).
+ */
+const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?: RouteAccess })[] =
+  [
+    {
+      path: paths.schools.list.path,
+      element: lazyPage(() => import("../features/schools/routes/schools-list")),
+    },
+    {
+      path: paths.schools.create.path,
+      access: { module: "schools", right: "add" },
+      element: lazyPage(() => import("../features/schools/routes/school-create")),
+    },
+    {
+      path: paths.schools.edit.path,
+      access: { module: "schools", right: "modify" },
+      element: lazyPage(() => import("../features/schools/routes/school-edit")),
+    },
+    {
+      path: paths.schools.details.path,
+      access: { module: "schools", right: "view" },
+      element: lazyPage(() => import("../features/schools/routes/school-index-redirect")),
+    },
+    {
+      path: paths.users.list.path,
+      access: { module: "users", right: "view" },
+      element: lazyPage(() => import("../features/users/routes/users-list")),
+    },
+    {
+      path: paths.users.create.path,
+      access: { module: "users", right: "add" },
+      element: lazyPage(() => import("../features/users/routes/user-create")),
+    },
+    {
+      path: paths.users.details.path,
+      access: { module: "users", right: "view" },
+      element: lazyPage(() => import("../features/users/routes/user-details")),
+    },
+    {
+      path: paths.users.edit.path,
+      access: { module: "users", right: "modify" },
+      element: lazyPage(() => import("../features/users/routes/user-edit")),
+    },
+    {
+      path: paths.users.changePassword.path,
+      access: { module: "users", right: "modify" },
+      element: lazyPage(() => import("../features/users/routes/user-change-password")),
+    },
+    {
+      access: { module: "schools", right: "view" },
+      element: lazyPage(() => import("../features/schools/routes/school-details")),
+      children: [
+        {
+          path: paths.schools.info.path,
+          element: lazyPage(() => import("../features/schools/routes/school-info")),
+        },
+        {
+          path: paths.schools.users.path,
+          element: lazyPage(() => import("../features/users/routes/school-users-tab")),
+        },
+        {
+          path: paths.schools.classes.path,
+          element: lazyPage(() => import("../features/classes/routes/school-classes-tab")),
+        },
+        {
+          path: paths.schools.settings.path,
+          element: lazyPage(() => import("../features/schools/routes/school-settings")),
+        },
+      ],
+    },
+    {
+      path: paths.schools.classDetails.path,
+      element: lazyPage(() => import("../features/classes/routes/class-details")),
+    },
+    {
+      path: paths.classes.list.path,
+      element: lazyPage(() => import("../features/classes/routes/classes-list")),
+    },
+    {
+      path: paths.classes.details.path,
+      element: lazyPage(() => import("../features/classes/routes/class-details")),
+    },
+    {
+      path: paths.roles.list.path,
+      access: { module: "roles", right: "view" },
+      element: lazyPage(() => import("../features/roles/routes/roles-list")),
+    },
+    {
+      path: paths.roles.create.path,
+      access: { module: "roles", right: "add" },
+      element: lazyPage(() => import("../features/roles/routes/role-create")),
+    },
+    {
+      path: paths.roles.edit.path,
+      access: { module: "roles", right: "modify" },
+      element: lazyPage(() => import("../features/roles/routes/role-edit")),
+    },
+    {
+      path: paths.roles.view.path,
+      access: { module: "roles", right: "view" },
+      element: lazyPage(() => import("../features/roles/routes/role-view")),
+    },
+    {
+      path: paths.profile.details.path,
+      element: lazyPage(() => import("../features/profile/routes/profile-details")),
+    },
+    {
+      path: paths.profile.edit.path,
+      element: lazyPage(() => import("../features/profile/routes/profile-edit")),
+    },
+    {
+      path: paths.profile.changePassword.path,
+      element: lazyPage(() => import("../features/profile/routes/profile-change-password")),
+    },
+    {
+      path: paths.courses.list.path,
+      element: lazyPage(() => import("../features/journey/routes/courses-entry")),
+    },
+    {
+      path: paths.courses.view.path,
+      element: lazyPage(() => import("../features/journey/routes/course-entry")),
+    },
+    {
+      path: paths.courses.studentMode.path,
+      roleIds: STAFF_ROLE_IDS,
+      element: lazyPage(() => import("../features/courses/routes/course-student-mode")),
+    },
+    {
+      path: paths.courses.createMaterial.path,
+      access: { module: "materials", right: "add" },
+      element: lazyPage(() => import("../features/courses/routes/material-create")),
+    },
+    {
+      path: paths.courses.updateMaterial.path,
+      access: { module: "materials", right: "modify" },
+      element: lazyPage(() => import("../features/courses/routes/material-update")),
+    },
+    {
+      path: paths.courses.quizSettings.path,
+      access: { module: "materials", right: "modify" },
+      element: lazyPage(() => import("../features/courses/routes/quiz-settings")),
+    },
+    {
+      path: paths.courses.element.path,
+      element: lazyPage(() => import("../features/journey/routes/element-entry")),
+    },
+    {
+      path: paths.courses.elementStudentMode.path,
+      roleIds: STAFF_ROLE_IDS,
+      element: lazyPage(() => import("../features/courses/routes/element-student-mode")),
+    },
+    {
+      path: paths.scorm.path,
+      element: lazyPage(() => import("../features/journey/routes/scorm")),
+    },
+    {
+      path: paths.materials.list.path,
+      access: { module: "materials", right: "view" },
+      element: lazyPage(() => import("../features/materials/routes/materials-list")),
+    },
+  ];
 
 const notFound = lazyPage(() => import("../components/not-found-page"));
 
@@ -192,9 +213,9 @@ export const routes: RouteObject[] = [
   { element: <VisitorOnly />, children: visitorRoutes },
   {
     element: lazyPage(() => import("./authenticated-layout")),
-    children: authenticatedRoutes.map(({ roleIds, ...route }) => ({
+    children: authenticatedRoutes.map(({ roleIds, access, ...route }) => ({
       element: <RequireRole roleIds={roleIds} />,
-      children: [route],
+      children: [{ element: <RequireAccess access={access} />, children: [route] }],
     })),
   },
   { path: "*", element: notFound },
