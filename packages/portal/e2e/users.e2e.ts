@@ -108,6 +108,11 @@ describe("users", () => {
     await page.getByRole("button", { name: "Upload 3 users" }).click();
     await confirmDialog(page, "Upload");
     await page.getByText("Created: 3. Updated: 0. Skipped: 0.").waitFor();
+    // After the run the preview says what each row did, not what it would do (issue 13).
+    await expect(page.getByText("Will be created").count()).resolves.toBe(0);
+    await expect(page.getByRole("row", { name: /bulk3/ }).textContent()).resolves.toContain(
+      "Created",
+    );
     await page.getByRole("button", { name: "Close" }).click();
     await page.getByLabel("Search").fill("bulk");
     await page.getByRole("row", { name: /bulk3/ }).waitFor();
@@ -122,6 +127,20 @@ describe("users", () => {
     await expect
       .poll(() => page.getByRole("row", { name: /bulk/ }).getByText("Inactive").count())
       .toBe(3);
+    await context.close();
+  });
+
+  it("refuses a file that is not CSV with SPEC.md's 'Invalid csv file.'", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    await page.goto(url("/users"));
+    await page.getByRole("button", { name: "Bulk upload" }).click();
+    const dir = mkdtempSync(join(tmpdir(), "lms-txt-"));
+    const file = join(dir, "users.txt");
+    writeFileSync(file, "not a table\n");
+    await page.locator("input[type=file]").setInputFiles(file);
+    await page.getByText("Invalid csv file.").waitFor();
+    await expect(page.getByRole("button", { name: /^Upload/ }).isDisabled()).resolves.toBe(true);
     await context.close();
   });
 

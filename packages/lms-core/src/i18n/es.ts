@@ -212,7 +212,6 @@ export const es = {
   "csv.invalid": "Invalid csv file.",
   "csv.invalidRow": "Row contains invalid values.",
   "csv.duplicateRow": "Row contains duplicate email or username.",
-  "csv.onlyCsv": "Choose a .csv file.",
 
   "errors.noInternet": "No internet connection",
   "errors.offlineBanner": "No internet connection.",
@@ -390,6 +389,9 @@ export const es = {
   "bulk.rowOk": "Ready",
   "bulk.rowCreate": "Will be created",
   "bulk.rowUpdate": "Will be updated",
+  "bulk.rowCreated": "Created",
+  "bulk.rowUpdated": "Updated",
+  "bulk.rowSkipped": "Skipped",
   "bulk.rowError": "Error",
   "bulk.errorsFound":
     "{count, plural, one {# row has errors} other {# rows have errors}}. Fix the file and upload it again; nothing has been written.",

@@ -224,7 +224,6 @@ export const tg: Catalogue = {
   "csv.invalid": "Hindi wastong CSV file.",
   "csv.invalidRow": "May hindi wastong halaga ang hilerang ito.",
   "csv.duplicateRow": "May dobleng email o username ang hilerang ito.",
-  "csv.onlyCsv": "Pumili ng .csv na file.",
 
   "errors.noInternet": "Walang koneksiyon sa internet",
   "errors.offlineBanner": "Walang koneksiyon sa internet.",
@@ -406,6 +405,9 @@ export const tg: Catalogue = {
   "bulk.rowOk": "Handa na",
   "bulk.rowCreate": "Lilikhain",
   "bulk.rowUpdate": "Ia-update",
+  "bulk.rowCreated": "Nagawa na",
+  "bulk.rowUpdated": "Na-update na",
+  "bulk.rowSkipped": "Nilaktawan",
   "bulk.rowError": "May mali",
   "bulk.errorsFound":
     "{count, plural, one {May mali ang # hilera} other {May mali ang # hilera}}. Ayusin ang file at i-upload itong muli; wala pang naisulat na anumang datos.",

@@ -207,7 +207,6 @@ export const zh: Catalogue = {
   "csv.invalid": "CSV 文件无效。",
   "csv.invalidRow": "该行包含无效的值。",
   "csv.duplicateRow": "该行包含重复的电子邮箱或用户名。",
-  "csv.onlyCsv": "请选择 .csv 文件。",
 
   "errors.noInternet": "无网络连接",
   "errors.offlineBanner": "无网络连接。",
@@ -380,6 +379,9 @@ export const zh: Catalogue = {
   "bulk.rowOk": "就绪",
   "bulk.rowCreate": "将创建",
   "bulk.rowUpdate": "将更新",
+  "bulk.rowCreated": "已创建",
+  "bulk.rowUpdated": "已更新",
+  "bulk.rowSkipped": "已跳过",
   "bulk.rowError": "错误",
   "bulk.errorsFound":
     "{count, plural, other {# 行有错误}}。请修正文件后重新上传；尚未写入任何数据。",

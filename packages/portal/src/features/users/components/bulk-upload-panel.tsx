@@ -78,7 +78,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
     setRows([]);
     setFileError(null);
     if (!chosen) return;
-    if (!chosen.name.toLowerCase().endsWith(".csv")) return setFileError(t("csv.onlyCsv"));
+    if (!chosen.name.toLowerCase().endsWith(".csv")) return setFileError(t("csv.invalid"));
     const preview = localPreview(await chosen.text());
     if (typeof preview === "string") return setFileError(i18n.message(preview));
     setRows(preview);
@@ -133,7 +133,9 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
       },
     });
     if (ok && answer) {
-      setSummary(answer);
+      const done: BulkUploadAnswer = answer;
+      setSummary(done);
+      setRows(done.rows);
       toast.success(t("bulk.done"));
     }
   }
@@ -148,13 +150,23 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
     return [summary, ...fields].filter(Boolean).join(" · ");
   }
 
+  /** What a row will do, and once the upload ran, what it did (issue 13). */
   const resultChip = (row: BulkRowResult) => {
     if (rowHasErrors(row)) return <StatusChip status="inactive">{t("bulk.rowError")}</StatusChip>;
     if (row.action === "update")
-      return <StatusChip status="unpublished">{t("bulk.rowUpdate")}</StatusChip>;
-    if (row.action === "skip") return <StatusChip status="neutral">{t("bulk.rowOk")}</StatusChip>;
+      return (
+        <StatusChip status="unpublished">
+          {summary ? t("bulk.rowUpdated") : t("bulk.rowUpdate")}
+        </StatusChip>
+      );
+    if (row.action === "skip")
+      return (
+        <StatusChip status="neutral">{summary ? t("bulk.rowSkipped") : t("bulk.rowOk")}</StatusChip>
+      );
     return (
-      <StatusChip status="active">{checked ? t("bulk.rowCreate") : t("bulk.rowOk")}</StatusChip>
+      <StatusChip status="active">
+        {summary ? t("bulk.rowCreated") : checked ? t("bulk.rowCreate") : t("bulk.rowOk")}
+      </StatusChip>
     );
   };
 
@@ -222,7 +234,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
             removeLabel={t("common.remove")}
             errors={{
               "too-large": t("errors.tooLarge"),
-              "wrong-type": t("csv.onlyCsv"),
+              "wrong-type": t("csv.invalid"),
               "too-many": t("validation.maxFiles"),
             }}
             onFilesChange={(files) => void choose(files)}
