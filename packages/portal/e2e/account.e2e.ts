@@ -1,6 +1,7 @@
 import { SESSION_STORAGE_KEY, englishMessage, type Session } from "@lms/core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, newPage, openBrowser, signIn, url } from "./browser";
+import { DEMO_PASSWORD } from "./stack";
 import { navigationFor, homeHref } from "../src/lib/navigation";
 
 const browser = openBrowser();
@@ -182,6 +183,8 @@ describe("the shell", () => {
     await page.getByRole("menuitem", { name: "Chinese" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("heading", { name: "学校管理" }).waitFor();
+    // The success toast speaks the new language (issue 13).
+    await page.getByText("成功。语言已切换。").waitFor();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe("zh-CN");
     await page.reload();
     await page.getByRole("heading", { name: "学校管理" }).waitFor();
@@ -192,5 +195,23 @@ describe("the shell", () => {
     await page.waitForFunction(() => document.documentElement.lang === "fil");
     await page.getByRole("heading", { name: "Pamamahala ng Paaralan" }).waitFor();
     await context.close();
+  });
+
+  it("keeps a language chosen on the sign-in screen after signing in", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto(url("/account/login"));
+    await page.getByLabel("Language").selectOption("zh");
+    await page.getByRole("button", { name: "登录" }).waitFor();
+    await page.getByLabel("用户名或电子邮箱").fill("rexadmin");
+    await page.getByLabel(/^密码/).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "登录" }).click();
+    await page.waitForURL(/#\/schools/);
+    await page.getByRole("heading", { name: "学校管理" }).waitFor();
+    await context.close();
+    // Saved to the account: signing in afresh elsewhere speaks Chinese at once.
+    const again = await newPage(browser());
+    await signIn(again.page, "rexadmin");
+    await again.page.getByRole("heading", { name: "学校管理" }).waitFor();
+    await again.context.close();
   });
 });

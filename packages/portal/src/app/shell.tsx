@@ -19,7 +19,7 @@ import { useChangeLanguage, useLogout, useMyProfile } from "../features/auth/hoo
 import { useRequestsInFlight } from "../lib/activity";
 import { authorizedImageUrl } from "../lib/image-url";
 import { useSession } from "../lib/api-context";
-import { useT } from "../lib/i18n";
+import { translatorFor, useT } from "../lib/i18n";
 import { activeEntry, navigationFor } from "../lib/navigation";
 import { useClassServiceSignIn } from "./class-service-sign-in";
 import { LoadingScreen } from "./loading-screen";
@@ -47,8 +47,8 @@ function LanguageMenu() {
       toast.error(t("errors.tryAgain"));
       return false;
     });
-    // The session now holds the new language, so this text is already in it.
-    if (ok) toast.success(t("language.changed"));
+    // In the new language (issue 13): this render's `t` still speaks the old one.
+    if (ok) toast.success((await translatorFor(next)).t("language.changed"));
   }
 
   return (

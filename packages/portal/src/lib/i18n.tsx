@@ -32,6 +32,11 @@ export function preloadCatalogue(lang: Lang): Promise<Catalogue> {
   return pending;
 }
 
+/** A translator for one language, its catalogue loaded first (a text shown right after a switch). */
+export async function translatorFor(lang: Lang): Promise<Translator> {
+  return createIntl(lang, await preloadCatalogue(lang));
+}
+
 /** Texts in the session's language; English for any key a language lacks. Suspends while loading. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const { lang } = useSession();

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "../../../lib/i18n";
+import { VisitorLanguage } from "./visitor-language";
 
 /** The centred card every visitor page sits in. */
 export function AccountLayout({
@@ -21,6 +22,7 @@ export function AccountLayout({
           {subtitle ? <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>
         </section>
+        <VisitorLanguage />
       </div>
     </main>
   );
