@@ -134,6 +134,75 @@ describe("courses", () => {
     );
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe("Creation Unsuccessful. Course already exists.");
+    expect(answer.body.errors?.map((e) => e.field)).toEqual(["courseCode"]);
+  });
+
+  it("refuses a school's course whose code a course for every school already has", async () => {
+    const global = await t().call<Course>(
+      "course",
+      "create",
+      { courseName: "Filipino 7", courseCode: "FIL7-ALL", gradeLevel: 7, subject: "Filipino" },
+      { token: admin },
+    );
+    expect(global.status).toBe(200);
+    expect(global.body.data!.schoolId).toBeNull();
+    const copy = await t().call(
+      "course",
+      "create",
+      { courseName: "Filipino", courseCode: "fil7-all", gradeLevel: 7, subject: "Filipino" },
+      { token: schoolAdmin },
+    );
+    expect(copy.status).toBe(409);
+    expect(copy.body.message).toBe("Creation Unsuccessful. Course already exists.");
+    expect(copy.body.errors?.[0]?.field).toBe("courseCode");
+  });
+
+  it("refuses a course for every school whose code a school's course has, and an update onto a taken code", async () => {
+    const everySchool = await t().call(
+      "course",
+      "create",
+      { courseName: "Science all", courseCode: "SCI7", gradeLevel: 7, subject: "Science" },
+      { token: admin },
+    );
+    expect(everySchool.status).toBe(409);
+    const mine = await t().call<Course>(
+      "course",
+      "create",
+      { courseName: "Arts", courseCode: "ARTS7-RZ", gradeLevel: 7, subject: "Arts", schoolId: 1 },
+      { token: admin },
+    );
+    expect(mine.status).toBe(200);
+    const renamed = await t().call(
+      "course",
+      "update",
+      {
+        id: mine.body.data!.id,
+        courseName: "Arts",
+        courseCode: "Sci7",
+        gradeLevel: 7,
+        subject: "Arts",
+        schoolId: 1,
+      },
+      { token: admin },
+    );
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.message).toBe("Update Unsuccessful. Course already exists.");
+    expect(renamed.body.errors?.[0]?.field).toBe("courseCode");
+    // Keeping its own code is no conflict.
+    const same = await t().call(
+      "course",
+      "update",
+      {
+        id: mine.body.data!.id,
+        courseName: "Arts 7",
+        courseCode: "ARTS7-RZ",
+        gradeLevel: 7,
+        subject: "Arts",
+        schoolId: 1,
+      },
+      { token: admin },
+    );
+    expect(same.status).toBe(200);
   });
 });
 

@@ -46,7 +46,9 @@ export class ApiError extends Error {
 
 export const notFound = () => new ApiError(404, "errors.notFound");
 export const forbidden = () => new ApiError(403, "errors.forbidden");
-export const conflict = (key: MessageKey) => new ApiError(409, key);
+/** A 409 with SPEC.md §8's conflict text; `field`: the field whose value is taken. */
+export const conflict = (key: MessageKey, field?: string) =>
+  new ApiError(409, key, field ? { errors: [fieldError(field, key)] } : {});
 export const tooLarge = () => new ApiError(413, "errors.tooLarge");
 export const tooManyAttempts = () => new ApiError(429, "auth.tooManyAttempts");
 

@@ -145,6 +145,9 @@ export const courseResource = defineResource("course", {
       const image = await storeImage(app, file("image"));
       try {
         const id = await app.repos.transaction(async (tx) => {
+          if (await app.repos.courses.codeTaken(tx, values.courseCode, values.schoolId)) {
+            throw conflict("errors.courseCreateConflict", "courseCode");
+          }
           const newId = await app.repos.courses.create(tx, values, by(caller));
           if (image) await app.repos.courses.setImage(tx, newId, image, by(caller));
           return newId;
@@ -155,7 +158,7 @@ export const courseResource = defineResource("course", {
         };
       } catch (error) {
         if (image) await app.storage.remove([image]);
-        if (isUniqueViolation(error)) throw conflict("errors.courseCreateConflict");
+        if (isUniqueViolation(error)) throw conflict("errors.courseCreateConflict", "courseCode");
         throw error;
       }
     },
@@ -171,12 +174,15 @@ export const courseResource = defineResource("course", {
       const image = await storeImage(app, file("image"));
       try {
         await app.repos.transaction(async (tx) => {
+          if (await app.repos.courses.codeTaken(tx, values.courseCode, values.schoolId, input.id)) {
+            throw conflict("errors.courseUpdateConflict", "courseCode");
+          }
           await app.repos.courses.update(tx, input.id, values, by(caller));
           if (image) await app.repos.courses.setImage(tx, input.id, image, by(caller));
         });
       } catch (error) {
         if (image) await app.storage.remove([image]);
-        if (isUniqueViolation(error)) throw conflict("errors.courseUpdateConflict");
+        if (isUniqueViolation(error)) throw conflict("errors.courseUpdateConflict", "courseCode");
         throw error;
       }
       if (image && existing.image) await app.storage.remove([existing.image]);

@@ -1,6 +1,6 @@
 import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
 import { count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { Db, Executor } from "../../../db/client";
+import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { courses } from "../../../db/schema";
 import {
   listConditions,
@@ -173,6 +173,29 @@ export class CoursesRepository {
       .from(courses)
       .where(courseAccess(viewer, "view"))
       .orderBy(courses.courseName, courses.id);
+  }
+
+  /**
+   * Whether a course code is taken where the course would be seen: a school's course clashes
+   * with its school's courses and with courses for every school; a course for every school
+   * clashes with every course. Serialised per code by an advisory lock held to the commit.
+   */
+  async codeTaken(
+    db: Executor,
+    code: string,
+    schoolId: number | null,
+    exceptId?: number,
+  ): Promise<boolean> {
+    const lowered = code.trim().toLowerCase();
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-code:${lowered}`}))`);
+    const rows = await rowsOf<{ id: number }>(
+      db.execute(sql`select id from courses
+        where lower(course_code) = ${lowered}
+          and (${schoolId}::int is null or school_id is null or school_id = ${schoolId}::int)
+          and id <> ${exceptId ?? 0}
+        limit 1`),
+    );
+    return rows.length > 0;
   }
 
   async create(db: Executor, values: CourseWrite, by: string | null): Promise<number> {
