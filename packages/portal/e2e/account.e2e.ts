@@ -147,6 +147,18 @@ describe("signing in and out", () => {
     await context.close();
   });
 
+  it("says 'No internet connection' for a screen opened offline, never 404, and opens it once back", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    await context.setOffline(true);
+    await page.goto(url("/roles-and-permissions"));
+    await page.getByRole("heading", { level: 1, name: "No internet connection" }).waitFor();
+    await expect(page.getByText("404", { exact: true }).count()).resolves.toBe(0);
+    await context.setOffline(false);
+    await page.getByRole("heading", { name: "Roles and Permissions" }).waitFor();
+    await context.close();
+  });
+
   it("shows the expired-link pages with their texts", async () => {
     const { context, page } = await newPage(browser());
     await page.goto(url("/account/reset-password?token=not-a-real-token"));

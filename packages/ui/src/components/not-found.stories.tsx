@@ -30,3 +30,17 @@ export const Default: Story = {
 };
 
 export const WithoutAction: Story = { args: { action: undefined } };
+
+/** A screen that is no "not found" (offline, a page that failed to load) shows no code. */
+export const WithoutCode: Story = {
+  args: {
+    code: null,
+    title: "No internet connection",
+    description: "Check your connection. Your work is kept; try again when you are back online.",
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { name: "No internet connection" })).toBeVisible();
+    await expect(canvas.queryByText("404")).toBeNull();
+  },
+};

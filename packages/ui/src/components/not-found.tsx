@@ -7,7 +7,7 @@ type NotFoundProps = Omit<React.ComponentProps<"main">, "title"> & {
   title: React.ReactNode;
   /** A sentence under the heading. */
   description?: React.ReactNode;
-  /** The big code above the title. */
+  /** The big code above the title; `null` shows none. */
   code?: React.ReactNode;
   /** A way back, for example a link to the home page. */
   action?: React.ReactNode;
@@ -34,7 +34,9 @@ function NotFound({
       <div className="flex size-16 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground [&_svg]:size-8">
         <CompassIcon />
       </div>
-      <p className="text-5xl font-bold tracking-tight text-primary">{code}</p>
+      {code === null ? null : (
+        <p className="text-5xl font-bold tracking-tight text-primary">{code}</p>
+      )}
       <h1 className="text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
       {description ? (
         <p className="max-w-md text-base text-muted-foreground">{description}</p>
