@@ -198,6 +198,7 @@ export type {
 } from "./schemas/list";
 export type {
   BulkUploadColumn,
+  BulkUploadOptions,
   BulkUploadParse,
   BulkUploadRow,
   ParsedRow,

@@ -23,6 +23,19 @@ describe("bulk-upload CSV", () => {
     }
   });
 
+  it("gives rows that name no school the school the upload is made for, and keeps a named one", () => {
+    const rows = [
+      "Ana,Reyes,ana1,ana1@school.edu.ph,5,,7,Rizal,100000000001,,",
+      "Ben,Cruz,ben1,ben1@school.edu.ph,5,2,7,Rizal,100000000002,,",
+    ];
+    const without = parseBulkUploadCsv(`${header}\n${rows.join("\n")}`);
+    expect(without.ok && without.rows[0]!.values).toBeNull();
+    const result = parseBulkUploadCsv(`${header}\n${rows.join("\n")}`, { schoolId: 3 });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.rows.map((r) => r.values?.schoolId)).toEqual([3, 2]);
+  });
+
   it("calls a file with an unknown, repeated or missing column 'Invalid csv file.'", () => {
     for (const bad of [
       `${header},shoeSize\n${student(1)},42`,

@@ -145,4 +145,28 @@ describe("bulk upload", () => {
     expect(first!.errors[0]).toMatchObject({ field: "schoolId", code: "errors.forbidden" });
     expect(second!.errors.map((e) => e.code)).toContain("errors.forbidden");
   });
+
+  it("puts rows that name no school into the school the upload is made for", async () => {
+    const csv = [
+      header,
+      student(1, "preset").replace(",1,", ",,"),
+      student(2, "preset").replace(",1,", ",,"),
+    ].join("\n");
+    const refused = await upload(csv, { dryRun: "1" });
+    expect(refused.body.data!.rows[0]!.errors.map((e) => e.field)).toContain("schoolId");
+    const answer = await upload(csv, { schoolId: "2" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.created).toBe(2);
+    const record = await t().app.repos.users.findForLogin("preset1");
+    expect(record!.schoolId).toBe(2);
+    // A school admin cannot use it to reach another school.
+    const other = await upload(
+      [header, student(3, "preset").replace(",1,", ",,")].join("\n"),
+      { dryRun: "1", schoolId: "2" },
+      schoolAdmin,
+    );
+    expect(other.body.data?.rows[0]?.errors[0] ?? other.body.errors?.[0]).toMatchObject({
+      field: "schoolId",
+    });
+  });
 });

@@ -178,7 +178,15 @@ const PARENT_FIELDS: Record<string, BulkUploadColumn> = {
  * missing required header makes the whole file invalid; otherwise every row gets its line number
  * and its errors, and rows repeating an e-mail or user name of an earlier row are marked.
  */
-export function parseBulkUploadCsv(input: string): BulkUploadParse {
+export interface BulkUploadOptions {
+  /** The school of rows that name none (an upload from a school's Users tab). */
+  schoolId?: number;
+}
+
+export function parseBulkUploadCsv(
+  input: string,
+  options: BulkUploadOptions = {},
+): BulkUploadParse {
   const textInput = input.replace(/^\uFEFF/, "");
   if (textInput.trim() === "") return invalidFile("empty");
   const parsed = Papa.parse<string[]>(textInput, { skipEmptyLines: false });
@@ -211,6 +219,7 @@ export function parseBulkUploadCsv(input: string): BulkUploadParse {
   const seenNames = new Map<string, number>();
   const rows: ParsedRow[] = body.map(({ cells, line }) => {
     const raw = Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? "").trim()]));
+    if (options.schoolId !== undefined && !raw.schoolId) raw.schoolId = String(options.schoolId);
     const errors: RowError[] = [];
     if (cells.length !== columns.length) {
       errors.push({ field: "", message: encodeMessage("validation.invalidValue") });

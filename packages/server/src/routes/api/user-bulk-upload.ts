@@ -14,6 +14,7 @@ import {
 import type { CommandContext } from "../../lib/commands";
 import { ApiError, fieldError, invalidField } from "../../lib/errors";
 import { fieldValue } from "../../lib/form";
+import { MAX_ID } from "../../lib/inputs";
 import { mayGrant } from "../../lib/permissions";
 import { by } from "./shared";
 import { userWrite } from "./user";
@@ -48,7 +49,17 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
   const file = ctx.file("file");
   if (!file || file.data.length === 0) throw invalidField("file", "validation.required");
 
-  const parsed = parseBulkUploadCsv(file.data.toString("utf8"));
+  // From a school's Users tab: rows that name no school go to that one (issue 13). Scope and
+  // rights are checked per row below, as for a school named in the file.
+  const schoolField = fieldValue(form.entries, "schoolId");
+  const schoolId = schoolField ? Number(schoolField) : undefined;
+  if (
+    schoolId !== undefined &&
+    !(Number.isInteger(schoolId) && schoolId > 0 && schoolId <= MAX_ID)
+  ) {
+    throw invalidField("schoolId", "validation.invalidValue");
+  }
+  const parsed = parseBulkUploadCsv(file.data.toString("utf8"), { schoolId });
   if (!parsed.ok) {
     throw new ApiError(422, "csv.invalid", { errors: [fieldError("file", "csv.invalid")] });
   }

@@ -118,11 +118,11 @@ export function rowHasErrors(row: BulkRowResult): boolean {
 export function useBulkUpload() {
   const run = useCommand();
   return useCallback(
-    (file: File, mode: "add" | "upsert", dryRun: boolean) =>
+    (file: File, mode: "add" | "upsert", dryRun: boolean, schoolId?: number) =>
       run<BulkUploadAnswer>({
         path: USER_PATH,
         cmdType: "bulkupload",
-        fields: { mode, dryRun: dryRun ? "1" : "0" },
+        fields: { mode, dryRun: dryRun ? "1" : "0", ...(schoolId ? { schoolId } : {}) },
         files: { file: { blob: file, filename: file.name } },
       }),
     [run],

@@ -33,8 +33,8 @@ const CSV_ACCEPT = { "text/csv": [".csv"], "application/vnd.ms-excel": [".csv"] 
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 /** Rows as the browser reads the file, before the server has checked it against the database. */
-function localPreview(text: string): BulkRowResult[] | string {
-  const parsed = parseBulkUploadCsv(text);
+function localPreview(text: string, schoolId?: number): BulkRowResult[] | string {
+  const parsed = parseBulkUploadCsv(text, { schoolId });
   if (!parsed.ok) return parsed.message;
   return parsed.rows.map((row) => ({
     line: row.line,
@@ -54,7 +54,14 @@ function localPreview(text: string): BulkRowResult[] | string {
  * Bulk user upload (SPEC.md §5, issue 5): a template, a preview of every row with its line number
  * and errors before anything is written, add-only or add-and-update, and a summary.
  */
-export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
+export function BulkUploadPanel({
+  schoolId,
+  onClose,
+}: {
+  /** Rows that name no school go to this one (a school's Users tab, issue 13). */
+  schoolId?: number;
+  onClose: () => void;
+}) {
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
@@ -79,7 +86,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
     setFileError(null);
     if (!chosen) return;
     if (!chosen.name.toLowerCase().endsWith(".csv")) return setFileError(t("csv.invalid"));
-    const preview = localPreview(await chosen.text());
+    const preview = localPreview(await chosen.text(), schoolId);
     if (typeof preview === "string") return setFileError(i18n.message(preview));
     setRows(preview);
     if (preview.every((row) => !rowHasErrors(row))) await check(chosen, mode);
@@ -88,7 +95,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
   async function check(chosen: File, chosenMode: BulkUploadMode) {
     setBusy(true);
     try {
-      const result = await upload(chosen, chosenMode, true);
+      const result = await upload(chosen, chosenMode, true, schoolId);
       if (result.ok) {
         setChecked(result.data);
         setRows(result.data.rows);
@@ -127,7 +134,7 @@ export function BulkUploadPanel({ onClose }: { onClose: () => void }) {
       confirmLabel: t("common.upload"),
       cancelLabel: t("common.cancel"),
       onConfirm: async () => {
-        const result = await upload(file, mode, false);
+        const result = await upload(file, mode, false, schoolId);
         if (result.ok) answer = result.data;
         else toast.error(failureText(result, i18n));
       },

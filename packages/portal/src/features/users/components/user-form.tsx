@@ -112,9 +112,12 @@ const resolver = zodResolver(createUserInputSchema) as unknown as Resolver<UserF
  */
 export function UserForm({
   user,
+  schoolId,
   onDone,
 }: {
   user?: UserRecord;
+  /** A new user's school, preset (created from a school's Users tab). */
+  schoolId?: number;
   onDone: (saved: UserRecord | null) => void;
 }) {
   const i18n = useI18n();
@@ -128,7 +131,10 @@ export function UserForm({
   const schools = useSchoolOptions("", globalEditor);
   const form = useForm<UserFormValues>({
     resolver,
-    defaultValues: defaultsFrom(user, globalEditor ? null : (profile?.schoolId ?? null)),
+    defaultValues: defaultsFrom(
+      user,
+      globalEditor ? (schoolId ?? null) : (profile?.schoolId ?? null),
+    ),
   });
   const load = useFieldArray({ control: form.control, name: "assignedLoad" });
   const { errors, isDirty, isSubmitting } = form.formState;
