@@ -712,7 +712,8 @@ export const tg: Catalogue = {
   "journey.noCourses":
     "Wala pang kurso. Lalabas dito ang iyong mga kurso kapag nai-publish na ng iyong guro.",
 
-  "profile.currentPasswordHint": "Ilagay ang iyong kasalukuyang password para mapalitan ang iyong e-mail address.",
+  "profile.currentPasswordHint":
+    "Ilagay ang iyong kasalukuyang password para mapalitan ang iyong e-mail address.",
   "profile.title": "Aking Profile",
   "profile.editTitle": "I-edit ang Profile",
   "profile.changePassword": "I-update ang Password",

@@ -369,7 +369,12 @@ export const userResource = defineResource("user", {
         if (emailChanged && user.email) {
           await app.auth.notifyEmailChanged(
             tx,
-            { userId: user.id, email: user.email, firstName: user.firstName, lang: user.lang },
+            {
+              userId: user.id,
+              email: user.email,
+              firstName: user.firstName,
+              lang: input.lang || user.lang,
+            },
             input.email,
             by(caller),
           );
