@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestApp } from "./helper";
+import { rowsOf } from "../src/db/client";
+import { useTestApp, type FieldValue } from "./helper";
 import { PNG } from "./support/files";
 import { classCookie } from "./support/journey";
 
@@ -297,11 +298,11 @@ describe("page materials", () => {
     );
     expect(created.status).toBe(200);
     assertSafe(created.body.data!.content);
-    const [row] = (
-      await t().database.db.execute<{ content: string }>(
+    const [row] = await rowsOf<{ content: string }>(
+      t().database.db.execute(
         sql`select content from materials where id = ${created.body.data!.id}`,
-      )
-    ).rows;
+      ),
+    );
     assertSafe(row!.content);
   });
 
@@ -360,7 +361,7 @@ describe("photos, logos and course images", () => {
   });
 
   it("show a school's logo to those who may view schools in scope", async () => {
-    const school = await t().call<Record<string, unknown>>(
+    const school = await t().call<Record<string, FieldValue>>(
       "school",
       "get",
       { id: 1 },
@@ -381,7 +382,7 @@ describe("photos, logos and course images", () => {
   });
 
   it("show a course's image as the course: an unpublished one only to its editors", async () => {
-    const course = await t().call<Record<string, unknown>>(
+    const course = await t().call<Record<string, FieldValue>>(
       "course",
       "get",
       { id: hiddenCourse },

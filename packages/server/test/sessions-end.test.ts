@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildTestApp, type TestApp } from "./helper";
+import { buildTestApp, type FieldValue, type TestApp } from "./helper";
 import { PNG } from "./support/files";
 import { classCookie } from "./support/journey";
 
@@ -118,7 +118,7 @@ describe("a disabled school", () => {
 
   it("refuses them too when it is disabled by an update", async () => {
     const token = (await signIn("schooladmin2")).body.data!.token;
-    const school = await t.call<Record<string, unknown>>(
+    const school = await t.call<Record<string, FieldValue>>(
       "school",
       "get",
       { id: 2 },
