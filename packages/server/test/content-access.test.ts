@@ -232,6 +232,45 @@ describe("unpublished content", () => {
   });
 });
 
+describe("a quiz's answers", () => {
+  it("go only to those who may change the quiz, not to a global course's other viewers", async () => {
+    const { admin, teacher } = tokens;
+    const global = await course(admin, { courseCode: "ACC5", gradeLevel: 7, published: true });
+    const inGlobal = await element(admin, global, true);
+    const quiz = await t().call<{ id: number }>(
+      "material",
+      "create",
+      { courseId: global, elementId: inGlobal, name: "global quiz", type: "quiz", published: true },
+      { token: admin },
+    );
+    const id = quiz.body.data!.id;
+    const question = {
+      type: "single",
+      prompt: "Which is a gas?",
+      points: 1,
+      choices: [
+        { id: "ice", text: "Ice", correct: false },
+        { id: "steam", text: "Steam", correct: true },
+      ],
+    };
+    const saved = await t().call(
+      "material",
+      "quizsettings",
+      { id, passingGrade: 75, questions: JSON.stringify([question]) },
+      { token: admin },
+    );
+    expect(saved.status).toBe(200);
+    type Detail = { quiz: { questions: { choices: { correct?: boolean }[] }[] } };
+    const choicesFor = async (token: string) =>
+      (await t().call<Detail>("material", "get", { id }, { token })).body.data!.quiz.questions[0]!
+        .choices;
+    expect((await choicesFor(admin)).map((c) => c.correct)).toEqual([false, true]);
+    const seen = await choicesFor(teacher);
+    expect(seen).toHaveLength(2);
+    expect(seen.every((c) => c.correct === undefined)).toBe(true);
+  });
+});
+
 describe("another school's material", () => {
   it("goes to its school and global staff only", async () => {
     expect(await reads("schooladmin2", m.otherSchool)).toEqual(ok);

@@ -25,8 +25,11 @@ const readsCourses = (caller: Caller) =>
 const editsContent = (caller: Caller) =>
   can(caller, "courses", "modify") || can(caller, "materials", "modify");
 
-/** Whether the caller may change the course, and so sees its unpublished parts. */
-async function editsCourse(app: FastifyInstance, caller: Caller, courseId: number) {
+/**
+ * Whether the caller may change the course, and so sees its unpublished parts (and a quiz's
+ * answers).
+ */
+export async function editsCourse(app: FastifyInstance, caller: Caller, courseId: number) {
   if (!editsContent(caller)) return false;
   return Boolean(await app.repos.courses.find(courseId, viewerOf(caller), "modify"));
 }

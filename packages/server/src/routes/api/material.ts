@@ -21,7 +21,11 @@ import {
   type StoredFile,
 } from "../../plugins/app/repositories/materials-repository";
 import { sanitizePageHtml } from "../../lib/page-html";
-import { assertMaterialReadable, listedMaterials } from "../../services/material-access";
+import {
+  assertMaterialReadable,
+  editsCourse,
+  listedMaterials,
+} from "../../services/material-access";
 import { modifiableCourse, viewerOf } from "./course";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -343,7 +347,9 @@ export const materialResource = defineResource("material", {
     input: idInput,
     async handler({ app, caller, input }) {
       const material = await visibleMaterial(app, caller, input.id);
-      return { data: await materialDetail(app, material, { answers: true }) };
+      // A quiz's answers only to those who may change it (a global course's viewers may not).
+      const answers = await editsCourse(app, caller, material.courseId);
+      return { data: await materialDetail(app, material, { answers }) };
     },
   }),
 
