@@ -82,4 +82,47 @@ describe("my profile", () => {
     await again.context.close();
     await context.close();
   });
+
+  it("asks for the current password only when the e-mail changes, and shows a wrong one on its field", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "schooladmin2");
+    await page.goto(url("/profile/details"));
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await page.getByRole("heading", { name: "Edit Profile" }).waitFor();
+    const email = page.getByRole("textbox", { name: /^E-?mail/i });
+    await expect.poll(() => email.inputValue()).toContain("@");
+    const oldEmail = await email.inputValue();
+    const current = page.getByLabel(/^Current password/);
+    expect(await current.count()).toBe(0);
+
+    await email.fill("carlos.new@example.edu.ph");
+    await current.waitFor();
+    await page.getByText("Enter your current password to change your e-mail address.").waitFor();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("This field is required.").waitFor();
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+
+    await current.fill("Wrong@Pass99");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await confirmDialog(page, "Save");
+    await page.getByText("The current password is incorrect.").waitFor();
+    await expect.poll(() => current.getAttribute("aria-invalid")).toBe("true");
+
+    await current.fill("Demo@2026!");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await confirmDialog(page, "Save");
+    await page.getByText("Profile has been updated.").waitFor();
+    await page.waitForURL(/#\/profile\/details$/);
+    await page.getByText("carlos.new@example.edu.ph").waitFor();
+
+    // Back to the old address, which takes the password again.
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await page.getByRole("heading", { name: "Edit Profile" }).waitFor();
+    await email.fill(oldEmail);
+    await current.fill("Demo@2026!");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await confirmDialog(page, "Save");
+    await page.getByText("Profile has been updated.").waitFor();
+    await context.close();
+  });
 });

@@ -223,6 +223,30 @@ describe("two server processes on one PostgreSQL", () => {
     await call(a, "role", { ...disable, status: "enabled" }, admin);
   });
 
+  it("share a school's disabling: its users are refused on the other at the next request", async () => {
+    const [a, b] = servers as [Server, Server];
+    const login = async (server: Server, userName: string) =>
+      (
+        await call<{ token: string }>(server, "user", {
+          cmdType: "login",
+          userName,
+          password: DEMO_PASSWORD,
+        })
+      ).body.data!.token;
+    const admin = await login(a, "admin");
+    const student = await login(b, "student2");
+    // b keeps the student's session in memory.
+    expect((await call(b, "user", { cmdType: "getisloggedinstatus" }, student)).status).toBe(200);
+    const off = { cmdType: "setstatus", id: 2, status: "disabled" };
+    expect((await call(a, "school", off, admin)).status).toBe(200);
+    try {
+      expect(await statusSoon(b, student, 401)).toBe(401);
+    } finally {
+      await call(a, "school", { ...off, status: "enabled" }, admin);
+    }
+    expect(await statusSoon(b, student, 200)).toBe(200);
+  });
+
   it("answer a search on one with a user created through the other", async () => {
     const [a, b] = servers as [Server, Server];
     const login = (server: Server) =>

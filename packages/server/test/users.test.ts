@@ -1,5 +1,5 @@
 import { USER_STATUS } from "@lms/core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestApp } from "./helper";
 import { PNG } from "./support/files";
 
@@ -495,10 +495,16 @@ describe("forgotten password", () => {
   });
 
   it("sends a reset link that works once", async () => {
+    // Without SMTP the link is logged for a developer (the outbox keeps no token once logged).
+    const logged: string[] = [];
+    const info = vi.spyOn(t().app.log, "info").mockImplementation((entry: unknown) => {
+      const link = (entry as { link?: string } | undefined)?.link;
+      if (link) logged.push(link);
+    });
     await t().call("user", "forgotpassword", { email: "student2@demo.school.ph" });
     await t().app.mailer.flush();
-    const mails = await t().app.repos.outbox.all();
-    const link = mails.filter((m) => m.recipient === "student2@demo.school.ph").at(-1)!.link;
+    info.mockRestore();
+    const link = logged.at(-1)!;
     const token = decodeURIComponent(link.split("token=")[1]!);
     const verified = await t().call("user", "verifytoken", { token, kind: "reset" });
     expect(verified.status).toBe(200);

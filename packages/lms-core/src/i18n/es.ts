@@ -154,10 +154,15 @@ export const es = {
   "auth.registrationLinkExpired": "Your registration link seems expired or invalid.",
   "auth.forgotLinkExpired": "Your forgot password link seems expired or invalid.",
   "auth.requestNewLink": "Request a new link",
+  "auth.schoolDisabled": "Your school is disabled. Please contact your administrator.",
+  "auth.roleDisabled": "Your role is disabled. Please contact your administrator.",
   "auth.loggedOut": "You have been signed out.",
   "mail.activation.subject": "Activate your School Portal account",
   "mail.activation.body":
     "Hello {name},\n\nAn account has been created for you on the School Portal. Open this link to choose your password and activate your account:\n\n{link}\n\nThe link works once and expires in 7 days.",
+  "mail.emailChanged.subject": "The e-mail address of your School Portal account was changed",
+  "mail.emailChanged.body":
+    "Hello {name},\n\nThe e-mail address of your School Portal account was changed to {email}. From now on, e-mails for your account go to that address.\n\nIf you did not make this change, contact your school administrator at once.",
   "mail.reset.subject": "Reset your School Portal password",
   "mail.reset.body":
     "Hello {name},\n\nWe received a request to reset your password. Open this link to choose a new one:\n\n{link}\n\nThe link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail.",
@@ -695,6 +700,7 @@ export const es = {
   "journey.courseComplete": "Course complete! Well done.",
   "journey.noCourses": "No courses yet. Your courses appear here when your teacher publishes them.",
 
+  "profile.currentPasswordHint": "Enter your current password to change your e-mail address.",
   "profile.title": "My Profile",
   "profile.editTitle": "Edit Profile",
   "profile.changePassword": "Update Password",

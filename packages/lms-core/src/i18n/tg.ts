@@ -158,10 +158,15 @@ export const tg: Catalogue = {
   "auth.forgotLinkExpired":
     "Mukhang nag-expire na o hindi wasto ang iyong link sa pag-reset ng password.",
   "auth.requestNewLink": "Humiling ng bagong link",
+  "auth.schoolDisabled": "Naka-disable ang iyong paaralan. Makipag-ugnayan sa iyong administrator.",
+  "auth.roleDisabled": "Naka-disable ang iyong tungkulin. Makipag-ugnayan sa iyong administrator.",
   "auth.loggedOut": "Naka-sign out ka na.",
   "mail.activation.subject": "I-activate ang iyong account sa School Portal",
   "mail.activation.body":
     "Kumusta {name},\n\nGinawan ka ng account sa School Portal. Buksan ang link na ito para pumili ng password at i-activate ang iyong account:\n\n{link}\n\nIsang beses lang magagamit ang link at mag-e-expire ito sa loob ng 7 araw.",
+  "mail.emailChanged.subject": "Binago ang e-mail address ng iyong account sa School Portal",
+  "mail.emailChanged.body":
+    "Kumusta {name},\n\nBinago ang e-mail address ng iyong account sa School Portal at naging {email} na ito. Mula ngayon, sa address na iyon na ipapadala ang mga e-mail para sa iyong account.\n\nKung hindi ikaw ang gumawa ng pagbabagong ito, makipag-ugnayan agad sa administrator ng iyong paaralan.",
   "mail.reset.subject": "I-reset ang iyong password sa School Portal",
   "mail.reset.body":
     "Kumusta {name},\n\nMay humiling na i-reset ang iyong password. Buksan ang link na ito para pumili ng bagong password:\n\n{link}\n\nIsang beses lang magagamit ang link at mag-e-expire ito sa loob ng 1 oras. Kung hindi ikaw ang humiling nito, huwag pansinin ang e-mail na ito.",
@@ -715,6 +720,8 @@ export const tg: Catalogue = {
   "journey.noCourses":
     "Wala pang kurso. Lalabas dito ang iyong mga kurso kapag nai-publish na ng iyong guro.",
 
+  "profile.currentPasswordHint":
+    "Ilagay ang iyong kasalukuyang password para mapalitan ang iyong e-mail address.",
   "profile.title": "Aking Profile",
   "profile.editTitle": "I-edit ang Profile",
   "profile.changePassword": "I-update ang Password",

@@ -150,10 +150,15 @@ export const zh: Catalogue = {
   "auth.registrationLinkExpired": "您的注册链接似乎已过期或无效。",
   "auth.forgotLinkExpired": "您的重置密码链接似乎已过期或无效。",
   "auth.requestNewLink": "申请新链接",
+  "auth.schoolDisabled": "您的学校已被停用。请联系管理员。",
+  "auth.roleDisabled": "您的角色已被停用。请联系管理员。",
   "auth.loggedOut": "您已退出登录。",
   "mail.activation.subject": "激活您的学校门户账户",
   "mail.activation.body":
     "{name}，您好：\n\n我们已在学校门户为您创建了账户。请打开以下链接设置密码并激活账户：\n\n{link}\n\n该链接只能使用一次，7 天后失效。",
+  "mail.emailChanged.subject": "您的学校门户账户电子邮箱已更改",
+  "mail.emailChanged.body":
+    "{name}，您好：\n\n您的学校门户账户的电子邮箱已更改为 {email}。今后与您账户相关的邮件将发送到该地址。\n\n如果这不是您本人的操作，请立即联系学校管理员。",
   "mail.reset.subject": "重置您的学校门户密码",
   "mail.reset.body":
     "{name}，您好：\n\n我们收到了重置您密码的请求。请打开以下链接设置新密码：\n\n{link}\n\n该链接只能使用一次，1 小时后失效。如果这不是您本人的请求，请忽略此邮件。",
@@ -675,6 +680,7 @@ export const zh: Catalogue = {
   "journey.courseComplete": "课程已完成！做得好。",
   "journey.noCourses": "暂无课程。老师发布课程后，课程会显示在这里。",
 
+  "profile.currentPasswordHint": "更改电子邮箱需要输入您的当前密码。",
   "profile.title": "个人资料",
   "profile.editTitle": "编辑个人资料",
   "profile.changePassword": "更新密码",

@@ -101,15 +101,21 @@ export const updateUserInputSchema = userFieldsSchema
   .superRefine(checkUserByRole);
 
 /** One's own profile: names, e-mail, language. Role, school and username stay as they are. */
-export const updateProfileSchema = userFieldsSchema.pick({
-  salutation: true,
-  firstName: true,
-  middleName: true,
-  lastName: true,
-  suffix: true,
-  email: true,
-  lang: true,
-});
+/**
+ * My profile's fields. `currentPassword` is asked only when the e-mail address changes (the
+ * server checks it then: a wrong one is a 422 on that field).
+ */
+export const updateProfileSchema = userFieldsSchema
+  .pick({
+    salutation: true,
+    firstName: true,
+    middleName: true,
+    lastName: true,
+    suffix: true,
+    email: true,
+    lang: true,
+  })
+  .extend({ currentPassword: z.string().max(256).optional() });
 
 export type UserInput = z.input<typeof createUserInputSchema>;
 export type UserValues = z.output<typeof createUserInputSchema>;

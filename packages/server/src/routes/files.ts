@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { tokenOf } from "../lib/commands";
+import { can, tokenOf } from "../lib/commands";
 import { notFound, unauthenticated } from "../lib/errors";
 import { sniffImageType } from "@lms/core";
 import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";
-import { viewerOf } from "./api/course";
+import { readableCourse } from "../services/material-access";
 
 /**
  * GET /api/file/<kind>/<id>: user photos, school logos and course images, to signed-in users who
- * may see the record (the token in the Authorization header or ?token=). Another school's record
- * is a 404 like a missing one.
+ * may see the record (the token in the Authorization header or ?token=): the role's view right
+ * and its scope. A record out of reach is a 404 like a missing one.
  */
 export default async function fileRoutes(app: FastifyInstance) {
   app.get<{ Params: { kind: string; id: string } }>(
@@ -24,15 +24,21 @@ export default async function fileRoutes(app: FastifyInstance) {
       const scope = { schoolId: caller.schoolId };
       let key: string | null | undefined;
       if (request.params.kind === "user") {
+        // One's own photo; another user's to those who may view users, in their scope. The
+        // portal shows no other user's photo (a parent's child, a teacher's student).
         const own = id === caller.userId;
+        if (!own && !can(caller, "users", "view")) throw notFound();
         const user = await app.repos.users.findById(id, own ? GLOBAL_SCOPE : scope);
         key = user?.photo;
       } else if (request.params.kind === "school") {
+        // A logo to those who may view schools, in their scope (the portal shows it only there).
+        if (!can(caller, "schools", "view")) throw notFound();
         const school = await app.repos.schools.findById(id, scope);
         key = school?.logo;
       } else if (request.params.kind === "course") {
-        const course = await app.repos.courses.find(id, viewerOf(caller));
-        key = course?.image;
+        // As the course itself: in scope, and published unless the caller may change it.
+        const course = await readableCourse(app, caller, id);
+        key = course.image;
       } else {
         throw notFound();
       }

@@ -141,7 +141,12 @@ export class AuthService {
     const session = this.cache.get(key)?.value ?? (await this.read(column, hash, key));
     if (!session) return { ok: false, expired: false };
     const { row } = session;
-    if (row.kind !== kind || row.status !== 0) return { ok: false, expired: false };
+    // An inactive user's sessions, and those of a disabled school's users, are refused at once
+    // (every process hears of the change: migrations 0004 and 0005); enabling the school again
+    // lets them through.
+    if (row.kind !== kind || row.status !== 0 || row.schoolEnabled === false) {
+      return { ok: false, expired: false };
+    }
     const now = Date.now();
     if (row.expiresAt.getTime() <= now || row.idleExpiresAt.getTime() <= now) {
       return { ok: false, expired: true };
@@ -223,6 +228,35 @@ export class AuthService {
           link,
         };
       }),
+      by,
+    );
+  }
+
+  /**
+   * Tells a user's old e-mail address that the account's address changed (queued in the same
+   * transaction; call `deliver()` after the commit).
+   */
+  async notifyEmailChanged(
+    db: Executor,
+    old: LinkRecipient,
+    newEmail: string,
+    by: string | null,
+  ): Promise<void> {
+    const { t } = createIntl(
+      old.lang ?? DEFAULT_LANG,
+      CATALOGUES[isLang(old.lang) ? old.lang : DEFAULT_LANG],
+    );
+    const name = old.firstName?.trim() || old.email;
+    await this.outbox.add(
+      db,
+      [
+        {
+          recipient: old.email,
+          subject: t("mail.emailChanged.subject"),
+          body: t("mail.emailChanged.body", { name, email: newEmail }),
+          link: "",
+        },
+      ],
       by,
     );
   }

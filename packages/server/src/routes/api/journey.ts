@@ -11,6 +11,7 @@ import { openQuiz, submitQuiz } from "./journey-quiz";
 import { parseCmi, scormCommit, scormLoad, scormPackage } from "./journey-scorm";
 import { materialDetail } from "./material";
 import { by } from "./shared";
+import { assertMaterialReadable, readableCourse } from "../../services/material-access";
 
 type JourneyState = "locked" | "open" | "inProgress" | "complete";
 
@@ -139,6 +140,17 @@ export async function openableStep(app: FastifyInstance, viewer: CourseViewer, m
   return step;
 }
 
+/**
+ * The caller's step of a material, refused like its content (services/material-access.ts): a
+ * material of an unpublished course, element or material is a 404 for whoever may not change
+ * the course, and a learner's locked one a 403.
+ */
+async function readableStep(app: FastifyInstance, caller: Caller, materialId: number) {
+  const step = await openableStep(app, viewerOf(caller), materialId);
+  await assertMaterialReadable(app, caller, step.material);
+  return step;
+}
+
 type UserRow = NonNullable<Awaited<ReturnType<FastifyInstance["repos"]["users"]["findById"]>>>;
 
 const studentViewer = (user: UserRow): CourseViewer => ({
@@ -183,9 +195,13 @@ async function readerOf(
 
 type Reader = Awaited<ReturnType<typeof readerOf>>;
 
-/** The journey of a course for a reader; staff reading a student's must see the course too. */
-async function readJourney(app: FastifyInstance, reader: Reader, courseId: number) {
+/**
+ * The journey of a course for a reader; staff reading a student's must see the course too, and
+ * one's own journey of an unpublished course is only for those who may change it.
+ */
+async function readJourney(app: FastifyInstance, caller: Caller, reader: Reader, courseId: number) {
   if (reader.staff && !(await app.repos.courses.find(courseId, reader.staff))) throw notFound();
+  if (reader.viewer.userId === caller.userId) await readableCourse(app, caller, courseId);
   return journeyOf(app, reader.viewer, courseId);
 }
 
@@ -238,7 +254,7 @@ export const journeyResource = defineResource("journey", {
     input: courseReadInput,
     async handler({ app, caller, input }) {
       const reader = await readerOf(app, caller, input.userId);
-      const journey = await readJourney(app, reader, input.courseId);
+      const journey = await readJourney(app, caller, reader, input.courseId);
       const elements: {
         id: number;
         name: string;
@@ -269,7 +285,7 @@ export const journeyResource = defineResource("journey", {
     input: materialInput,
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
-      const step = await openableStep(app, viewer, input.materialId);
+      const step = await readableStep(app, caller, input.materialId);
       const learner = isLearner(viewer);
       if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
       const detail = await materialDetail(app, step.material, { answers: false });
@@ -290,7 +306,7 @@ export const journeyResource = defineResource("journey", {
     input: completeInput,
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
-      const step = await openableStep(app, viewer, input.materialId);
+      const step = await readableStep(app, caller, input.materialId);
       const learner = isLearner(viewer);
       let result = {};
       if (step.material.type === "quiz") {
@@ -315,7 +331,7 @@ export const journeyResource = defineResource("journey", {
     input: materialInput,
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
-      const step = await openableStep(app, viewer, input.materialId);
+      const step = await readableStep(app, caller, input.materialId);
       const learner = isLearner(viewer);
       const data = await scormLoad(app, caller, step.material, learner);
       if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
@@ -329,7 +345,7 @@ export const journeyResource = defineResource("journey", {
     input: scormCommitInput,
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
-      const step = await openableStep(app, viewer, input.materialId);
+      const step = await readableStep(app, caller, input.materialId);
       const cmi = parseCmi(input.cmi);
       if (isLearner(viewer)) await scormCommit(app, caller, step.material, cmi);
       else await scormPackage(app, step.material);
@@ -343,6 +359,7 @@ export const journeyResource = defineResource("journey", {
     access: { module: "courses", right: "view" },
     input: courseInput,
     async handler({ app, caller, input }) {
+      await readableCourse(app, caller, input.courseId);
       const journey = await journeyOf(app, viewerOf(caller), input.courseId);
       const next = journey.steps.find((s) => s.state === "open" || s.state === "inProgress");
       return {
@@ -356,6 +373,7 @@ export const journeyResource = defineResource("journey", {
     access: { module: "courses", right: "view" },
     input: courseInput,
     async handler({ app, caller, input }) {
+      await readableCourse(app, caller, input.courseId);
       const journey = await journeyOf(app, viewerOf(caller), input.courseId);
       const started = journey.steps
         .filter((s) => s.state === "inProgress")
@@ -374,7 +392,7 @@ export const journeyResource = defineResource("journey", {
     input: courseReadInput,
     async handler({ app, caller, input }) {
       const reader = await readerOf(app, caller, input.userId);
-      const journey = await readJourney(app, reader, input.courseId);
+      const journey = await readJourney(app, caller, reader, input.courseId);
       return { data: await detailedSummary(app, journey, reader.viewer) };
     },
   }),

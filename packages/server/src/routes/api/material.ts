@@ -1,5 +1,4 @@
 import {
-  ROLE_IDS,
   materialSchema,
   optionalIntegerField,
   quizSettingsSchema,
@@ -21,6 +20,12 @@ import {
   type MaterialSource,
   type StoredFile,
 } from "../../plugins/app/repositories/materials-repository";
+import { sanitizePageHtml } from "../../lib/page-html";
+import {
+  assertMaterialReadable,
+  editsCourse,
+  listedMaterials,
+} from "../../services/material-access";
 import { modifiableCourse, viewerOf } from "./course";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -198,11 +203,11 @@ async function modifiableMaterial(app: FastifyInstance, caller: Caller, id: numb
   return material;
 }
 
-/** A material whose course the caller sees. */
+/** A material whose content the caller may read (services/material-access.ts). */
 async function visibleMaterial(app: FastifyInstance, caller: Caller, id: number) {
   const material = await app.repos.materials.findById(id);
   if (!material) throw notFound();
-  if (!(await app.repos.courses.find(material.courseId, viewerOf(caller)))) throw notFound();
+  await assertMaterialReadable(app, caller, material);
   return material;
 }
 
@@ -290,9 +295,6 @@ async function materialSource(
   return { courseId: course.id };
 }
 
-/** Across courses a student sees only published materials of published elements. */
-const publishedOnlyFor = (caller: Caller, from: MaterialSource) =>
-  "viewer" in from && caller.roleId === ROLE_IDS.student;
 const materialUpdateSchema = materialSchema.safeExtend({ id: idField() });
 const quizSettingsInput = quizSettingsSchema.extend({ id: idField() });
 
@@ -315,7 +317,7 @@ export const materialResource = defineResource("material", {
         from,
         input,
         filtersOf(form, MATERIAL_FILTER_EXTRAS),
-        publishedOnlyFor(caller, from),
+        listedMaterials(caller),
       );
       return { data: listAnswer(input, rows, total) };
     },
@@ -334,7 +336,7 @@ export const materialResource = defineResource("material", {
           from,
           input,
           filtersOf(form, MATERIAL_FILTER_EXTRAS),
-          publishedOnlyFor(caller, from),
+          listedMaterials(caller),
         ),
       );
     },
@@ -345,7 +347,9 @@ export const materialResource = defineResource("material", {
     input: idInput,
     async handler({ app, caller, input }) {
       const material = await visibleMaterial(app, caller, input.id);
-      return { data: await materialDetail(app, material, { answers: true }) };
+      // A quiz's answers only to those who may change it (a global course's viewers may not).
+      const answers = await editsCourse(app, caller, material.courseId);
+      return { data: await materialDetail(app, material, { answers }) };
     },
   }),
 
@@ -361,6 +365,8 @@ export const materialResource = defineResource("material", {
         throw invalidField("elementId", "validation.invalidValue");
       }
       const upload = await storeUpload(app, input.type, file, true);
+      // A page's HTML is kept sanitised (the API serves other apps than the portal).
+      const content = input.type === "page" ? sanitizePageHtml(input.content) : "";
       try {
         const id = await app.repos.transaction(async (tx) => {
           await app.repos.courses.lock(tx, input.courseId);
@@ -372,8 +378,8 @@ export const materialResource = defineResource("material", {
               name: input.name,
               type: input.type,
               url: input.type === "link" ? input.url : "",
-              content: input.type === "page" ? input.content : "",
-              size: upload?.size ?? (input.type === "page" ? Buffer.byteLength(input.content) : 0),
+              content,
+              size: upload?.size ?? (input.type === "page" ? Buffer.byteLength(content) : 0),
               author: authorOf(caller),
               published: input.published,
             },
@@ -411,6 +417,7 @@ export const materialResource = defineResource("material", {
         throw invalidField("elementId", "validation.invalidValue");
       }
       const upload = await storeUpload(app, input.type, file, false);
+      const content = input.type === "page" ? sanitizePageHtml(input.content) : "";
       const oldFiles = upload ? await app.repos.materials.filesOf([existing.id]) : [];
       try {
         await app.repos.transaction(async (tx) => {
@@ -425,13 +432,13 @@ export const materialResource = defineResource("material", {
             {
               name: input.name,
               url: input.type === "link" ? input.url : "",
-              content: input.type === "page" ? input.content : "",
+              content,
               published: input.published,
               author: authorOf(caller),
               ...(upload
                 ? { size: upload.size }
                 : input.type === "page"
-                  ? { size: Buffer.byteLength(input.content) }
+                  ? { size: Buffer.byteLength(content) }
                   : {}),
             },
             by(caller),

@@ -185,6 +185,25 @@ async function loginAnswer(
   };
 }
 
+/**
+ * 422 on `currentPassword` unless it is the user's password (missing: required; wrong:
+ * incorrect), counted like a password change's guesses.
+ */
+async function assertCurrentPassword(
+  app: FastifyInstance,
+  user: { id: number; passwordHash: string | null },
+  password: string | undefined,
+): Promise<void> {
+  if (!password) throw invalidField("currentPassword", "validation.required");
+  const rule = app.config.rateLimits.loginPerAccount;
+  const key = `password:account:${user.id}`;
+  await app.auth.assertUnderLimit(key, rule);
+  if (!(await app.auth.verifyPassword(user.passwordHash, password))) {
+    await app.auth.recordFailure(key, rule);
+    throw invalidField("currentPassword", "validation.passwordIncorrect");
+  }
+}
+
 export const userResource = defineResource("user", {
   login: publicCommand({
     input: loginSchema,
@@ -203,8 +222,10 @@ export const userResource = defineResource("user", {
       }
       const school =
         user.schoolId === null ? null : await app.repos.schools.findById(user.schoolId);
-      if (user.status !== USER_STATUS.active || (school && !school.enabled)) {
-        throw new ApiError(403, "auth.accountInactive");
+      if (user.status !== USER_STATUS.active) throw new ApiError(403, "auth.accountInactive");
+      if (school && !school.enabled) throw new ApiError(403, "auth.schoolDisabled");
+      if (!(await app.repos.roles.findById(user.roleId))?.enabled) {
+        throw new ApiError(403, "auth.roleDisabled");
       }
       await app.auth.clearCounter(accountKey);
       const session = await app.auth.startSession(user.id, request.ip);
@@ -336,11 +357,28 @@ export const userResource = defineResource("user", {
     async handler({ app, caller, input, file }) {
       const user = await app.repos.users.findById(caller.userId);
       if (!user) throw notFound();
+      // A new e-mail address takes the current password (it receives the reset links).
+      const emailChanged = input.email.toLowerCase() !== (user.email ?? "").toLowerCase();
+      if (emailChanged) await assertCurrentPassword(app, user, input.currentPassword);
       if (await app.repos.users.nameOrEmailTaken(user.userName, input.email, user.id)) {
         throw conflict("errors.userUpdateConflict");
       }
       const photo = await storePhoto(app, file("photo"));
       await app.repos.transaction(async (tx) => {
+        // The old address hears of it, in the user's language.
+        if (emailChanged && user.email) {
+          await app.auth.notifyEmailChanged(
+            tx,
+            {
+              userId: user.id,
+              email: user.email,
+              firstName: user.firstName,
+              lang: input.lang || user.lang,
+            },
+            input.email,
+            by(caller),
+          );
+        }
         await app.repos.users.update(
           tx,
           user.id,
@@ -358,6 +396,7 @@ export const userResource = defineResource("user", {
         if (photo) await app.repos.users.setPhoto(tx, user.id, photo, by(caller));
       });
       if (photo && user.photo) await app.storage.remove([user.photo]);
+      if (emailChanged) app.auth.deliver();
       return {
         message: "profile.updated",
         data: await app.repos.users.get(user.id, GLOBAL_SCOPE),

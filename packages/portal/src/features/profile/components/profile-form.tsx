@@ -5,12 +5,14 @@ import {
   SUFFIXES,
   checkImageFiles,
   createIntl,
+  encodeMessage,
   updateProfileSchema,
   type UserRecord,
 } from "@lms/core";
 import {
   Button,
   Dropzone,
+  PasswordField,
   Select,
   SelectContent,
   SelectItem,
@@ -29,7 +31,7 @@ import { useDiscardGuard } from "../../../lib/form-actions";
 import { preloadCatalogue, useI18n } from "../../../lib/i18n";
 import { useUpdateProfile } from "../api/use-profile";
 import { authorizedImageUrl } from "../../../lib/image-url";
-import { profileFormDefaults, type ProfileFormValues } from "../utils/profile";
+import { isNewEmail, profileFormDefaults, type ProfileFormValues } from "../utils/profile";
 import { NamePartField } from "./name-part-field";
 
 const FIELD_NAMES = [
@@ -39,6 +41,7 @@ const FIELD_NAMES = [
   "lastName",
   "suffix",
   "email",
+  "currentPassword",
   "lang",
 ] as const;
 
@@ -46,7 +49,8 @@ type NameField = "firstName" | "middleName" | "lastName";
 
 /**
  * My profile's edit form: names, e-mail, language and photo. Saving asks first; cancelling a
- * changed form asks too (SPEC.md §4); the server's field errors stay on their fields.
+ * changed form asks too (SPEC.md §4); the server's field errors stay on their fields. A new
+ * e-mail address takes the current password (asked only then).
  */
 export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => void }) {
   const i18n = useI18n();
@@ -61,11 +65,21 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
   const [photoError, setPhotoError] = useState<string | undefined>();
   const form = useForm({
     resolver: zodResolver(updateProfileSchema),
-    defaultValues: profileFormDefaults(user, sessionLang),
+    defaultValues: { ...profileFormDefaults(user, sessionLang), currentPassword: "" },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const emailChanged = isNewEmail(form.watch("email"), user.email);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const { currentPassword, ...rest } = values;
+    if (emailChanged && !currentPassword) {
+      form.setError(
+        "currentPassword",
+        { type: "required", message: encodeMessage("validation.required") },
+        { shouldFocus: true },
+      );
+      return;
+    }
     let failed = false;
     const ok = await confirm({
       title: t("confirm.updateTitle"),
@@ -74,8 +88,10 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
       cancelLabel: t("common.cancel"),
       onConfirm: async () => {
         const sent: ProfileFormValues = {
-          ...values,
-          lang: values.lang ? values.lang : sessionLang,
+          ...rest,
+          lang: rest.lang ? rest.lang : sessionLang,
+          // The password goes only with a new e-mail address.
+          ...(emailChanged ? { currentPassword } : {}),
         };
         const result = await updateProfile(sent, photo);
         if (result.ok) return;
@@ -195,6 +211,21 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
             onPaste={pasteGuard("email", reportPaste("email"))}
           />
         </Field>
+        {emailChanged ? (
+          <Field
+            label={t("auth.currentPassword")}
+            error={errors.currentPassword?.message}
+            help={t("profile.currentPasswordHint")}
+            required
+          >
+            <PasswordField
+              autoComplete="current-password"
+              showLabel={t("auth.showPassword")}
+              hideLabel={t("auth.hidePassword")}
+              {...form.register("currentPassword")}
+            />
+          </Field>
+        ) : null}
         <Field label={t("users.field.language")} error={errors.lang?.message}>
           <Controller
             control={form.control}

@@ -7,6 +7,7 @@ import {
   choiceOf,
   fullName,
   initialsOf,
+  isNewEmail,
   passwordFieldOfCode,
   profileFormDefaults,
   sessionPatchAfterSave,
@@ -130,5 +131,14 @@ describe("change-password answers without a field", () => {
   it("leaves other codes to a toast", () => {
     expect(passwordFieldOfCode("errors.tooManyRequests")).toBeNull();
     expect(passwordFieldOfCode(undefined)).toBeNull();
+  });
+});
+
+describe("a new e-mail address (it takes the current password)", () => {
+  it("is told apart from the stored one, whatever the case or spaces", () => {
+    expect(isNewEmail("jose@example.ph", "jose@example.ph")).toBe(false);
+    expect(isNewEmail(" Jose@Example.PH ", "jose@example.ph")).toBe(false);
+    expect(isNewEmail("jose.rizal@example.ph", "jose@example.ph")).toBe(true);
+    expect(isNewEmail("jose@example.ph", null)).toBe(true);
   });
 });

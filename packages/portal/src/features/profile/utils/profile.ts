@@ -53,7 +53,14 @@ export type ProfileFormValues = {
   suffix: string;
   email: string;
   lang: Lang;
+  /** Sent only with a new e-mail address (the server asks for it then). */
+  currentPassword?: string;
 };
+
+/** Whether the edited e-mail address differs from the stored one (case does not count). */
+export function isNewEmail(edited: string | null | undefined, stored: string | null | undefined) {
+  return (edited ?? "").trim().toLowerCase() !== (stored ?? "").trim().toLowerCase();
+}
 
 /** The edit form's starting values: the profile as it is, in the session's language if unset. */
 export function profileFormDefaults(user: UserRecord | undefined, fallbackLang: Lang) {

@@ -1,5 +1,5 @@
 import type { ListFilter, MaterialRecord, MaterialType, QuizSettings } from "@lms/core";
-import { and, asc, count, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import {
   attempts,
@@ -21,6 +21,7 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
+import { sanitizePageHtml } from "../../../lib/page-html";
 import { courseAccess, type CourseViewer } from "./courses-repository";
 import { created, timestamps, updated } from "./records";
 
@@ -71,16 +72,32 @@ const listSpec: ListSpec<"materials"> = {
 /** Whose materials a list shows: one course's, or those of every course a viewer sees. */
 export type MaterialSource = { courseId: number } | { viewer: CourseViewer };
 
+/**
+ * Which materials of the source are listed: only published materials of published elements of
+ * published courses, or those plus every material of the courses an editor may change.
+ */
+export type MaterialVisibility = "published" | { editor: CourseViewer };
+
+function visibilityWhere(visibility: MaterialVisibility): SQL | undefined {
+  const published = and(
+    eq(materials.published, true),
+    eq(courseElements.published, true),
+    eq(courses.published, true),
+  );
+  if (visibility === "published") return published;
+  const editable = courseAccess(visibility.editor, "modify");
+  return editable === undefined ? undefined : or(published, editable);
+}
+
 function sourceWhere(
   from: MaterialSource,
   input: ListInput,
   filters: ListFilter[],
-  publishedOnly: boolean,
+  visibility: MaterialVisibility,
 ) {
   return whereAll([
     "courseId" in from ? eq(materials.courseId, from.courseId) : courseAccess(from.viewer, "view"),
-    publishedOnly ? eq(materials.published, true) : undefined,
-    publishedOnly ? eq(courseElements.published, true) : undefined,
+    visibilityWhere(visibility),
     ...listConditions(listSpec, input, filters),
   ]);
 }
@@ -104,7 +121,8 @@ export function toMaterialRecord(row: MaterialRow, withContent = false): Materia
     published: row.published,
     lastModified: row.lastModified.toISOString(),
     ...(row.type === "link" ? { url: row.url } : {}),
-    ...(withContent && row.type === "page" ? { content: row.content } : {}),
+    // Sanitised on save; again here, for rows stored before and for every app reading the API.
+    ...(withContent && row.type === "page" ? { content: sanitizePageHtml(row.content) } : {}),
     ...timestamps(row),
   };
 }
@@ -120,15 +138,15 @@ export class MaterialsRepository {
 
   /**
    * A page of materials: of one course (the caller may see it: checked by the command), or of
-   * every course a viewer sees (the materials screen; a student only published ones).
+   * every course a viewer sees (the materials screen); `visibility` says which of them show.
    */
   async list(
     from: MaterialSource,
     input: ListInput,
     filters: ListFilter[],
-    publishedOnly: boolean,
+    visibility: MaterialVisibility,
   ) {
-    const where = sourceWhere(from, input, filters, publishedOnly);
+    const where = sourceWhere(from, input, filters, visibility);
     const { limit, offset } = pageOf(input);
     const [rows, [total]] = await Promise.all([
       this.db
@@ -154,14 +172,14 @@ export class MaterialsRepository {
     from: MaterialSource,
     input: ListInput,
     filters: ListFilter[],
-    publishedOnly: boolean,
+    visibility: MaterialVisibility,
   ) {
     const rows = await this.db
       .select({ material: materials })
       .from(materials)
       .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
       .innerJoin(courses, eq(courses.id, materials.courseId))
-      .where(sourceWhere(from, input, filters, publishedOnly))
+      .where(sourceWhere(from, input, filters, visibility))
       .orderBy(...sourceOrder(input));
     yield rows.map((r) => toMaterialRecord(r.material));
   }

@@ -16,6 +16,17 @@ export interface OutboxRow extends OutboxMessage {
   attempts: number;
 }
 
+/**
+ * What is left of a message's body and link once it has gone out: the link's token (and the
+ * link where the body quotes it) is replaced by "redacted", so the row still shows which kind
+ * of link went to whom and when, but can no longer be used.
+ */
+const redactedLink = sql`regexp_replace(${outbox.link}, 'token=[^&#]*', 'token=redacted', 'g')`;
+const REDACTED = {
+  body: sql`replace(${outbox.body}, ${outbox.link}, ${redactedLink})`,
+  link: redactedLink,
+};
+
 export class OutboxRepository {
   constructor(private readonly db: Db) {}
 
@@ -46,6 +57,10 @@ export class OutboxRepository {
     );
   }
 
+  /**
+   * Records how a message went. Once it has gone out (or been given up) the password-link token
+   * in its link and body is redacted; recipient, subject, status and time stay.
+   */
   async finish(id: number, status: "sent" | "logged" | "failed" | "pending", error?: string) {
     await this.db
       .update(outbox)
@@ -54,6 +69,7 @@ export class OutboxRepository {
         error: error ?? null,
         sentAt: status === "sent" || status === "logged" ? new Date() : null,
         updatedAt: new Date(),
+        ...(status === "pending" ? {} : REDACTED),
       })
       .where(eq(outbox.id, id));
   }
@@ -63,7 +79,7 @@ export class OutboxRepository {
     const now = new Date();
     await this.db
       .update(outbox)
-      .set({ status, sentAt: now, updatedAt: now })
+      .set({ status, sentAt: now, updatedAt: now, ...REDACTED })
       .where(inArray(outbox.id, ids));
   }
 

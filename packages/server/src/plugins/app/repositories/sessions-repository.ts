@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Executor } from "../../../db/client";
-import { classLoginKeys, roles, sessions, users } from "../../../db/schema";
+import { classLoginKeys, roles, schools, sessions, users } from "../../../db/schema";
 
 export interface SessionUserRow {
   sessionId: number;
@@ -19,6 +19,8 @@ export interface SessionUserRow {
   section: string;
   status: number;
   roleEnabled: boolean;
+  /** Whether the user's school is enabled (null: a global user, no school). */
+  schoolEnabled: boolean | null;
   permissions:
     { module: string; access: boolean; add: boolean; view: boolean; modify: boolean }[] | null;
 }
@@ -75,6 +77,7 @@ export class SessionsRepository {
         section: users.section,
         status: users.status,
         roleEnabled: roles.enabled,
+        schoolEnabled: schools.enabled,
         permissions: sql<SessionUserRow["permissions"]>`(
           select json_agg(json_build_object('module', p.module, 'access', p.access,
                  'add', p.add, 'view', p.view, 'modify', p.modify))
@@ -83,6 +86,7 @@ export class SessionsRepository {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(schools, eq(schools.id, users.schoolId))
       .leftJoin(parent, eq(parent.id, sessions.parentId))
       .where(
         and(
