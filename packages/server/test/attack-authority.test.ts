@@ -182,19 +182,34 @@ describe("attacks on a user above the attacker", () => {
   it("refuses an lsg who promotes itself or another lsg to admin", async () => {
     const other = await signedInUser("lsgtwo", ROLE_IDS.lsg);
     const form = await formOf("lsgtwo");
-    const self = await t().call("user", "update", { ...form, roleId: ROLE_IDS.admin }, {
-      token: other,
-    });
+    const self = await t().call(
+      "user",
+      "update",
+      { ...form, roleId: ROLE_IDS.admin },
+      {
+        token: other,
+      },
+    );
     expect(self.status).toBe(403);
-    const peer = await t().call("user", "update", { ...form, roleId: ROLE_IDS.rexAdmin }, {
-      token: lsg,
-    });
+    const peer = await t().call(
+      "user",
+      "update",
+      { ...form, roleId: ROLE_IDS.rexAdmin },
+      {
+        token: lsg,
+      },
+    );
     expect(peer.status).toBe(403);
     expect((await user("lsgtwo")).roleId).toBe(ROLE_IDS.lsg);
     // An lsg edits another lsg (equal rights) as long as the role stays.
-    const edit = await t().call("user", "update", { ...form, title: "Coordinator" }, {
-      token: lsg,
-    });
+    const edit = await t().call(
+      "user",
+      "update",
+      { ...form, title: "Coordinator" },
+      {
+        token: lsg,
+      },
+    );
     expect(edit.status).toBe(200);
   });
 

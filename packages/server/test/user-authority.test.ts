@@ -295,4 +295,3 @@ describe("the role × command table's target column", () => {
     expect(rows).toEqual(TARGET_TABLE.user!.delete);
   });
 });
-
