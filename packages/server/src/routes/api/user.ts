@@ -47,6 +47,7 @@ import type { Executor } from "../../db/client";
 import {
   assertMayGiveRole,
   assertUsersInReach,
+  userInReach,
   type TargetUser,
 } from "../../services/user-authority";
 import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
@@ -293,7 +294,8 @@ export const userResource = defineResource("user", {
       if (target !== undefined && target !== "" && Number(target) !== caller.userId) {
         requireRight(caller, "users", "modify");
         const input = parseWith(adminChangePasswordSchema, form);
-        if (!(await app.repos.users.findById(input.userId, scopeOf(caller)))) throw notFound();
+        // Declared as the command's target, and asked again for the very id parsed here.
+        await userInReach(app, caller, input.userId);
         if (app.auth.isCommon(input.newPassword)) {
           throw invalidField("newPassword", "validation.passwordCommon");
         }
