@@ -62,9 +62,9 @@ export type HandlerResult = Answer | FastifyReply;
  * decides for each. `user`: the input field holding one user's id, checked by the dispatcher
  * before the handler runs (404 out of scope, 403 above the caller); with `otherThanCaller`, only
  * when the field is given and names someone else (the caller's own branch needs no authority),
- * and then only for a caller with `right`. The other kinds are checked by the handler, inside its
- * transaction, with the same service: `bulk` the users of `id`/`ids`/`allMatching`, `students`
- * the `ids` of a class, `rows` the users of an uploaded file, `role` the role a new user gets.
+ * and then only for a caller with `right`. `byHandler`: targets the handler checks, inside its
+ * transaction, with the same service: `ids` the users of `id`/`ids`/`allMatching`, `students` the
+ * `ids` of a class, `rows` the users of an uploaded file, `role` the role a new user gets.
  */
 export type UserTarget =
   | {
@@ -73,7 +73,7 @@ export type UserTarget =
       otherThanCaller?: boolean;
       right?: { module: PermissionModule; right: Right };
     }
-  | { bulk: "ids" | "students" | "rows" | "role" };
+  | { byHandler: "ids" | "students" | "rows" | "role" };
 
 export interface CommandDef {
   access: Access;

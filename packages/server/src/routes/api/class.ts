@@ -121,7 +121,7 @@ export const classResource = defineResource("class", {
   move: command({
     access: { module: "users", right: "modify" },
     input: classMoveSchema,
-    target: { bulk: "students" },
+    target: { byHandler: "students" },
     async handler({ app, caller, input, form }) {
       const scope = classScopeOf(caller);
       const rawIds = fieldValue(form.entries, "ids");

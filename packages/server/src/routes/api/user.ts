@@ -422,7 +422,7 @@ export const userResource = defineResource("user", {
   create: command({
     access: { module: "users", right: "add" },
     input: createUserInputSchema,
-    target: { bulk: "role" },
+    target: { byHandler: "role" },
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const schoolId = await checkUserWrite(app, caller, input);
@@ -495,7 +495,7 @@ export const userResource = defineResource("user", {
   delete: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
-    target: { bulk: "ids" },
+    target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const deleted = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "modify");
@@ -513,7 +513,7 @@ export const userResource = defineResource("user", {
   activate: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
-    target: { bulk: "ids" },
+    target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "modify");
@@ -528,7 +528,7 @@ export const userResource = defineResource("user", {
   deactivate: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
-    target: { bulk: "ids" },
+    target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "modify");
@@ -544,7 +544,7 @@ export const userResource = defineResource("user", {
   resendactivation: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
-    target: { bulk: "ids" },
+    target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "unregistered");
@@ -571,7 +571,7 @@ export const userResource = defineResource("user", {
 
   bulkupload: command({
     access: { module: "users", right: "add" },
-    target: { bulk: "rows" },
+    target: { byHandler: "rows" },
     maxFileBytes: 10 * 1024 * 1024,
     handler: (ctx) => runBulkUpload(ctx),
   }),
