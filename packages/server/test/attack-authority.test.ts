@@ -396,11 +396,13 @@ describe("attacks on roles", () => {
     for (const [command, fields] of [
       ["update", { id: ROLE_IDS.teacher, roleName: "teacher", permissions: emptyPermissions() }],
       ["setstatus", { id: ROLE_IDS.teacher, status: "disabled" }],
-      ["delete", { id: ROLE_IDS.student }],
     ] as const) {
       const answer = await t().call("role", command, fields, { token });
       expect(answer.status, command).toBe(403);
     }
+    // Nobody deletes a built-in role.
+    const deleted = await t().call("role", "delete", { id: ROLE_IDS.student }, { token });
+    expect(deleted.status).toBe(409);
     expect(await t().app.repos.roles.get(ROLE_IDS.teacher)).toEqual(teacherRole);
     // A custom role one of school 2's users holds is not school 1's to change.
     const shared = await customRole("Librarian", { reports: { access: true, view: true } });
@@ -412,6 +414,8 @@ describe("attacks on roles", () => {
       { token },
     );
     expect(other.status).toBe(403);
+    const otherDeleted = await t().call("role", "delete", { id: shared }, { token });
+    expect(otherDeleted.status).toBe(403);
     expect((await t().app.repos.roles.get(shared))!.enabled).toBe(true);
     // A custom role held only in its own school is.
     const own = await customRole("Clerk", { reports: { access: true, view: true } });

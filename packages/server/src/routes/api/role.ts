@@ -114,8 +114,9 @@ export const roleResource = defineResource("role", {
     async handler({ app, caller, input }) {
       const existing = await app.repos.roles.get(input.id);
       if (!existing) throw notFound();
-      await assertMayEditRole(app, caller, existing);
+      // Nobody deletes a built-in role (409, as before); for the others, the editing rules.
       if (existing.builtIn) throw new ApiError(409, "errors.builtInRole");
+      await assertMayEditRole(app, caller, existing);
       if ((await app.repos.roles.usersWithRole(input.id)) > 0)
         throw new ApiError(409, "errors.roleInUse");
       await app.repos.roles.delete(input.id);
