@@ -12,8 +12,9 @@ export interface RoleTarget {
 
 /**
  * Whether the caller may create or change a role (issue 12, "Authority has a ceiling"): a role
- * never gets a right its editor lacks, so nobody raises a role (nor, through it, its users) above
- * themselves. For a change (update, delete, setstatus) of an existing role, also:
+ * never gets a right its editor lacks, in any module (learning rights too, unlike the ceiling over
+ * users in user-authority.ts, which compares only the authority modules), so nobody raises a role
+ * (nor, through it, its users) above themselves. For a change (update, delete, setstatus) of an existing role, also:
  * - nobody changes the role they sign in with;
  * - the role's current rights are within the editor's (nobody lowers or disables a role above them);
  * - a caller bound to a school changes neither a built-in role (every school uses it) nor a custom

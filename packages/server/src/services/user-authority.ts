@@ -1,4 +1,4 @@
-import { GLOBAL_ROLE_IDS, permissionsWithin, type Permissions } from "@lms/core";
+import { GLOBAL_ROLE_IDS, RIGHTS, type PermissionModule, type Permissions } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
 import type { Caller } from "../lib/commands";
@@ -13,15 +13,37 @@ import { forbidden, invalidField, notFound } from "../lib/errors";
  * The rule:
  * - scope: a caller bound to a school reaches only the users of that school (else 404, as every
  *   out-of-scope record); global users (admin, rex admin, lsg) reach every user;
- * - ceiling: every right the target's role has (module × access/add/view/modify, as stored, even
- *   while the role is disabled) the caller's role has too. The caller's rights are those of its
- *   session (a disabled role has none). The built-in admin and rex admin have every right, so they
- *   reach everyone, each other included; an lsg reaches only users whose rights are within its own;
+ * - ceiling: every right the target's role has in the authority modules (AUTHORITY_MODULES:
+ *   schools, users, roles; module × access/add/view/modify, as stored, even while the role is
+ *   disabled) the caller's role has too. The caller's rights are those of its session (a disabled
+ *   role has none). Learning rights (courses, materials, reports) are not compared: they are what
+ *   a teacher or a learner does with content, not power over other users, and the lsg, a global
+ *   manager of schools and their users (ARCHITECTURE.md "Data"), holds none of them. With the
+ *   seeded rights: admin and rex admin reach everyone, each other included; an lsg reaches school
+ *   admins, teachers, students, parents and other lsg users, never admin or rex admin (their
+ *   roles and schools rights exceed its own); a school admin reaches the users of its school,
+ *   other school admins included;
  * - self: nobody uses the admin commands on themselves (delete, deactivate, a password without the
  *   current one...), and an edit of one's own record keeps one's role and school;
- * - a role given (create, update, bulk upload) is within the caller's rights too, and a caller
- *   bound to a school gives only school roles in its own school.
+ * - a role given (create, update, bulk upload) is within the caller's authority rights by the
+ *   same comparison, and a caller bound to a school gives only school roles in its own school.
+ *
+ * Editing a role is stricter (role-authority.ts): a role never gets a right, of any module, that
+ * its editor lacks.
  */
+
+/**
+ * The modules that give power over people and the portal itself, the only ones the ceiling
+ * compares. Learning rights (courses, materials, reports) are what a teacher or learner does with
+ * content, not power over other users: comparing them would keep a manager of users (the lsg, a
+ * custom registrar) from the teachers, students and parents it manages. The admin (every right)
+ * stays out of reach of an lsg all the same, by its roles and schools rights.
+ */
+export const AUTHORITY_MODULES = [
+  "schools",
+  "users",
+  "roles",
+] as const satisfies readonly PermissionModule[];
 
 /** A user as far as authority goes. */
 export interface TargetUser {
@@ -35,9 +57,14 @@ export type Act = "act" | "edit";
 
 export type Verdict = "allowed" | "outOfScope" | "forbidden";
 
-/** True when the caller's rights include every right of `target` (a role, a user's role). */
+/**
+ * True when the caller's rights include every right of `target` (a role, a user's role) in the
+ * authority modules; learning rights are not compared (AUTHORITY_MODULES).
+ */
 export function rightsCover(caller: Caller, target: Permissions): boolean {
-  return permissionsWithin(target, caller.permissions);
+  return AUTHORITY_MODULES.every((module) =>
+    RIGHTS.every((right) => !target[module][right] || caller.permissions[module][right]),
+  );
 }
 
 /** Whether the target is in the caller's reach at all (its school, or any for a global caller). */
@@ -63,7 +90,7 @@ export function verdictOn(
 
 /**
  * The decision on giving a role to a user (create, update, bulk upload row): the role's rights
- * are within the caller's, a caller bound to a school keeps the user in its school (so it never
+ * are within the caller's in the authority modules (rightsCover), a caller bound to a school keeps the user in its school (so it never
  * gives a global role), and nobody changes their own role or school. `schoolId`: the school the
  * user will have (null for a global role). Undefined rights: the role does not exist.
  */
@@ -105,7 +132,7 @@ function enforce(verdict: Verdict): void {
 
 /**
  * The user `userId` if the caller may act on it; 404 when it does not exist or is out of scope,
- * 403 when it is the caller (for `act`) or its role's rights exceed the caller's.
+ * 403 when it is the caller (for `act`) or its role's authority rights exceed the caller's.
  */
 export async function userInReach(
   app: FastifyInstance,
