@@ -138,14 +138,18 @@ export type SeededRole = (typeof SEEDED_ROLES)[number];
  * (a 403, or for a bulk upload row its `errors.forbidden`, the file writing nothing); S the target
  * is outside the caller's scope (a 404, as any record of another school); - not a target of the
  * command (a class move moves students only). The target is always another user than the caller.
- * Written by hand from the seeded permissions: admin and rex admin have every right; lsg has
- * schools, users and roles read, so it reaches only users whose rights are within those (other
- * lsg users); a school admin reaches the users of its school, none of whom has rights beyond its
- * own, and no global user; teacher, student and parent have no users rights at all. `create`: the
- * role of the user created.
+ * Written by hand from the seeded permissions, comparing only the authority modules (schools,
+ * users, roles; learning rights are not power over people): admin and rex admin have every right,
+ * so they reach everyone, each other included; lsg has schools and users (all) and roles read, so
+ * it reaches the school admins (schools without add, users, roles read), teachers, students and
+ * parents (no authority rights) and other lsg users, never admin or rex admin (their roles add and
+ * modify are beyond its roles read); a school admin reaches the users of its school, none of
+ * whom has authority rights beyond its own (other school admins included: equal rights), and no
+ * global user; teacher, student and parent have no users rights at all. `create`: the role of the
+ * user created.
  */
 const TOP = "YYYYYYY";
-const LSG = "NNYNNNN";
+const LSG = "NNYYYYY";
 const SCHOOL = "SSSYYYY";
 const NONE = "NNNNNNN";
 const ACTS: Record<SeededRole, string> = {
@@ -175,7 +179,7 @@ export const TARGET_TABLE: Record<string, Record<string, Record<SeededRole, stri
     move: {
       admin: "-----Y-",
       rexadmin: "-----Y-",
-      lsg: "-----N-",
+      lsg: "-----Y-",
       schooladmin: "-----Y-",
       teacher: "-----N-",
       student: "-----N-",
