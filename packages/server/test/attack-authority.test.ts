@@ -95,19 +95,25 @@ const upload = (file: string, token: string) =>
   );
 
 describe("attacks on a user above the attacker", () => {
-  it("refuses an lsg who sets the admin's password: the admin's password still works", async () => {
-    const answer = await t().call(
-      "user",
-      "changepassword",
-      { userId: await t().userId("admin"), newPassword: STOLEN, confirmPassword: STOLEN },
-      { token: lsg },
-    );
-    expect(answer.status).toBe(403);
-    expect(answer.body.code).toBe("errors.forbidden");
-    expect((await signIn("admin", STOLEN)).status).toBe(401);
-    expect((await signIn("admin", DEMO_PASSWORD)).status).toBe(200);
-    // The admin's session was not ended either.
-    expect((await t().call("user", "profile", {}, { token: admin })).status).toBe(200);
+  it("refuses an lsg who sets the admin's or the rex admin's password: theirs still works", async () => {
+    const rexAdmin = await t().login("rexadmin");
+    for (const [target, token] of [
+      ["admin", admin],
+      ["rexadmin", rexAdmin],
+    ] as const) {
+      const answer = await t().call(
+        "user",
+        "changepassword",
+        { userId: await t().userId(target), newPassword: STOLEN, confirmPassword: STOLEN },
+        { token: lsg },
+      );
+      expect(answer.status, target).toBe(403);
+      expect(answer.body.code).toBe("errors.forbidden");
+      expect((await signIn(target, STOLEN)).status, target).toBe(401);
+      expect((await signIn(target, DEMO_PASSWORD)).status, target).toBe(200);
+      // Their sessions were not ended either.
+      expect((await t().call("user", "profile", {}, { token })).status, target).toBe(200);
+    }
   });
 
   it("refuses an lsg who deactivates, edits or deletes the admin or the rex admin", async () => {
@@ -231,9 +237,14 @@ describe("attacks on a user above the attacker", () => {
     expect(same.status).toBe(200);
   });
 
-  it("refuses a custom role with users/modify but no other rights acting on a school admin", async () => {
+  it("refuses a custom role with users rights but no roles rights acting on a school admin", async () => {
+    // Every users right and every learning right, but no schools or roles rights.
+    const all = { access: true, view: true, add: true, modify: true };
     const registrar = await customRole("Registrar", {
-      users: { access: true, view: true, add: true, modify: true },
+      users: all,
+      courses: all,
+      materials: all,
+      reports: all,
     });
     const token = await signedInUser("registrar1", registrar);
     const id = await t().userId("schooladmin");
@@ -252,16 +263,24 @@ describe("attacks on a user above the attacker", () => {
       { token },
     );
     expect(edit.status).toBe(403);
-    const teacher = await t().call(
+    // Nor does it make a user a school admin.
+    const promote = await t().call(
       "user",
-      "deactivate",
-      { id: await t().userId("teacher") },
+      "update",
+      { ...(await formOf("teacher")), roleId: ROLE_IDS.schoolAdmin },
       { token },
     );
-    expect(teacher.status).toBe(403);
+    expect(promote.status).toBe(403);
+    expect((await user("teacher")).roleId).toBe(ROLE_IDS.teacher);
     expect((await user("schooladmin")).status).toBe(USER_STATUS.active);
+    expect((await user("schooladmin")).email).toBe("schooladmin@demo.school.ph");
     expect((await signIn("schooladmin", STOLEN)).status).toBe(401);
-    // A user of its own rights is within its reach.
+    // A teacher of its school (no authority rights) and a user of its own rights are in reach.
+    const teacherId = await t().userId("teacher");
+    const teacher = await t().call("user", "deactivate", { id: teacherId }, { token });
+    expect(teacher.status).toBe(200);
+    expect((await user("teacher")).status).toBe(USER_STATUS.inactive);
+    await t().call("user", "activate", { id: teacherId }, { token: admin });
     await signedInUser("registrar2", registrar);
     const peer = await t().call(
       "user",
@@ -358,6 +377,97 @@ describe("attacks on a user above the attacker", () => {
     expect(await t().app.repos.users.findForLogin("fakeadmin")).toBeUndefined();
     const row = await user("admin");
     expect([row.roleId, row.schoolId, row.lastName]).toEqual([ROLE_IDS.admin, null, "Reyes"]);
+  });
+});
+
+describe("an lsg manages the users of every school (the ceiling compares schools, users, roles)", () => {
+  it("lets an lsg create a teacher, a student and a parent in a school and set their passwords", async () => {
+    const password = "Lsg@Managed-2026";
+    const people = [
+      { userName: "lsgteacher", roleId: ROLE_IDS.teacher, employeeNumber: "EMP-4401" },
+      {
+        userName: "lsgstudent",
+        roleId: ROLE_IDS.student,
+        learningReferenceNumber: "305123440001",
+        grade: 7,
+        section: "Rizal",
+        schoolYearFrom: 2026,
+        schoolYearTo: 2027,
+      },
+      { userName: "lsgparent", roleId: ROLE_IDS.parent },
+    ];
+    for (const { userName, ...fields } of people) {
+      const created = await t().call(
+        "user",
+        "create",
+        {
+          firstName: "Nina",
+          lastName: "Santos",
+          userName,
+          email: `${userName}@example.edu.ph`,
+          schoolId: 2,
+          ...fields,
+        },
+        { token: lsg },
+      );
+      expect(created.status, `${userName}: ${created.payload}`).toBe(200);
+      const set = await t().call(
+        "user",
+        "changepassword",
+        { userId: await t().userId(userName), newPassword: password, confirmPassword: password },
+        { token: lsg },
+      );
+      expect(set.status, userName).toBe(200);
+      expect((await signIn(userName, password)).status, userName).toBe(200);
+    }
+  });
+
+  it("lets an lsg set a seeded teacher's password, edit and deactivate it", async () => {
+    const id = await t().userId("teacher");
+    const password = "Lsg@Reset-2026";
+    const set = await t().call(
+      "user",
+      "changepassword",
+      { userId: id, newPassword: password, confirmPassword: password },
+      { token: lsg },
+    );
+    expect(set.status).toBe(200);
+    expect((await signIn("teacher", password)).status).toBe(200);
+    const edit = await t().call(
+      "user",
+      "update",
+      { ...(await formOf("teacher")), title: "Master Teacher I" },
+      { token: lsg },
+    );
+    expect(edit.status).toBe(200);
+    expect((await user("teacher")).title).toBe("Master Teacher I");
+    const off = await t().call("user", "deactivate", { id }, { token: lsg });
+    expect(off.status).toBe(200);
+    expect((await user("teacher")).status).toBe(USER_STATUS.inactive);
+    const on = await t().call("user", "activate", { id }, { token: lsg });
+    expect(on.status).toBe(200);
+    expect((await user("teacher")).status).toBe(USER_STATUS.active);
+  });
+
+  it("lets an lsg edit another school's school admin, but never the admin or the rex admin", async () => {
+    const edit = await t().call(
+      "user",
+      "update",
+      { ...(await formOf("schooladmin2")), title: "Principal II" },
+      { token: lsg },
+    );
+    expect(edit.status).toBe(200);
+    expect((await user("schooladmin2")).title).toBe("Principal II");
+    for (const target of ["admin", "rexadmin"]) {
+      const refused = await t().call(
+        "user",
+        "update",
+        { ...(await formOf(target)), title: "Owned" },
+        { token: lsg },
+      );
+      expect(refused.status, target).toBe(403);
+      expect((await user(target)).title, target).not.toBe("Owned");
+    }
   });
 });
 
