@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { RESOURCES } from "../src/routes/api/resources";
 import { useTestApp } from "./helper";
-import { PERMISSION_TABLE, SEEDED_ROLES } from "./support/permission-table";
+import { PERMISSION_TABLE, SEEDED_ROLES, TARGET_TABLE } from "./support/permission-table";
 
 const t = useTestApp();
 const tokens = new Map<string, string>();
@@ -23,6 +23,19 @@ describe("the role × command table", () => {
       ]),
     );
     expect(table).toEqual(declared);
+  });
+
+  it("has a target's-role column for exactly the commands that declare a target user", () => {
+    const declared = RESOURCES.flatMap((r) =>
+      Object.entries(r.commands)
+        .filter(([, def]) => def.target !== undefined)
+        .map(([command]) => `${r.name} ${command}`),
+    ).sort();
+    const table = Object.entries(TARGET_TABLE)
+      .flatMap(([name, commands]) => Object.keys(commands).map((command) => `${name} ${command}`))
+      .sort();
+    expect(table).toEqual(declared);
+    expect(declared).toEqual(expect.arrayContaining(["user changepassword", "user update"]));
   });
 
   // Logout ends the session it runs in, so it goes last.

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, forbidden, invalid, text, unauthenticated } from "./errors";
 import { fieldValue, fieldsObject, readForm, type RequestForm, type UploadedFile } from "./form";
+import { userInReach, type Act } from "../services/user-authority";
 
 /** The signed-in user a command runs for, read from the database on every request. */
 export interface Caller {
@@ -56,8 +57,28 @@ export interface Answer {
 /** A handler that has written the reply itself (files, CSV) returns the reply. */
 export type HandlerResult = Answer | FastifyReply;
 
+/**
+ * The other users a command acts on (issue 12, "Authority has a ceiling"): services/user-authority
+ * decides for each. `user`: the input field holding one user's id, checked by the dispatcher
+ * before the handler runs (404 out of scope, 403 above the caller); with `otherThanCaller`, only
+ * when the field is given and names someone else (the caller's own branch needs no authority),
+ * and then only for a caller with `right`. `byHandler`: targets the handler checks, inside its
+ * transaction, with the same service: `ids` the users of `id`/`ids`/`allMatching`, `students` the
+ * `ids` of a class, `rows` the users of an uploaded file, `role` the role a new user gets.
+ */
+export type UserTarget =
+  | {
+      user: string;
+      act: Act;
+      otherThanCaller?: boolean;
+      right?: { module: PermissionModule; right: Right };
+    }
+  | { byHandler: "ids" | "students" | "rows" | "role" };
+
 export interface CommandDef {
   access: Access;
+  /** The other users it acts on, if any. */
+  target: UserTarget | undefined;
   /** Only for users without a school (admin, rex admin, lsg). */
   globalOnly: boolean;
   input: InputSchema | undefined;
@@ -75,6 +96,7 @@ export function fileLimit(limit: FileLimit, config: FastifyInstance["config"]): 
 
 interface CommandOptions<S extends InputSchema | undefined, C extends Caller | null> {
   input?: S;
+  target?: UserTarget;
   globalOnly?: boolean;
   maxFileBytes?: FileLimit;
   handler(ctx: CommandContext<Output<S>, C>): Promise<HandlerResult>;
@@ -86,6 +108,7 @@ export function command<S extends InputSchema | undefined = undefined>(
 ): CommandDef {
   return {
     access: options.access,
+    target: options.target,
     globalOnly: options.globalOnly ?? false,
     input: options.input,
     maxFileBytes: options.maxFileBytes ?? 0,
@@ -99,6 +122,7 @@ export function publicCommand<S extends InputSchema | undefined = undefined>(
 ): CommandDef {
   return {
     access: "public",
+    target: undefined,
     globalOnly: false,
     input: options.input,
     maxFileBytes: options.maxFileBytes ?? 0,
@@ -184,8 +208,34 @@ export function tokenOf(request: FastifyRequest, entries: [string, string][]): s
 }
 
 /**
+ * The id a `user` target names: the validated input's field, else the form's read as the handler's
+ * schema reads it (Number(), as zod's coerce does), so that both see the same user.
+ */
+function targetId(field: string, input: unknown, form: RequestForm): number | undefined {
+  const value = (input as Record<string, unknown>)[field] ?? fieldValue(form.entries, field);
+  const id = typeof value === "number" ? value : value === "" ? NaN : Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** Runs a `user` target through services/user-authority (throws its 403/404). */
+async function checkTarget(
+  app: FastifyInstance,
+  caller: Caller,
+  target: Extract<UserTarget, { user: string }>,
+  input: unknown,
+  form: RequestForm,
+): Promise<void> {
+  const id = targetId(target.user, input, form);
+  if (target.otherThanCaller && (id === undefined || id === caller.userId)) return;
+  if (target.right) requireRight(caller, target.right.module, target.right.right);
+  // Not a valid id: the handler's validation answers 422.
+  if (id !== undefined) await userInReach(app, caller, id, target.act);
+}
+
+/**
  * Runs one command of a resource: reads the form, authenticates, authorises (permission and
- * global-only), validates the input with its @lms/core schema, then calls the handler.
+ * global-only), validates the input with its @lms/core schema, checks a `user` target's
+ * authority, then calls the handler.
  * Scope (the caller's school) is checked by the repositories the handler calls. `maxFileBytes`:
  * the resource's largestFile, worked out once when its route is made.
  */
@@ -243,6 +293,9 @@ export async function dispatch(
       throw invalid(toFieldErrors(parsed.error as Parameters<typeof toFieldErrors>[0]));
     }
     input = parsed.data;
+  }
+  if (caller && def.target && "user" in def.target) {
+    await checkTarget(app, caller, def.target, input, form);
   }
 
   let result: HandlerResult;

@@ -128,3 +128,62 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
     move: USERS_ADMIN,
   },
 };
+
+export type SeededRole = (typeof SEEDED_ROLES)[number];
+
+/**
+ * The column for the target's role (issue 12, "Authority has a ceiling"): for each command that
+ * acts on another user (the commands that declare a `target`), each seeded acting role (the keys)
+ * and each seeded target role (the letters, in the order of SEEDED_ROLES): Y allowed; N refused
+ * (a 403, or for a bulk upload row its `errors.forbidden`, the file writing nothing); S the target
+ * is outside the caller's scope (a 404, as any record of another school); - not a target of the
+ * command (a class move moves students only). The target is always another user than the caller.
+ * Written by hand from the seeded permissions, comparing only the authority modules (schools,
+ * users, roles; learning rights are not power over people): admin and rex admin have every right,
+ * so they reach everyone, each other included; lsg has schools and users (all) and roles read, so
+ * it reaches the school admins (schools without add, users, roles read), teachers, students and
+ * parents (no authority rights) and other lsg users, never admin or rex admin (their roles add and
+ * modify are beyond its roles read); a school admin reaches the users of its school, none of
+ * whom has authority rights beyond its own (other school admins included: equal rights), and no
+ * global user; teacher, student and parent have no users rights at all. `create`: the role of the
+ * user created.
+ */
+const TOP = "YYYYYYY";
+const LSG = "NNYYYYY";
+const SCHOOL = "SSSYYYY";
+const NONE = "NNNNNNN";
+const ACTS: Record<SeededRole, string> = {
+  admin: TOP,
+  rexadmin: TOP,
+  lsg: LSG,
+  schooladmin: SCHOOL,
+  teacher: NONE,
+  student: NONE,
+  parent: NONE,
+};
+/** Giving a role (create, bulk upload): a school admin cannot give a global role (403). */
+const GIVES: Record<SeededRole, string> = { ...ACTS, schooladmin: "NNNYYYY" };
+
+export const TARGET_TABLE: Record<string, Record<string, Record<SeededRole, string>>> = {
+  user: {
+    update: ACTS,
+    delete: ACTS,
+    activate: ACTS,
+    deactivate: ACTS,
+    resendactivation: ACTS,
+    changepassword: ACTS,
+    create: GIVES,
+    bulkupload: GIVES,
+  },
+  class: {
+    move: {
+      admin: "-----Y-",
+      rexadmin: "-----Y-",
+      lsg: "-----Y-",
+      schooladmin: "-----Y-",
+      teacher: "-----N-",
+      student: "-----N-",
+      parent: "-----N-",
+    },
+  },
+};

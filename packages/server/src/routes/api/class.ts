@@ -12,11 +12,11 @@ import { forbidden, invalidField, notFound } from "../../lib/errors";
 import { fieldValue, type RequestForm } from "../../lib/form";
 import { MAX_ID, emptyObject, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
-import { mayGrant } from "../../lib/permissions";
+import { assertUsersInReach } from "../../services/user-authority";
 import type { ClassScope } from "../../plugins/app/repositories/classes-repository";
 import { parseIds } from "./bulk";
 import { viewerOf } from "./course";
-import { by, exportColumns, filtersOf, parseWith, sendCsv } from "./shared";
+import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
 
 const CLASS_EXPORT_COLUMNS = [
   "id",
@@ -115,11 +115,13 @@ export const classResource = defineResource("class", {
 
   /**
    * Moves students of a class to another section of the same grade and school year, in one
-   * transaction: every id must be a student of the class (else 404, nothing moves).
+   * transaction: every id must be a student of the class (else 404, nothing moves) within the
+   * caller's reach (services/user-authority, else 403).
    */
   move: command({
     access: { module: "users", right: "modify" },
     input: classMoveSchema,
+    target: { byHandler: "students" },
     async handler({ app, caller, input, form }) {
       const scope = classScopeOf(caller);
       const rawIds = fieldValue(form.entries, "ids");
@@ -131,11 +133,12 @@ export const classResource = defineResource("class", {
       if (input.section.toLowerCase() === record.section.toLowerCase()) {
         throw invalidField("section", "validation.invalidValue");
       }
-      const studentRights = await app.repos.roles.permissionsOf(ROLE_IDS.student);
-      if (studentRights && !mayGrant(studentRights, caller)) throw forbidden();
       const count = await app.repos.transaction(async (tx) => {
         const found = await app.repos.classes.studentIdsIn(tx, record, ids);
         if (found.length !== ids.length) throw notFound();
+        const students = await app.repos.users.findManyInScope(found, scopeOf(caller), tx);
+        if (students.length !== ids.length) throw notFound();
+        await assertUsersInReach(app, caller, students, tx);
         await app.repos.classes.moveStudents(tx, ids, input.section, by(caller));
         return ids.length;
       });

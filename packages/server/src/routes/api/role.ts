@@ -1,14 +1,9 @@
-import {
-  PERMISSION_MODULES,
-  RIGHTS,
-  permissionsWithin,
-  roleSchema,
-  schoolStatusSchema,
-} from "@lms/core";
+import { PERMISSION_MODULES, RIGHTS, roleSchema, schoolStatusSchema } from "@lms/core";
 import { command, defineResource } from "../../lib/commands";
-import { ApiError, conflict, forbidden, isUniqueViolation, notFound } from "../../lib/errors";
+import { ApiError, conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import { idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
+import { assertMayEditRole } from "../../services/role-authority";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
 const ROLE_FIELDS = [
@@ -78,8 +73,8 @@ export const roleResource = defineResource("role", {
     access: { module: "roles", right: "add" },
     input: roleSchema,
     async handler({ app, caller, input }) {
-      // A role can grant nothing its author lacks (issue 4 "Security").
-      if (!permissionsWithin(input.permissions, caller.permissions)) throw forbidden();
+      // A role can grant nothing its author lacks (services/role-authority).
+      await assertMayEditRole(app, caller, null, input.permissions);
       try {
         const id = await app.repos.transaction((tx) =>
           app.repos.roles.create(tx, input, by(caller)),
@@ -98,11 +93,9 @@ export const roleResource = defineResource("role", {
     async handler({ app, caller, input }) {
       const existing = await app.repos.roles.get(input.id);
       if (!existing) throw notFound();
-      // Nobody edits the role they sign in with (they could lock everyone out), nor a role
-      // beyond their own rights.
-      if (existing.id === caller.roleId) throw forbidden();
-      if (!permissionsWithin(existing.permissions, caller.permissions)) throw forbidden();
-      if (!permissionsWithin(input.permissions, caller.permissions)) throw forbidden();
+      // Nobody edits their own role, one above them, or (bound to a school) one other schools
+      // use; the rights given are within the editor's (services/role-authority).
+      await assertMayEditRole(app, caller, existing, input.permissions);
       try {
         await app.repos.transaction((tx) =>
           app.repos.roles.update(tx, input.id, input, by(caller)),
@@ -121,8 +114,9 @@ export const roleResource = defineResource("role", {
     async handler({ app, caller, input }) {
       const existing = await app.repos.roles.get(input.id);
       if (!existing) throw notFound();
+      // Nobody deletes a built-in role (409, as before); for the others, the editing rules.
       if (existing.builtIn) throw new ApiError(409, "errors.builtInRole");
-      if (!permissionsWithin(existing.permissions, caller.permissions)) throw forbidden();
+      await assertMayEditRole(app, caller, existing);
       if ((await app.repos.roles.usersWithRole(input.id)) > 0)
         throw new ApiError(409, "errors.roleInUse");
       await app.repos.roles.delete(input.id);
@@ -136,8 +130,7 @@ export const roleResource = defineResource("role", {
     async handler({ app, caller, input }) {
       const existing = await app.repos.roles.get(input.id);
       if (!existing) throw notFound();
-      if (existing.id === caller.roleId) throw forbidden();
-      if (!permissionsWithin(existing.permissions, caller.permissions)) throw forbidden();
+      await assertMayEditRole(app, caller, existing);
       const enabled = input.status === "enabled";
       await app.repos.roles.setEnabled(input.id, enabled, by(caller));
       return { message: enabled ? "roles.enabled" : "roles.disabled" };

@@ -1,21 +1,24 @@
 import type { LinkRecipient } from "../../plugins/app/auth";
 import {
   BULK_UPLOAD_MODES,
-  GLOBAL_ROLE_IDS,
   decodeMessage,
   englishMessage,
   parseBulkUploadCsv,
   type BulkUploadMode,
   type FieldError,
   type MessageKey,
-  type Permissions,
   type UserValues,
 } from "@lms/core";
 import type { CommandContext } from "../../lib/commands";
 import { ApiError, fieldError, invalidField } from "../../lib/errors";
 import { fieldValue } from "../../lib/form";
 import { MAX_ID } from "../../lib/inputs";
-import { mayGrant } from "../../lib/permissions";
+import {
+  roleRightsReader,
+  schoolForRole,
+  verdictOn,
+  verdictOnRole,
+} from "../../services/user-authority";
 import { by } from "./shared";
 import { userWrite } from "./user";
 
@@ -32,9 +35,10 @@ export interface BulkRowResult {
 
 /**
  * Bulk upload (issue 4): a CSV of @lms/core's columns, mode add or upsert, dry run or real run.
- * Every row is checked as the user form would be, plus what only the server knows (role rights,
- * school scope, existing users). A real run writes every row in one transaction or none, and
- * sends each new user an activation link.
+ * Every row is checked as the user form would be, plus what only the server knows: the role it
+ * gives and the existing user it updates are within the caller's reach (services/user-authority,
+ * as for one user), the school exists, names and e-mails are free. A real run writes every row in
+ * one transaction or none, and sends each new user an activation link.
  */
 export async function runBulkUpload(ctx: CommandContext<unknown>) {
   const { app, caller, form } = ctx;
@@ -52,26 +56,26 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
   // From a school's Users tab: rows that name no school go to that one (issue 13). Scope and
   // rights are checked per row below, as for a school named in the file.
   const schoolField = fieldValue(form.entries, "schoolId");
-  const schoolId = schoolField ? Number(schoolField) : undefined;
+  const presetSchoolId = schoolField ? Number(schoolField) : undefined;
   if (
-    schoolId !== undefined &&
-    !(Number.isInteger(schoolId) && schoolId > 0 && schoolId <= MAX_ID)
+    presetSchoolId !== undefined &&
+    !(Number.isInteger(presetSchoolId) && presetSchoolId > 0 && presetSchoolId <= MAX_ID)
   ) {
     throw invalidField("schoolId", "validation.invalidValue");
   }
-  const parsed = parseBulkUploadCsv(file.data.toString("utf8"), { schoolId });
+  const parsed = parseBulkUploadCsv(file.data.toString("utf8"), {
+    schoolId: presetSchoolId,
+  });
   if (!parsed.ok) {
     throw new ApiError(422, "csv.invalid", { errors: [fieldError("file", "csv.invalid")] });
   }
 
   const rows = parsed.rows;
   const valid = rows.filter((r) => r.values !== null);
-  const roleIds = [...new Set(valid.map((r) => r.values!.roleId))];
   const schoolIds = [
     ...new Set(valid.map((r) => r.values!.schoolId).filter((id): id is number => id !== undefined)),
   ];
-  const rolePermissions = new Map<number, Permissions | undefined>();
-  for (const id of roleIds) rolePermissions.set(id, await app.repos.roles.permissionsOf(id));
+  const rightsOf = roleRightsReader(app);
   const schools = new Set<number>();
   for (const id of schoolIds) if (await app.repos.schools.findById(id)) schools.add(id);
   const existing = await app.repos.users.findExisting(
@@ -100,19 +104,24 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
     let schoolId: number | null = null;
     const values = row.values as UserValues | null;
     if (values) {
-      const permissions = rolePermissions.get(values.roleId);
-      const global = (GLOBAL_ROLE_IDS as readonly number[]).includes(values.roleId);
-      schoolId = global ? null : (values.schoolId ?? null);
-      if (!permissions)
+      schoolId = schoolForRole(values.roleId, values.schoolId);
+      const sameName = byName.get(values.userName.toLowerCase());
+      const sameEmail = byEmail.get(values.email.toLowerCase());
+      // An upserted row that is the caller's own record keeps its role and school.
+      const self = mode === "upsert" && sameName?.id === caller.userId ? sameName : undefined;
+      const role = verdictOnRole(
+        caller,
+        { roleId: values.roleId, rights: await rightsOf(values.roleId), schoolId },
+        self,
+      );
+      if (role === "unknownRole")
         errors.push(fieldError("roleId", "validation.invalidValue", undefined, row.line));
-      else if (!mayGrant(permissions, caller))
+      else if (role === "forbidden")
         errors.push(fieldError("roleId", "errors.forbidden", undefined, row.line));
-      if (caller.schoolId !== null && schoolId !== caller.schoolId)
+      if (role === "outOfScope")
         errors.push(fieldError("schoolId", "errors.forbidden", undefined, row.line));
       else if (schoolId !== null && !schools.has(schoolId))
         errors.push(fieldError("schoolId", "validation.invalidValue", undefined, row.line));
-      const sameName = byName.get(values.userName.toLowerCase());
-      const sameEmail = byEmail.get(values.email.toLowerCase());
       if (mode === "add" || !sameName) {
         if (sameName)
           errors.push(fieldError("userName", "errors.userCreateConflict", undefined, row.line));
@@ -120,12 +129,9 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
           errors.push(fieldError("email", "errors.userCreateConflict", undefined, row.line));
         action = "create";
       } else {
-        if (caller.schoolId !== null && sameName.schoolId !== caller.schoolId)
-          errors.push(fieldError("userName", "errors.forbidden", undefined, row.line));
-        const current =
-          rolePermissions.get(sameName.roleId) ??
-          (await app.repos.roles.permissionsOf(sameName.roleId));
-        if (current && !mayGrant(current, caller))
+        // The user it updates is within the caller's reach (out of scope or above: refused).
+        const reach = verdictOn(caller, sameName, await rightsOf(sameName.roleId), "edit");
+        if (reach !== "allowed")
           errors.push(fieldError("userName", "errors.forbidden", undefined, row.line));
         if (sameEmail && sameEmail.id !== sameName.id)
           errors.push(fieldError("email", "errors.userUpdateConflict", undefined, row.line));

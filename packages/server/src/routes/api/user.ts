@@ -1,5 +1,4 @@
 import {
-  GLOBAL_ROLE_IDS,
   ROLE_IDS,
   USER_STATUS,
   adminChangePasswordSchema,
@@ -30,7 +29,6 @@ import { BOM } from "../../lib/csv";
 import {
   ApiError,
   conflict,
-  forbidden,
   invalidField,
   isUniqueViolation,
   notFound,
@@ -46,7 +44,12 @@ import { GLOBAL_SCOPE } from "../../plugins/app/repositories/records";
 import { runBulkUpload } from "./user-bulk-upload";
 import { bulkInput, bulkTargets, targetsField } from "./bulk";
 import type { Executor } from "../../db/client";
-import { mayGrant } from "../../lib/permissions";
+import {
+  assertMayGiveRole,
+  assertUsersInReach,
+  userInReach,
+  type TargetUser,
+} from "../../services/user-authority";
 import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
 
 const USER_EXPORT_COLUMNS = [
@@ -117,21 +120,18 @@ export function userWrite(values: UserValues, schoolId: number | null): UserWrit
 }
 
 /**
- * Field-level authorisation of a user write (issue 4): the role must exist and grant nothing the
- * caller lacks; a caller with a school keeps users in that school; the school must exist; a
- * parent's children must be students the caller can see. Returns the school to store.
+ * Field-level authorisation of a user write (issue 4): the role given must be within the caller's
+ * rights and school, and not a change of the caller's own (services/user-authority); the school
+ * must exist; a parent's children must be students the caller can see. `self`: the caller's own
+ * record when it edits itself. Returns the school to store.
  */
 export async function checkUserWrite(
   app: FastifyInstance,
   caller: Caller,
   values: Pick<UserValues, "roleId" | "schoolId" | "children">,
+  self?: TargetUser,
 ): Promise<number | null> {
-  const permissions = await app.repos.roles.permissionsOf(values.roleId);
-  if (!permissions) throw invalidField("roleId", "validation.invalidValue");
-  if (!mayGrant(permissions, caller)) throw forbidden();
-  const global = (GLOBAL_ROLE_IDS as readonly number[]).includes(values.roleId);
-  const schoolId = global ? null : (values.schoolId ?? null);
-  if (caller.schoolId !== null && schoolId !== caller.schoolId) throw forbidden();
+  const schoolId = await assertMayGiveRole(app, caller, values, self);
   if (schoolId !== null && !(await app.repos.schools.findById(schoolId))) {
     throw invalidField("schoolId", "validation.invalidValue");
   }
@@ -303,12 +303,20 @@ export const userResource = defineResource("user", {
 
   changepassword: command({
     access: "signedIn",
+    // Another user's password: a users/modify right, and that user within the caller's reach.
+    target: {
+      user: "userId",
+      act: "act",
+      otherThanCaller: true,
+      right: { module: "users", right: "modify" },
+    },
     async handler({ app, caller, form }) {
       const target = fieldValue(form.entries, "userId");
       if (target !== undefined && target !== "" && Number(target) !== caller.userId) {
         requireRight(caller, "users", "modify");
         const input = parseWith(adminChangePasswordSchema, form);
-        if (!(await app.repos.users.findById(input.userId, scopeOf(caller)))) throw notFound();
+        // Declared as the command's target, and asked again for the very id parsed here.
+        await userInReach(app, caller, input.userId);
         if (app.auth.isCommon(input.newPassword)) {
           throw invalidField("newPassword", "validation.passwordCommon");
         }
@@ -453,6 +461,7 @@ export const userResource = defineResource("user", {
   create: command({
     access: { module: "users", right: "add" },
     input: createUserInputSchema,
+    target: { byHandler: "role" },
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const schoolId = await checkUserWrite(app, caller, input);
@@ -492,14 +501,15 @@ export const userResource = defineResource("user", {
   update: command({
     access: { module: "users", right: "modify" },
     input: updateUserInputSchema,
+    // The user edited is within the caller's reach (checked before the handler runs).
+    target: { user: "id", act: "edit" },
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const existing = await app.repos.users.findById(input.id, scopeOf(caller));
       if (!existing) throw notFound();
-      // A user cannot be given a role beyond the caller's rights (nor keep one to be edited).
-      const current = await app.repos.roles.permissionsOf(existing.roleId);
-      if (current && !mayGrant(current, caller)) throw forbidden();
-      const schoolId = await checkUserWrite(app, caller, input);
+      // The role given is within the caller's rights; one's own role and school stay.
+      const self = existing.id === caller.userId ? existing : undefined;
+      const schoolId = await checkUserWrite(app, caller, input, self);
       if (await app.repos.users.nameOrEmailTaken(input.userName, input.email, input.id)) {
         throw conflict("errors.userUpdateConflict");
       }
@@ -524,6 +534,7 @@ export const userResource = defineResource("user", {
   delete: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
+    target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const deleted = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "modify");
@@ -541,6 +552,7 @@ export const userResource = defineResource("user", {
   activate: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
+    target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "modify");
@@ -555,6 +567,7 @@ export const userResource = defineResource("user", {
   deactivate: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
+    target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "modify");
@@ -570,6 +583,7 @@ export const userResource = defineResource("user", {
   resendactivation: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
+    target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "unregistered");
@@ -596,6 +610,7 @@ export const userResource = defineResource("user", {
 
   bulkupload: command({
     access: { module: "users", right: "add" },
+    target: { byHandler: "rows" },
     maxFileBytes: 10 * 1024 * 1024,
     handler: (ctx) => runBulkUpload(ctx),
   }),
@@ -614,9 +629,9 @@ export const userResource = defineResource("user", {
 
 /**
  * The users a bulk action names (`id`, `ids` or `allMatching` with the list fields), each checked
- * as one user is: in scope (else 404); for a change, not the caller and not above the caller's
- * rights (else 403); for an activation link, not yet registered (else 422). Run inside the
- * action's transaction, so that one refusal leaves every user as it was.
+ * as one user is (services/user-authority): in scope (else 404), not the caller and not above the
+ * caller's rights (else 403); for an activation link, also not yet registered (else 422). Run
+ * inside the action's transaction, so that one refusal leaves every user as it was.
  */
 async function bulkUsers(
   app: FastifyInstance,
@@ -639,16 +654,9 @@ async function bulkUsers(
     rows = await app.repos.users.findManyInScope(targets.ids, scopeOf(caller), db);
     if (rows.length !== targets.ids.length) throw notFound();
   }
-  if (check === "unregistered") {
-    if (rows.some((u) => u.registered === 1)) {
-      throw invalidField(targetsField(targets), "validation.invalidValue");
-    }
-    return rows;
-  }
-  if (rows.some((u) => u.id === caller.userId)) throw forbidden();
-  for (const roleId of new Set(rows.map((u) => u.roleId))) {
-    const permissions = await app.repos.roles.permissionsOf(roleId, db);
-    if (permissions && !mayGrant(permissions, caller)) throw forbidden();
+  await assertUsersInReach(app, caller, rows, db);
+  if (check === "unregistered" && rows.some((u) => u.registered === 1)) {
+    throw invalidField(targetsField(targets), "validation.invalidValue");
   }
   return rows;
 }

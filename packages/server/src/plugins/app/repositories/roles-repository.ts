@@ -191,6 +191,15 @@ export class RolesRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** The schools of the users who hold the role (null: a global user holds it). */
+  async schoolsOfHolders(id: number): Promise<(number | null)[]> {
+    const rows = await this.db
+      .selectDistinct({ schoolId: users.schoolId })
+      .from(users)
+      .where(eq(users.roleId, id));
+    return rows.map((r) => r.schoolId);
+  }
+
   async delete(id: number): Promise<void> {
     await this.db.delete(roles).where(eq(roles.id, id));
   }
