@@ -70,6 +70,14 @@ describe("users", () => {
     await expect(
       page.getByRole("textbox", { name: "Username", exact: true }).inputValue(),
     ).resolves.toBe("jrizal");
+    // The field that is taken is marked, and only it (issue 13).
+    await page.getByText("This username is already taken.").waitFor();
+    await expect(
+      page.getByRole("textbox", { name: "Username", exact: true }).getAttribute("aria-invalid"),
+    ).resolves.toBe("true");
+    await expect(
+      page.getByRole("textbox", { name: "Email", exact: true }).getAttribute("aria-invalid"),
+    ).resolves.not.toBe("true");
 
     await page.goto(url("/users"));
     await page.getByLabel("Search").fill("jrizal");

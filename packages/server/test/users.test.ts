@@ -257,6 +257,23 @@ describe("user records", () => {
     );
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe("Creation Unsuccessful. User already exists.");
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ field: "userName", code: "users.userNameTaken" }),
+    ]);
+  });
+
+  it("marks the e-mail, and only it, when the e-mail is the part that is taken", async () => {
+    const teacher = await t().app.repos.users.findForLogin("teacher");
+    const answer = await t().call(
+      "user",
+      "create",
+      newUser("brand-new-name", { email: teacher!.email!.toUpperCase() }),
+      { token: admin },
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe("Creation Unsuccessful. User already exists.");
+    expect(answer.body.errors?.map((e) => e.field)).toEqual(["email"]);
+    expect(answer.body.errors?.[0]?.message).toBe("This e-mail address is already in use.");
   });
 
   it("answers 422 with per-field codes for bad fields", async () => {

@@ -360,6 +360,8 @@ export const es = {
   "users.addLoad": "Add load",
   "users.removeLoad": "Remove load row",
   "users.created": "User has been created.",
+  "users.userNameTaken": "This username is already taken.",
+  "users.emailTaken": "This e-mail address is already in use.",
   "users.updated": "User has been updated.",
   "users.deleted": "User has been deleted.",
   "users.activated": "User has been activated.",

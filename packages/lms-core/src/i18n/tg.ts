@@ -376,6 +376,8 @@ export const tg: Catalogue = {
   "users.addLoad": "Magdagdag ng load",
   "users.removeLoad": "Alisin ang hilera ng load",
   "users.created": "Nalikha na ang gumagamit.",
+  "users.userNameTaken": "May gumagamit na ng username na ito.",
+  "users.emailTaken": "May gumagamit na ng email address na ito.",
   "users.updated": "Na-update na ang gumagamit.",
   "users.deleted": "Nabura na ang gumagamit.",
   "users.activated": "Na-activate na ang gumagamit.",

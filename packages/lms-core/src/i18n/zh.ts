@@ -351,6 +351,8 @@ export const zh: Catalogue = {
   "users.addLoad": "添加教学任务",
   "users.removeLoad": "移除教学任务行",
   "users.created": "用户已创建。",
+  "users.userNameTaken": "该用户名已被使用。",
+  "users.emailTaken": "该电子邮箱已被使用。",
   "users.updated": "用户已更新。",
   "users.deleted": "用户已删除。",
   "users.activated": "用户已激活。",

@@ -37,7 +37,11 @@ export function useConfirmedSave() {
         onConfirm: async () => {
           const result = await action.run();
           if (result.ok) answer = { saved: result.data };
-          else if (!action.onFailure(result)) toast.error(failureText(result, i18n));
+          else {
+            const marked = action.onFailure(result);
+            // A conflict is said in SPEC.md §8's words as well as on the field that is taken.
+            if (!marked || result.status === 409) toast.error(failureText(result, i18n));
+          }
         },
       });
       if (!confirmed || !answer) return null;

@@ -29,6 +29,7 @@ import { BOM } from "../../lib/csv";
 import {
   ApiError,
   conflict,
+  fieldError,
   invalidField,
   isUniqueViolation,
   notFound,
@@ -204,6 +205,26 @@ async function assertCurrentPassword(
   }
 }
 
+/**
+ * 409 with SPEC.md §8's conflict text when another user has this user name or e-mail, each taken
+ * field marked (issue 13: the user is told which one).
+ */
+async function assertNameAndEmailFree(
+  app: FastifyInstance,
+  key: "errors.userCreateConflict" | "errors.userUpdateConflict",
+  userName: string,
+  email: string,
+  exceptId?: number,
+): Promise<void> {
+  const taken = await app.repos.users.takenFields(userName, email, exceptId);
+  if (taken.length === 0) return;
+  throw new ApiError(409, key, {
+    errors: taken.map((field) =>
+      fieldError(field, field === "userName" ? "users.userNameTaken" : "users.emailTaken"),
+    ),
+  });
+}
+
 export const userResource = defineResource("user", {
   login: publicCommand({
     input: loginSchema,
@@ -368,9 +389,13 @@ export const userResource = defineResource("user", {
       // A new e-mail address takes the current password (it receives the reset links).
       const emailChanged = input.email.toLowerCase() !== (user.email ?? "").toLowerCase();
       if (emailChanged) await assertCurrentPassword(app, user, input.currentPassword);
-      if (await app.repos.users.nameOrEmailTaken(user.userName, input.email, user.id)) {
-        throw conflict("errors.userUpdateConflict");
-      }
+      await assertNameAndEmailFree(
+        app,
+        "errors.userUpdateConflict",
+        user.userName,
+        input.email,
+        user.id,
+      );
       const photo = await storePhoto(app, file("photo"));
       await app.repos.transaction(async (tx) => {
         // The old address hears of it, in the user's language.
@@ -465,9 +490,7 @@ export const userResource = defineResource("user", {
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const schoolId = await checkUserWrite(app, caller, input);
-      if (await app.repos.users.nameOrEmailTaken(input.userName, input.email)) {
-        throw conflict("errors.userCreateConflict");
-      }
+      await assertNameAndEmailFree(app, "errors.userCreateConflict", input.userName, input.email);
       const photo = await storePhoto(app, file("photo"));
       let id: number;
       try {
@@ -510,9 +533,13 @@ export const userResource = defineResource("user", {
       // The role given is within the caller's rights; one's own role and school stay.
       const self = existing.id === caller.userId ? existing : undefined;
       const schoolId = await checkUserWrite(app, caller, input, self);
-      if (await app.repos.users.nameOrEmailTaken(input.userName, input.email, input.id)) {
-        throw conflict("errors.userUpdateConflict");
-      }
+      await assertNameAndEmailFree(
+        app,
+        "errors.userUpdateConflict",
+        input.userName,
+        input.email,
+        input.id,
+      );
       const photo = await storePhoto(app, file("photo"));
       try {
         await app.repos.transaction(async (tx) => {

@@ -381,22 +381,28 @@ export class UsersRepository {
       );
   }
 
-  /** True when another user already has this user name or e-mail. */
-  async nameOrEmailTaken(userName: string, email: string, exceptId?: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: users.id })
+  /** Which of this user name and e-mail another user already has (none: an empty list). */
+  async takenFields(
+    userName: string,
+    email: string,
+    exceptId?: number,
+  ): Promise<("userName" | "email")[]> {
+    const name = userName.toLowerCase();
+    const mail = email.toLowerCase();
+    const rows = await this.db
+      .select({ userName: users.userName, email: users.email })
       .from(users)
       .where(
         and(
-          or(
-            sql`lower(${users.userName}) = ${userName.toLowerCase()}`,
-            sql`lower(${users.email}) = ${email.toLowerCase()}`,
-          ),
+          or(sql`lower(${users.userName}) = ${name}`, sql`lower(${users.email}) = ${mail}`),
           exceptId === undefined ? undefined : ne(users.id, exceptId),
         ),
       )
-      .limit(1);
-    return row !== undefined;
+      .limit(2);
+    const taken: ("userName" | "email")[] = [];
+    if (rows.some((r) => r.userName.toLowerCase() === name)) taken.push("userName");
+    if (rows.some((r) => (r.email ?? "").toLowerCase() === mail)) taken.push("email");
+    return taken;
   }
 
   async insertMany(db: Executor, rows: UserWrite[], by: string | null): Promise<number[]> {
