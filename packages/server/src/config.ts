@@ -36,10 +36,18 @@ export interface ServerConfig {
   logLevel: string;
   argon2: Argon2Cost;
   rateLimits: {
+    /** Past its limit, an account's sign-ins wait 1 s, 2 s, 4 s … up to loginBackoffMaxSeconds. */
     loginPerAccount: RateLimitRule;
+    loginBackoffMaxSeconds: number;
     loginPerAddress: RateLimitRule;
     forgotPerAccount: RateLimitRule;
     forgotPerAddress: RateLimitRule;
+    /** Wrong password-link tokens (verifytoken, resetpassword, setpassword) per address. */
+    linkPerAddress: RateLimitRule;
+    /** Uses of one link token (right or wrong). */
+    linkPerToken: RateLimitRule;
+    /** Wrong class-service tokens and login keys per address. */
+    classPerAddress: RateLimitRule;
   };
   /** Upload limits in bytes (request size limits are set per route from these). */
   uploads: {
@@ -113,9 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     argon2: PRODUCTION_ARGON2,
     rateLimits: {
       loginPerAccount: { limit: integer(env, "LMS_LOGIN_MAX_ATTEMPTS", 5, 1), windowSeconds: 900 },
+      loginBackoffMaxSeconds: integer(env, "LMS_LOGIN_BACKOFF_MAX_SECONDS", 300, 1),
       loginPerAddress: { limit: 50, windowSeconds: 900 },
       forgotPerAccount: { limit: 3, windowSeconds: 3600 },
       forgotPerAddress: { limit: 100, windowSeconds: 3600 },
+      linkPerAddress: { limit: 20, windowSeconds: 900 },
+      linkPerToken: { limit: 10, windowSeconds: 3600 },
+      classPerAddress: { limit: 50, windowSeconds: 900 },
     },
     uploads: {
       imageBytes: 2 * mb,

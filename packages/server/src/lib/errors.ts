@@ -22,6 +22,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors?: FieldError[];
   readonly data?: unknown;
+  /** Headers of the answer (Retry-After of a 429). */
+  readonly headers?: Record<string, string>;
 
   constructor(
     status: number,
@@ -31,6 +33,7 @@ export class ApiError extends Error {
       errors?: FieldError[];
       data?: unknown;
       values?: MessageValues;
+      headers?: Record<string, string>;
     } = {},
   ) {
     super(
@@ -41,6 +44,7 @@ export class ApiError extends Error {
     this.code = code;
     if (options.errors) this.errors = options.errors;
     if (options.data !== undefined) this.data = options.data;
+    if (options.headers) this.headers = options.headers;
   }
 }
 
@@ -48,7 +52,13 @@ export const notFound = () => new ApiError(404, "errors.notFound");
 export const forbidden = () => new ApiError(403, "errors.forbidden");
 export const conflict = (key: MessageKey) => new ApiError(409, key);
 export const tooLarge = () => new ApiError(413, "errors.tooLarge");
-export const tooManyAttempts = () => new ApiError(429, "auth.tooManyAttempts");
+/** 429 with the catalogue's message; `retryAfter`: seconds to wait (the Retry-After header). */
+export const tooManyAttempts = (retryAfter?: number) =>
+  new ApiError(429, "auth.tooManyAttempts", {
+    ...(retryAfter === undefined
+      ? {}
+      : { headers: { "retry-after": String(retryAfter) }, data: { retryAfter } }),
+  });
 
 /** A 401 whose message the client recognises (SPEC.md §8: 'Expired token' or 'Invalid token!'). */
 export function unauthenticated(expired: boolean): ApiError {
