@@ -54,7 +54,11 @@ export interface ServerConfig {
     imageBytes: number;
     csvBytes: number;
     materialBytes: number;
+    /** SCORM packages: what a zip may expand to (total bytes, ratio, entries). */
+    zip: { maxTotalBytes: number; maxRatio: number; maxEntries: number };
   };
+  /** Longest a request may take, start to answer, in milliseconds (0: none). */
+  requestTimeoutMs: number;
   trustProxy: boolean;
   /** First administrator of an empty database without demo data: an activation link is sent. */
   adminEmail: string | null;
@@ -133,7 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       imageBytes: 2 * mb,
       csvBytes: 10 * mb,
       materialBytes: integer(env, "LMS_MAX_UPLOAD_MB", 100, 1) * mb,
+      zip: {
+        maxTotalBytes: integer(env, "LMS_ZIP_MAX_EXPANDED_MB", 1024, 1) * mb,
+        maxRatio: integer(env, "LMS_ZIP_MAX_RATIO", 100, 2),
+        maxEntries: integer(env, "LMS_ZIP_MAX_ENTRIES", 5000, 1),
+      },
     },
+    // 100 MB at 1 Mbit/s takes about 14 minutes: the default leaves room for that.
+    requestTimeoutMs: integer(env, "LMS_REQUEST_TIMEOUT_SECONDS", 1800, 0) * 1000,
     trustProxy: flag(env, "LMS_TRUST_PROXY") ?? false,
     adminEmail: blankToNull(env.LMS_ADMIN_EMAIL),
     adminUserName: blankToNull(env.LMS_ADMIN_USERNAME) ?? "admin",

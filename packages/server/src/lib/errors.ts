@@ -60,6 +60,16 @@ export const tooManyAttempts = (retryAfter?: number) =>
       : { headers: { "retry-after": String(retryAfter) }, data: { retryAfter } }),
   });
 
+/** The same answer, sent with Connection: close (the rest of the body is not read). */
+export function closing(error: ApiError): ApiError {
+  return new ApiError(error.status, error.code as MessageKey, {
+    message: error.message,
+    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.data === undefined ? {} : { data: error.data }),
+    headers: { ...error.headers, connection: "close" },
+  });
+}
+
 /** A 401 whose message the client recognises (SPEC.md §8: 'Expired token' or 'Invalid token!'). */
 export function unauthenticated(expired: boolean): ApiError {
   return new ApiError(401, "auth.sessionExpired", {

@@ -24,26 +24,53 @@ export interface ZipEntry {
 
 export interface ZipLimits {
   maxEntries: number;
+  /** The most an archive may expand to, in bytes, whatever its own size. */
   maxTotalBytes: number;
+  /**
+   * Expanded size over compressed size: an entry (above 64 KiB) may not pass it, nor the whole
+   * archive (above 10 MiB expanded), so a 1 MB file cannot expand to 500 MB.
+   */
+  maxRatio: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 5000,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxRatio: 100,
+};
+
+/** Entries this small may compress as well as they like (a page of spaces). */
+const RATIO_FREE_ENTRY = 64 * 1024;
+/** Archives expanding to no more than this may too. */
+const RATIO_FREE_TOTAL = 10 * 1024 * 1024;
+
+/** An entry of an archive, inflated only when read (one at a time: memory stays bounded). */
+export interface ZipItem {
+  path: string;
+  /** The size its header declares; reading never gives more. */
+  size: number;
+  read(): Buffer;
 }
 
 export class ZipError extends Error {}
 
 /**
- * Reads a zip archive (stored or deflated entries; SCORM packages). Entry names are normalised
- * and anything that would leave the package (absolute paths, "..") is refused, as are archives
- * that expand past the limits.
+ * The entries of a zip archive (stored or deflated; SCORM packages), checked from the central
+ * directory before anything is inflated: names (absolute paths and ".." refused), entry count,
+ * total expanded size and compression ratio. Reading an entry inflates at most the size its
+ * header declares, so a header that lies about the size fails (ZipError) instead of expanding.
  */
-export function readZip(
-  archive: Buffer,
-  limits: ZipLimits = { maxEntries: 5000, maxTotalBytes: 512 * 1024 * 1024 },
-): ZipEntry[] {
+export function listZip(archive: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipItem[] {
   const eocd = findEndOfCentralDirectory(archive);
   const count = archive.readUInt16LE(eocd + 10);
   const directoryOffset = archive.readUInt32LE(eocd + 16);
   if (count === 0xffff || directoryOffset === 0xffffffff) throw new ZipError("zip64 unsupported");
   if (count > limits.maxEntries) throw new ZipError("too many entries");
-  const entries: ZipEntry[] = [];
+  const maxTotal = Math.min(
+    limits.maxTotalBytes,
+    Math.max(RATIO_FREE_TOTAL, archive.length * limits.maxRatio),
+  );
+  const items: ZipItem[] = [];
   let offset = directoryOffset;
   let total = 0;
   for (let i = 0; i < count; i++) {
@@ -64,7 +91,12 @@ export function readZip(
     if (flags & 1) throw new ZipError("encrypted entries unsupported");
     const name = safeEntryPath(rawName);
     total += size;
-    if (total > limits.maxTotalBytes) throw new ZipError("archive expands too far");
+    if (total > maxTotal) throw new ZipError("archive expands too far");
+    if (size > RATIO_FREE_ENTRY && size > Math.max(compressedSize, 1) * limits.maxRatio) {
+      throw new ZipError("entry compressed too far");
+    }
+    if (method !== 0 && method !== 8) throw new ZipError(`compression method ${method} unsupported`);
+    if (method === 0 && compressedSize !== size) throw new ZipError("size mismatch");
     if (localOffset + 30 > archive.length || archive.readUInt32LE(localOffset) !== 0x04034b50) {
       throw new ZipError("bad local header");
     }
@@ -73,17 +105,33 @@ export function readZip(
       30 +
       archive.readUInt16LE(localOffset + 26) +
       archive.readUInt16LE(localOffset + 28);
-    const compressed = archive.subarray(start, start + compressedSize);
-    if (compressed.length !== compressedSize) throw new ZipError("truncated entry");
-    let data: Buffer;
-    if (method === 0) data = Buffer.from(compressed);
-    else if (method === 8)
-      data = inflateRawSync(compressed, { maxOutputLength: Math.max(size, 1) });
-    else throw new ZipError(`compression method ${method} unsupported`);
-    if (data.length !== size) throw new ZipError("size mismatch");
-    entries.push({ path: name, data });
+    if (start + compressedSize > archive.length) throw new ZipError("truncated entry");
+    items.push({
+      path: name,
+      size,
+      read() {
+        const compressed = archive.subarray(start, start + compressedSize);
+        let data: Buffer;
+        if (method === 0) data = Buffer.from(compressed);
+        else {
+          try {
+            // Never more than the header says: a lying header stops here.
+            data = inflateRawSync(compressed, { maxOutputLength: Math.max(size, 1) });
+          } catch {
+            throw new ZipError("entry expands past its declared size or is corrupt");
+          }
+        }
+        if (data.length !== size) throw new ZipError("size mismatch");
+        return data;
+      },
+    });
   }
-  return entries;
+  return items;
+}
+
+/** Every entry read at once (small archives: demo data and tests). */
+export function readZip(archive: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipEntry[] {
+  return listZip(archive, limits).map((item) => ({ path: item.path, data: item.read() }));
 }
 
 function findEndOfCentralDirectory(archive: Buffer): number {

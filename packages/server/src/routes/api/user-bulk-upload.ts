@@ -13,7 +13,7 @@ import {
 } from "@lms/core";
 import type { CommandContext } from "../../lib/commands";
 import { ApiError, fieldError, invalidField } from "../../lib/errors";
-import { fieldValue } from "../../lib/form";
+import { fieldValue, readUpload } from "../../lib/form";
 import { mayGrant } from "../../lib/permissions";
 import { by } from "./shared";
 import { userWrite } from "./user";
@@ -46,9 +46,9 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
     (fieldValue(form.entries, "dryRun") ?? "").toLowerCase(),
   );
   const file = ctx.file("file");
-  if (!file || file.data.length === 0) throw invalidField("file", "validation.required");
+  if (!file || file.size === 0) throw invalidField("file", "validation.required");
 
-  const parsed = parseBulkUploadCsv(file.data.toString("utf8"));
+  const parsed = parseBulkUploadCsv((await readUpload(file)).toString("utf8"));
   if (!parsed.ok) {
     throw new ApiError(422, "csv.invalid", { errors: [fieldError("file", "csv.invalid")] });
   }

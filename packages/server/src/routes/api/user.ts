@@ -152,10 +152,10 @@ export async function checkUserWrite(
 
 /** Stores an uploaded photo under a server-generated name; returns its key. */
 async function storePhoto(app: FastifyInstance, file: UploadedFile | undefined) {
-  if (!file || file.data.length === 0) return undefined;
-  const checked = checkImage(file, "photo");
+  if (!file || file.size === 0) return undefined;
+  const checked = await checkImage(file, "photo");
   const key = newStorageKey("photos", checked.extension);
-  await app.storage.put(key, file.data);
+  await app.storage.put(key, checked.data);
   return key;
 }
 
