@@ -188,7 +188,7 @@ async function storeUpload(
       data = entry.read();
     } catch (error) {
       // A header that lied: what was stored of the package goes.
-      await app.storage.remove(files.map((f) => f.storageKey));
+      await app.storage.removePrefix(prefix);
       throw refused(error);
     }
     await app.storage.put(storageKey, data);
@@ -475,7 +475,7 @@ export const materialResource = defineResource("material", {
         if (!current) throw notFound();
         await app.repos.materials.delete(tx, current);
       });
-      await app.storage.remove(files.map((f) => f.storageKey));
+      await app.storage.removePrefix(prefix);
       return { message: "materials.deleted" };
     },
   }),
