@@ -277,6 +277,18 @@ export async function dispatch(
   const form = await readForm(request, {
     fileBytes: Math.max(maxFileBytes, 1),
     files: maxFileBytes > 0 ? 5 : 0,
+    // As soon as the command is named, a declared body larger than it takes is refused.
+    afterField: (name, value) => {
+      if (name !== "cmdType" && name !== "cmdtype") return;
+      const def = Object.hasOwn(resource.commands, value) ? resource.commands[value] : undefined;
+      if (
+        def &&
+        declared !== null &&
+        declared > fileLimit(def.maxFileBytes, app.config) + FORM_OVERHEAD
+      ) {
+        throw closing(tooLarge());
+      }
+    },
     beforeFiles: async (entries) => {
       early = await decide(app, resource, request, entries);
       return fileLimit(early.def.maxFileBytes, app.config);

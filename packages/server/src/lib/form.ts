@@ -65,6 +65,8 @@ export interface FormLimits {
    * then the query's); answers the command's file limit or throws (the file is never read).
    */
   beforeFiles?: (entries: [string, string][]) => Promise<number>;
+  /** Called after each field of a multipart body; throwing stops reading there. */
+  afterField?: (name: string, value: string) => void;
 }
 
 const FIELD_BYTES = 1024 * 1024;
@@ -96,6 +98,7 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
         fields: MAX_FIELDS,
         tempDir: uploadTempDir(request.server.config.dataDir),
         ...(beforeFiles ? { beforeFiles: () => beforeFiles([...entries, ...query]) } : {}),
+        ...(limits.afterField ? { afterField: limits.afterField } : {}),
       },
       entries,
     );

@@ -22,6 +22,8 @@ export interface MultipartLimits {
    * the command's own file limit.
    */
   beforeFiles?: () => Promise<number>;
+  /** Called after each field; throwing (ApiError) stops reading there. */
+  afterField?: (name: string, value: string) => void;
 }
 
 /**
@@ -86,8 +88,14 @@ export function readMultipart(
     parser.on(
       "field",
       (name: string, value: string, nameTruncated: boolean, truncated: boolean) => {
-        if (nameTruncated || truncated) fail(tooLarge());
-        else entries.push([name, value]);
+        if (nameTruncated || truncated) return fail(tooLarge());
+        entries.push([name, value]);
+        try {
+          limits.afterField?.(name, value);
+        } catch (error) {
+          if (error instanceof ApiError) fail(error);
+          else throw error;
+        }
       },
     );
     parser.on(

@@ -95,7 +95,8 @@ export function listZip(archive: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS)
     if (size > RATIO_FREE_ENTRY && size > Math.max(compressedSize, 1) * limits.maxRatio) {
       throw new ZipError("entry compressed too far");
     }
-    if (method !== 0 && method !== 8) throw new ZipError(`compression method ${method} unsupported`);
+    if (method !== 0 && method !== 8)
+      throw new ZipError(`compression method ${method} unsupported`);
     if (method === 0 && compressedSize !== size) throw new ZipError("size mismatch");
     if (localOffset + 30 > archive.length || archive.readUInt32LE(localOffset) !== 0x04034b50) {
       throw new ZipError("bad local header");

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ApiError } from "../lib/errors";
+import type { ApiError } from "../lib/errors";
 import { hashToken } from "../lib/security";
 import type { LinkKind } from "../plugins/app/repositories/tokens-repository";
 

@@ -475,7 +475,7 @@ export const materialResource = defineResource("material", {
         if (!current) throw notFound();
         await app.repos.materials.delete(tx, current);
       });
-      await app.storage.removePrefix(prefix);
+      await app.storage.remove(files.map((f) => f.storageKey));
       return { message: "materials.deleted" };
     },
   }),
