@@ -104,14 +104,14 @@ export function createApiClient(options: ApiClientOptions) {
   function buildForm(request: RequestOptions, token: string | null): FormData {
     const form = new FormData();
     if (request.cmdType) form.append("cmdType", request.cmdType);
+    for (const [name, value] of Object.entries(request.fields ?? {}))
+      appendValue(form, name, value);
+    for (const [name, value] of request.entries ?? []) form.append(name, value);
     // The token goes before the files: the server checks it before reading any file.
     if (token) {
       if (request.service === "class") form.append("wstoken", token);
       else form.append("Authorization", `Bearer ${token}`);
     }
-    for (const [name, value] of Object.entries(request.fields ?? {}))
-      appendValue(form, name, value);
-    for (const [name, value] of request.entries ?? []) form.append(name, value);
     for (const [name, file] of Object.entries(request.files ?? {})) {
       if (file instanceof Blob) form.append(name, file);
       else form.append(name, file.blob, file.filename);
