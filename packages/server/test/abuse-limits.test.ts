@@ -53,13 +53,19 @@ afterEach(() => {
 describe("sign-in guesses", () => {
   it("verifies at most the limit of 20 parallel guesses at one account; the rest get 429", async () => {
     const verify = vi.spyOn(t().app.auth, "verifyPassword");
+    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => signIn("10.1.0.1", "schooladmin2", `Wrong@${i}pass`)),
     );
-    const statuses = answers.map((a) => a.status).sort();
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-    expect(verify).toHaveBeenCalledTimes(5);
+    const seconds = (Date.now() - started) / 1000;
+    const statuses = answers.map((a) => a.status);
+    const checked = statuses.filter((s) => s === 401).length;
+    // The limit (5), plus the back-off's slots that opened while the burst ran (after 1 s, 3 s …)
+    // on a slow machine; never the 20.
+    expect(checked).toBeGreaterThanOrEqual(5);
+    expect(checked).toBeLessThanOrEqual(5 + Math.floor(Math.log2(seconds + 1)));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - checked);
+    expect(verify).toHaveBeenCalledTimes(checked);
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.body.message).toBe(
       "Too many attempts. Please wait a few minutes and try again.",

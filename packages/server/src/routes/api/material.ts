@@ -9,13 +9,13 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
-import { readUpload, type UploadedFile } from "../../lib/form";
+import type { UploadedFile } from "../../lib/form";
 import { MAX_ID, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey, storeFromDisk } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
 import { ManifestError, launchFilePath, readManifest, type ScormManifest } from "../../lib/scorm";
-import { ZipError, listZip, type ZipItem } from "../../lib/zip";
+import { ZipError, fileSource, listZip, type ZipItem, type ZipSource } from "../../lib/zip";
 import {
   toMaterialRecord,
   type MaterialSource,
@@ -107,11 +107,12 @@ export async function storedScorm(
 }
 
 /** The upload field's error when a package is not SCORM 1.2 or 2004 or lacks its launch file. */
-function checkPackage(field: string, entries: ZipItem[]) {
+async function checkPackage(field: string, entries: ZipItem[]) {
   const manifest = entries.find((e) => e.path === "imsmanifest.xml");
   if (!manifest) throw invalidField(field, "materials.invalidPackage");
+  const text = (await manifest.read()).toString("utf8");
   try {
-    const { launch } = readManifest(manifest.read().toString("utf8"));
+    const { launch } = readManifest(text);
     if (!entries.some((e) => e.path === launchFilePath(launch))) {
       throw new ManifestError("materials.scormNoLaunch");
     }
@@ -165,10 +166,26 @@ async function storeUpload(
     }
     return error;
   };
+  const source = await fileSource(file.path);
+  try {
+    return await storePackage(app, field, source, file.size, refused);
+  } finally {
+    await source.close();
+  }
+}
+
+/** A SCORM package's entries, stored under one prefix (all of them, or none). */
+async function storePackage(
+  app: FastifyInstance,
+  field: string,
+  source: ZipSource,
+  size: number,
+  refused: (error: unknown) => unknown,
+): Promise<{ files: StoredFile[]; size: number }> {
   let entries: ZipItem[];
   try {
-    entries = listZip(await readUpload(file), app.config.uploads.zip);
-    checkPackage(field, entries);
+    entries = await listZip(source, app.config.uploads.zip);
+    await checkPackage(field, entries);
   } catch (error) {
     throw refused(error);
   }
@@ -185,7 +202,7 @@ async function storeUpload(
       .join("/")}`;
     let data: Buffer;
     try {
-      data = entry.read();
+      data = await entry.read();
     } catch (error) {
       // A header that lied: what was stored of the package goes.
       await app.storage.removePrefix(prefix);
@@ -199,7 +216,7 @@ async function storeUpload(
       size: data.length,
     });
   }
-  return { files, size: file.size };
+  return { files, size };
 }
 
 /** A material whose course the caller may change (another school's: 404). */
