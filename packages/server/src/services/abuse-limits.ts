@@ -14,10 +14,18 @@ export interface Reserved {
   succeeded(): Promise<void>;
 }
 
+/** Failures from all addresses together an account takes before its own back-off starts. */
+export const ACCOUNT_WIDE_FACTOR = 4;
+
 /**
- * A sign-in attempt: strict per address; per account, past LMS_LOGIN_MAX_ATTEMPTS failures the
- * next attempt waits 1 s, 2 s, 4 s … (capped), so an attacker's guesses only ever delay the real
- * user a little. A right password clears the account's counter.
+ * A sign-in attempt, counted before the password is verified:
+ * - per address: strict (loginPerAddress);
+ * - per account and address: past LMS_LOGIN_MAX_ATTEMPTS failures, the next attempt waits 1 s,
+ *   2 s, 4 s … (capped at LMS_LOGIN_BACKOFF_MAX_SECONDS), so an attacker's guesses do not delay
+ *   the real user signing in from elsewhere;
+ * - per account from every address: the same back-off past four times that many failures, so that
+ *   guesses spread over many addresses only ever delay the real user a little.
+ * A right password clears the account's counters and gives the address its attempt back.
  */
 export async function reserveSignIn(
   app: FastifyInstance,
@@ -25,12 +33,21 @@ export async function reserveSignIn(
   userName: string,
 ): Promise<Reserved> {
   const rules = app.config.rateLimits;
+  const account = userName.toLowerCase();
   const addressKey = `login:address:${address}`;
-  const accountKey = `login:account:${userName.toLowerCase()}`;
+  const pairKey = `login:account:${account}:from:${address}`;
+  const accountKey = `login:account:${account}`;
+  const cap = rules.loginBackoffMaxSeconds;
   await app.auth.reserveAttempt(addressKey, rules.loginPerAddress);
-  await app.auth.reserveAttempt(accountKey, rules.loginPerAccount, rules.loginBackoffMaxSeconds);
+  await app.auth.reserveAttempt(pairKey, rules.loginPerAccount, cap);
+  await app.auth.reserveAttempt(
+    accountKey,
+    { ...rules.loginPerAccount, limit: rules.loginPerAccount.limit * ACCOUNT_WIDE_FACTOR },
+    cap,
+  );
   return {
     async succeeded() {
+      await app.auth.clearCounter(pairKey);
       await app.auth.clearCounter(accountKey);
       await app.auth.releaseAttempt(addressKey);
     },
