@@ -431,6 +431,16 @@ describe("quiz attempts", () => {
     expect(late.status).toBe(409);
     expect(late.body.code).toBe("quiz.timeUp");
     expect(await attempts(id)).toBe(1);
+    // A later attempt not opened runs on the clock of the last one opened.
+    const unopened = await quiz({ attemptsAllowed: 3, timeLimitMinutes: 5 });
+    await t().call("journey", "open", { materialId: unopened }, { token: student });
+    await t().database.db.execute(
+      sql`update quiz_starts set started_at = now() - interval '6 minutes', deadline = now() + interval '1 minute' where material_id = ${unopened}`,
+    );
+    expect((await submit(unopened)).status).toBe(200);
+    const again = await submit(unopened);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("quiz.timeUp");
     // An untimed quiz still takes answers without opening, as before.
     const untimed = await quiz({ attemptsAllowed: 2 });
     expect((await submit(untimed)).status).toBe(200);

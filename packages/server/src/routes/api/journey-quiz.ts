@@ -112,11 +112,16 @@ export async function submitQuiz(
       }
       const start = await app.repos.materials.quizStart(caller.userId, material.id);
       const current = start && start.number > used ? start : null;
-      const deadline = current?.deadline ?? null;
-      // A timed quiz's clock starts when it is opened: answers to one never opened are late.
-      const late =
-        (deadline !== null && Date.now() > deadline.getTime() + QUIZ_GRACE_SECONDS * 1000) ||
-        (settings.timeLimitMinutes > 0 && !current);
+      // A timed quiz's clock starts when it is opened. Answers to an attempt never opened run on
+      // the clock of the last one opened, and are late when none ever was.
+      const deadline =
+        current?.deadline ??
+        (!current && settings.timeLimitMinutes > 0
+          ? start
+            ? deadlineFrom(start.startedAt, settings.timeLimitMinutes)
+            : new Date(0)
+          : null);
+      const late = deadline !== null && Date.now() > deadline.getTime() + QUIZ_GRACE_SECONDS * 1000;
       try {
         await app.repos.transaction(async (tx) => {
           await app.repos.materials.addAttempt(
