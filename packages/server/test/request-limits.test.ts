@@ -1,8 +1,18 @@
-import { readdirSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadTempDir } from "../src/lib/form";
 import { IMAGE_PART_BYTES } from "../src/lib/uploads";
 import { buildTestApp, useTestApp, type TestApp } from "./helper";
 import { PNG } from "./support/files";
@@ -261,6 +271,22 @@ describe("bodies refused before they are read (issue 12)", () => {
     for (let i = 0; i < 20 && tempFiles().length > 0; i++)
       await new Promise((r) => setTimeout(r, 50));
     expect(tempFiles()).toEqual([]);
+  });
+
+  it("sweeps upload parts a stopped process left behind, a day old, and keeps fresh ones", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "lms-parts-"));
+    mkdirSync(path.join(dataDir, "tmp"));
+    const stale = path.join(dataDir, "tmp", "old.part");
+    const fresh = path.join(dataDir, "tmp", "new.part");
+    writeFileSync(stale, "x");
+    writeFileSync(fresh, "x");
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    utimesSync(stale, dayAgo, dayAgo);
+    uploadTempDir(dataDir);
+    for (let i = 0; i < 20 && existsSync(stale); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("sets a request timeout that leaves a slow 100 MB upload room to finish", () => {

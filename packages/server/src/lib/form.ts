@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { open, readFile, rm } from "node:fs/promises";
+import { open, readFile, readdir, rm, stat } from "node:fs/promises";
 import type { FastifyRequest } from "fastify";
 import { ApiError } from "./errors";
 import { readMultipart } from "./multipart";
@@ -41,14 +41,31 @@ export async function removeUploads(form: RequestForm | undefined): Promise<void
 
 const madeDirs = new Set<string>();
 
-/** The folder of temporary uploads, made once per process. */
+/** Parts left by a process that stopped mid-request are removed after a day. */
+const STALE_PART_MS = 24 * 60 * 60 * 1000;
+
+/** The folder of temporary uploads, made once per process (and swept of stale parts). */
 export function uploadTempDir(dataDir: string): string {
   const dir = `${dataDir.replace(/\/+$/, "")}/tmp`;
   if (!madeDirs.has(dir)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     madeDirs.add(dir);
+    void sweepStaleParts(dir);
   }
   return dir;
+}
+
+async function sweepStaleParts(dir: string): Promise<void> {
+  try {
+    for (const name of await readdir(dir)) {
+      if (!name.endsWith(".part")) continue;
+      const file = `${dir}/${name}`;
+      const info = await stat(file).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > STALE_PART_MS) await rm(file, { force: true });
+    }
+  } catch {
+    // Best effort: a later start sweeps again.
+  }
 }
 
 /** A request's fields in the order they were sent (SPEC.md §7 filters depend on it) and files. */
