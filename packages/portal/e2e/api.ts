@@ -16,9 +16,10 @@ export async function apiAs(userName: string) {
     form.append("cmdType", cmdType);
     for (const [name, value] of Object.entries(fields))
       form.append(name, typeof value === "object" ? JSON.stringify(value) : String(value));
+    // The token before the files: the server reads no file of a caller it has not checked.
+    if (token) form.append("Authorization", `Bearer ${token}`);
     for (const [name, file] of Object.entries(files))
       form.append(name, new Blob([new Uint8Array(file.data)]), file.filename);
-    if (token) form.append("Authorization", `Bearer ${token}`);
     const response = await fetch(`${baseUrl()}/api${path}`, { method: "POST", body: form });
     const body = (await response.json()) as { data?: T; message?: string };
     if (!response.ok)

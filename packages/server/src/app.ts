@@ -45,6 +45,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: "idle",
     // The largest body any route takes; routes set their own smaller limits.
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within this time (LMS_REQUEST_TIMEOUT_SECONDS): a slow client
+    // cannot hold a connection for ever, and a 100 MB upload on a slow line still finishes.
+    requestTimeout: config.requestTimeoutMs,
   });
 
   // external
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.status).send({
         status: error.status,
         code: error.code,

@@ -36,17 +36,29 @@ export interface ServerConfig {
   logLevel: string;
   argon2: Argon2Cost;
   rateLimits: {
+    /** Past its limit, an account's sign-ins wait 1 s, 2 s, 4 s … up to loginBackoffMaxSeconds. */
     loginPerAccount: RateLimitRule;
+    loginBackoffMaxSeconds: number;
     loginPerAddress: RateLimitRule;
     forgotPerAccount: RateLimitRule;
     forgotPerAddress: RateLimitRule;
+    /** Wrong password-link tokens (verifytoken, resetpassword, setpassword) per address. */
+    linkPerAddress: RateLimitRule;
+    /** Uses of one link token (right or wrong). */
+    linkPerToken: RateLimitRule;
+    /** Wrong class-service tokens and login keys per address. */
+    classPerAddress: RateLimitRule;
   };
   /** Upload limits in bytes (request size limits are set per route from these). */
   uploads: {
     imageBytes: number;
     csvBytes: number;
     materialBytes: number;
+    /** SCORM packages: what a zip may expand to (total bytes, ratio, entries). */
+    zip: { maxTotalBytes: number; maxRatio: number; maxEntries: number };
   };
+  /** Longest a request may take, start to answer, in milliseconds (0: none). */
+  requestTimeoutMs: number;
   trustProxy: boolean;
   /** First administrator of an empty database without demo data: an activation link is sent. */
   adminEmail: string | null;
@@ -113,15 +125,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     argon2: PRODUCTION_ARGON2,
     rateLimits: {
       loginPerAccount: { limit: integer(env, "LMS_LOGIN_MAX_ATTEMPTS", 5, 1), windowSeconds: 900 },
+      loginBackoffMaxSeconds: integer(env, "LMS_LOGIN_BACKOFF_MAX_SECONDS", 300, 1),
       loginPerAddress: { limit: 50, windowSeconds: 900 },
       forgotPerAccount: { limit: 3, windowSeconds: 3600 },
       forgotPerAddress: { limit: 100, windowSeconds: 3600 },
+      linkPerAddress: { limit: 20, windowSeconds: 900 },
+      linkPerToken: { limit: 10, windowSeconds: 3600 },
+      classPerAddress: { limit: 50, windowSeconds: 900 },
     },
     uploads: {
       imageBytes: 2 * mb,
       csvBytes: 10 * mb,
       materialBytes: integer(env, "LMS_MAX_UPLOAD_MB", 100, 1) * mb,
+      zip: {
+        maxTotalBytes: integer(env, "LMS_ZIP_MAX_EXPANDED_MB", 1024, 1) * mb,
+        maxRatio: integer(env, "LMS_ZIP_MAX_RATIO", 100, 2),
+        maxEntries: integer(env, "LMS_ZIP_MAX_ENTRIES", 5000, 1),
+      },
     },
+    // 100 MB at 1 Mbit/s takes about 14 minutes: the default leaves room for that.
+    requestTimeoutMs: integer(env, "LMS_REQUEST_TIMEOUT_SECONDS", 1800, 0) * 1000,
     trustProxy: flag(env, "LMS_TRUST_PROXY") ?? false,
     adminEmail: blankToNull(env.LMS_ADMIN_EMAIL),
     adminUserName: blankToNull(env.LMS_ADMIN_USERNAME) ?? "admin",

@@ -10,6 +10,10 @@ const t = useTestApp({
     loginPerAddress: { limit: 100000, windowSeconds: 900 },
     forgotPerAccount: { limit: 1000, windowSeconds: 3600 },
     forgotPerAddress: { limit: 100000, windowSeconds: 3600 },
+    loginBackoffMaxSeconds: 1,
+    linkPerAddress: { limit: 100000, windowSeconds: 900 },
+    linkPerToken: { limit: 100000, windowSeconds: 3600 },
+    classPerAddress: { limit: 100000, windowSeconds: 900 },
   },
 });
 

@@ -1,6 +1,20 @@
-import { describe, expect, it } from "vitest";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadTempDir } from "../src/lib/form";
 import { IMAGE_PART_BYTES } from "../src/lib/uploads";
-import { useTestApp } from "./helper";
+import { buildTestApp, useTestApp, type TestApp } from "./helper";
 import { PNG } from "./support/files";
 
 const t = useTestApp();
@@ -84,5 +98,199 @@ describe("request limits (issue 4: per route, not the framework's default)", () 
         "--XYZ--\r\n",
     );
     expect(answer.statusCode).toBe(401);
+  });
+});
+
+/**
+ * A request over a real socket whose body is only partly sent (the rest never arrives): the
+ * answer must come anyway, from what the server refused before reading.
+ */
+function partialRequest(
+  port: number,
+  url: string,
+  contentLength: number,
+  bodyStart: string | Buffer,
+  extraHeaders = "",
+): Promise<{ status: number; text: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer; got: ${received.slice(0, 200)}`));
+    }, 10_000);
+    const finish = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ status: Number(received.slice(9, 12)), text: received, closed });
+    };
+    socket.on("data", (chunk) => {
+      received += chunk.toString("latin1");
+      const [head, body = ""] = received.split("\r\n\r\n");
+      const length = /content-length: (\d+)/i.exec(head ?? "");
+      if (length && body.length >= Number(length[1])) {
+        // The server closes the connection after such an answer.
+        socket.once("close", () => finish(true));
+        setTimeout(() => finish(false), 2000);
+      }
+    });
+    socket.on("error", reject);
+    socket.write(
+      `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `Content-Type: multipart/form-data; boundary=XYZ\r\n` +
+        `Content-Length: ${contentLength}\r\n${extraHeaders}\r\n`,
+    );
+    socket.write(bodyStart);
+  });
+}
+
+describe("bodies refused before they are read (issue 12)", () => {
+  let live: TestApp;
+  let port: number;
+  let teacher: string;
+
+  beforeAll(async () => {
+    live = await buildTestApp();
+    await live.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (live.app.server.address() as AddressInfo).port;
+    teacher = await live.login("teacher");
+  });
+  afterAll(async () => {
+    await live?.close();
+  });
+
+  const tempFiles = () => {
+    try {
+      return readdirSync(path.join(live.config.dataDir, "tmp"));
+    } catch {
+      return [];
+    }
+  };
+
+  it("answers 413 to a declared size over the route's limit before any of the body arrives", async () => {
+    const answer = await partialRequest(port, "/api/material/", 5 * 1024 ** 3, "--XYZ\r\n");
+    expect(answer.status).toBe(413);
+    expect(answer.text).toContain("The file is too large.");
+    expect(answer.closed).toBe(true);
+  });
+
+  it("answers 413 to a declared size over the command's own limit, read up to its name", async () => {
+    // material's route takes 100 MB files; `list` takes none.
+    const answer = await partialRequest(
+      port,
+      "/api/material/",
+      50 * 1024 * 1024,
+      part("cmdType", "list") + part("Authorization", `Bearer ${teacher}`),
+    );
+    expect(answer.status).toBe(413);
+  });
+
+  it("answers 401 to a file from a caller who is not signed in, before reading the file", async () => {
+    const start =
+      part("cmdType", "create") +
+      part("Authorization", "Bearer not-a-session") +
+      '--XYZ\r\ncontent-disposition: form-data; name="file"; filename="a.pdf"\r\n' +
+      "content-type: application/pdf\r\n\r\n%PDF-1.4 ";
+    const answer = await partialRequest(port, "/api/material/", 50 * 1024 * 1024, start);
+    expect(answer.status).toBe(401);
+    expect(answer.text).toContain("Invalid token!");
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it("answers 401 to a file part that comes before any token", async () => {
+    const start =
+      part("cmdType", "create") +
+      '--XYZ\r\ncontent-disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-';
+    const answer = await partialRequest(port, "/api/material/", 10 * 1024 * 1024, start);
+    expect(answer.status).toBe(401);
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it("answers 401 to a file sent whole without a valid token, and keeps nothing of it", async () => {
+    const stored = readdirSync(path.join(live.config.dataDir, "files"), { recursive: true });
+    const answer = await live.call(
+      "user",
+      "bulkupload",
+      {},
+      { token: "nope", files: { file: { data: "a,b\n", filename: "u.csv" } } },
+    );
+    expect(answer.status).toBe(401);
+    expect(tempFiles()).toEqual([]);
+    expect(readdirSync(path.join(live.config.dataDir, "files"), { recursive: true })).toEqual(
+      stored,
+    );
+  });
+
+  it("streams a large upload to disk, memory bounded, and removes the temporary file", async () => {
+    const { courseId, elementIds } = await (
+      await import("./support/journey")
+    ).buildCourse(live, teacher, [{ name: "Big", materials: [] }]);
+    const size = 60 * 1024 * 1024;
+    const head =
+      part("cmdType", "create") +
+      part("Authorization", `Bearer ${teacher}`) +
+      part("courseId", String(courseId)) +
+      part("elementId", String(elementIds.Big)) +
+      part("name", "Big file") +
+      part("type", "file") +
+      '--XYZ\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\n' +
+      "content-type: application/pdf\r\n\r\n";
+    const tail = "\r\n--XYZ--\r\n";
+    const before = process.memoryUsage().rss;
+    const answer = await new Promise<number>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk.toString("latin1");
+        if (received.includes("\r\n\r\n")) {
+          resolve(Number(received.slice(9, 12)));
+          socket.destroy();
+        }
+      });
+      socket.on("error", reject);
+      const length = Buffer.byteLength(head) + size + Buffer.byteLength(tail);
+      socket.write(
+        `POST /api/material/ HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XYZ\r\n` +
+          `Content-Length: ${length}\r\n\r\n${head}%PDF-`,
+      );
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      let sent = 5;
+      const pump = () => {
+        while (sent < size) {
+          const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
+          sent += piece.length;
+          if (!socket.write(piece)) return void socket.once("drain", pump);
+        }
+        socket.write(tail);
+      };
+      pump();
+    });
+    expect(answer).toBe(200);
+    expect(process.memoryUsage().rss - before).toBeLessThan(size);
+    // Removed as the request ends (the answer may leave just before).
+    for (let i = 0; i < 20 && tempFiles().length > 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it("sweeps upload parts a stopped process left behind, a day old, and keeps fresh ones", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "lms-parts-"));
+    mkdirSync(path.join(dataDir, "tmp"));
+    const stale = path.join(dataDir, "tmp", "old.part");
+    const fresh = path.join(dataDir, "tmp", "new.part");
+    writeFileSync(stale, "x");
+    writeFileSync(fresh, "x");
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    utimesSync(stale, dayAgo, dayAgo);
+    uploadTempDir(dataDir);
+    for (let i = 0; i < 20 && existsSync(stale); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("sets a request timeout that leaves a slow 100 MB upload room to finish", () => {
+    expect(live.app.server.requestTimeout).toBe(live.config.requestTimeoutMs);
+    expect(live.config.requestTimeoutMs).toBeGreaterThanOrEqual(15 * 60 * 1000);
   });
 });

@@ -107,13 +107,14 @@ export function createApiClient(options: ApiClientOptions) {
     for (const [name, value] of Object.entries(request.fields ?? {}))
       appendValue(form, name, value);
     for (const [name, value] of request.entries ?? []) form.append(name, value);
-    for (const [name, file] of Object.entries(request.files ?? {})) {
-      if (file instanceof Blob) form.append(name, file);
-      else form.append(name, file.blob, file.filename);
-    }
+    // The token goes before the files: the server checks it before reading any file.
     if (token) {
       if (request.service === "class") form.append("wstoken", token);
       else form.append("Authorization", `Bearer ${token}`);
+    }
+    for (const [name, file] of Object.entries(request.files ?? {})) {
+      if (file instanceof Blob) form.append(name, file);
+      else form.append(name, file.blob, file.filename);
     }
     return form;
   }

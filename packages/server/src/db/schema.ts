@@ -365,12 +365,17 @@ export const attempts = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** 1, 2, … per student and quiz: unique, so parallel submissions cannot pass the limit. */
+    number: integer("number").notNull(),
     score: integer("score").notNull(),
     passed: boolean("passed").notNull(),
     answers: jsonb("answers").notNull(),
     ...audit(),
   },
-  (t) => [index("attempts_user_material_idx").on(t.userId, t.materialId)],
+  (t) => [
+    index("attempts_user_material_idx").on(t.userId, t.materialId),
+    uniqueIndex("attempts_user_material_number_key").on(t.userId, t.materialId, t.number),
+  ],
 );
 
 /** The start of a quiz attempt: its deadline when the quiz has a time limit, its question order. */

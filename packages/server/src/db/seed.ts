@@ -168,7 +168,7 @@ export async function seedDemo(db: Db, options: { passwordHash: string; storage:
   await storage.put(pdfKey, pdf);
   const scormPrefix = newStorageKey("scorm");
   const scorm = demoScormPackage();
-  const scormEntries = readZip(scorm);
+  const scormEntries = await readZip(scorm);
   for (const entry of scormEntries) await storage.put(`${scormPrefix}/${entry.path}`, entry.data);
 
   await db.transaction(async (tx) => {

@@ -6,8 +6,15 @@ import {
   type Right,
 } from "@lms/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, forbidden, invalid, text, unauthenticated } from "./errors";
-import { fieldValue, fieldsObject, readForm, type RequestForm, type UploadedFile } from "./form";
+import { ApiError, closing, forbidden, invalid, text, tooLarge, unauthenticated } from "./errors";
+import {
+  fieldValue,
+  fieldsObject,
+  readForm,
+  removeUploads,
+  type RequestForm,
+  type UploadedFile,
+} from "./form";
 import { userInReach, type Act } from "../services/user-authority";
 
 /** The signed-in user a command runs for, read from the database on every request. */
@@ -207,6 +214,22 @@ export function tokenOf(request: FastifyRequest, entries: [string, string][]): s
   return token === "" || token.length > 200 ? null : token;
 }
 
+/** Extra room over the largest file a command takes, for the other form fields. */
+export const FORM_OVERHEAD = 1024 * 1024;
+
+function declaredLength(request: FastifyRequest): number | null {
+  const raw = request.headers["content-length"];
+  if (typeof raw !== "string" || !/^\d+$/.test(raw.trim())) return null;
+  return Number(raw);
+}
+
+interface Decision {
+  cmdType: string;
+  def: CommandDef;
+  caller: Caller | null;
+  token: string | null;
+}
+
 /**
  * The id a `user` target names: the validated input's field, else the form's read as the handler's
  * schema reads it (Number(), as zod's coerce does), so that both see the same user.
@@ -233,24 +256,16 @@ async function checkTarget(
 }
 
 /**
- * Runs one command of a resource: reads the form, authenticates, authorises (permission and
- * global-only), validates the input with its @lms/core schema, checks a `user` target's
- * authority, then calls the handler.
- * Scope (the caller's school) is checked by the repositories the handler calls. `maxFileBytes`:
- * the resource's largestFile, worked out once when its route is made.
+ * The command of a request and its caller: authenticated and authorised (401, 403), and a
+ * declared body larger than the command takes refused (413), all before any file is read.
  */
-export async function dispatch(
+async function decide(
   app: FastifyInstance,
   resource: Resource,
-  maxFileBytes: number,
   request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<unknown> {
-  const form = await readForm(request, {
-    fileBytes: Math.max(maxFileBytes, 1),
-    files: maxFileBytes > 0 ? 5 : 0,
-  });
-  const cmdType = fieldValue(form.entries, "cmdType", "cmdtype");
+  entries: [string, string][],
+): Promise<Decision> {
+  const cmdType = fieldValue(entries, "cmdType", "cmdtype");
   const def = cmdType
     ? Object.hasOwn(resource.commands, cmdType) && resource.commands[cmdType]
     : null;
@@ -265,10 +280,14 @@ export async function dispatch(
       ],
     });
   }
+  const declared = declaredLength(request);
+  if (declared !== null && declared > fileLimit(def.maxFileBytes, app.config) + FORM_OVERHEAD) {
+    throw closing(tooLarge());
+  }
 
   let caller: Caller | null = null;
+  const token = def.access === "public" ? null : tokenOf(request, entries);
   if (def.access !== "public") {
-    const token = tokenOf(request, form.entries);
     if (!token) throw unauthenticated(false);
     const result = await app.auth.authenticate(token);
     if (!result.ok) throw unauthenticated(result.expired);
@@ -278,9 +297,82 @@ export async function dispatch(
     }
     if (def.globalOnly && caller.schoolId !== null) throw forbidden();
   }
+  return { cmdType: cmdType!, def, caller, token };
+}
+
+/**
+ * Runs one command of a resource: reads the form, authenticates, authorises (permission and
+ * global-only), validates the input with its @lms/core schema, checks a `user` target's
+ * authority, then calls the handler.
+ * Scope (the caller's school) is checked by the repositories the handler calls. `maxFileBytes`:
+ * the resource's largestFile, worked out once when its route is made.
+ *
+ * Nothing is read that the command would refuse (issue 12): a declared body over the route's or
+ * the command's limit is answered 413 before reading; the caller is authenticated and authorised
+ * before the first file part (the token goes before the files), so a file from a caller who is
+ * not signed in is never read; file parts stream to temporary files, removed when the call ends.
+ */
+export async function dispatch(
+  app: FastifyInstance,
+  resource: Resource,
+  maxFileBytes: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  const declared = declaredLength(request);
+  if (declared !== null && declared > (request.routeOptions.bodyLimit ?? FORM_OVERHEAD)) {
+    throw closing(tooLarge());
+  }
+  let early: Decision | undefined;
+  const form = await readForm(request, {
+    fileBytes: Math.max(maxFileBytes, 1),
+    files: maxFileBytes > 0 ? 5 : 0,
+    // As soon as the command is named, a declared body larger than it takes is refused.
+    afterField: (name, value) => {
+      if (name !== "cmdType" && name !== "cmdtype") return;
+      const def = Object.hasOwn(resource.commands, value) ? resource.commands[value] : undefined;
+      if (
+        def &&
+        declared !== null &&
+        declared > fileLimit(def.maxFileBytes, app.config) + FORM_OVERHEAD
+      ) {
+        throw closing(tooLarge());
+      }
+    },
+    beforeFiles: async (entries) => {
+      early = await decide(app, resource, request, entries);
+      return fileLimit(early.def.maxFileBytes, app.config);
+    },
+  });
+  try {
+    return await runCommand(app, resource, request, reply, form, early);
+  } finally {
+    await removeUploads(form);
+  }
+}
+
+async function runCommand(
+  app: FastifyInstance,
+  resource: Resource,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: RequestForm,
+  early: Decision | undefined,
+): Promise<unknown> {
+  const decision = early ?? (await decide(app, resource, request, form.entries));
+  const { def, caller } = decision;
+  const cmdType = decision.cmdType;
+  // Fields after the files may not change what was decided before them.
+  if (
+    early &&
+    (fieldValue(form.entries, "cmdType", "cmdtype") !== early.cmdType ||
+      (early.token !== null && tokenOf(request, form.entries) !== early.token))
+  ) {
+    throw new ApiError(400, "validation.invalidValue");
+  }
 
   for (const file of form.files) {
-    if (file.data.length > fileLimit(def.maxFileBytes, app.config)) {
+    if (file.size > fileLimit(def.maxFileBytes, app.config)) {
       throw new ApiError(413, "errors.tooLarge");
     }
   }
@@ -310,7 +402,7 @@ export async function dispatch(
       file: (field) => form.files.find((f) => f.field === field),
     });
   } finally {
-    if (!KEEPS_SESSIONS.has(cmdType!)) app.auth.cache.forgetAll();
+    if (!KEEPS_SESSIONS.has(cmdType)) app.auth.cache.forgetAll();
   }
   if ((result as unknown) === reply || reply.sent) return reply;
   const answer = result as Answer;

@@ -22,6 +22,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors?: FieldError[];
   readonly data?: unknown;
+  /** Headers of the answer (Retry-After of a 429). */
+  readonly headers?: Record<string, string>;
 
   constructor(
     status: number,
@@ -31,6 +33,7 @@ export class ApiError extends Error {
       errors?: FieldError[];
       data?: unknown;
       values?: MessageValues;
+      headers?: Record<string, string>;
     } = {},
   ) {
     super(
@@ -41,6 +44,7 @@ export class ApiError extends Error {
     this.code = code;
     if (options.errors) this.errors = options.errors;
     if (options.data !== undefined) this.data = options.data;
+    if (options.headers) this.headers = options.headers;
   }
 }
 
@@ -50,7 +54,23 @@ export const forbidden = () => new ApiError(403, "errors.forbidden");
 export const conflict = (key: MessageKey, field?: string) =>
   new ApiError(409, key, field ? { errors: [fieldError(field, key)] } : {});
 export const tooLarge = () => new ApiError(413, "errors.tooLarge");
-export const tooManyAttempts = () => new ApiError(429, "auth.tooManyAttempts");
+/** 429 with the catalogue's message; `retryAfter`: seconds to wait (the Retry-After header). */
+export const tooManyAttempts = (retryAfter?: number) =>
+  new ApiError(429, "auth.tooManyAttempts", {
+    ...(retryAfter === undefined
+      ? {}
+      : { headers: { "retry-after": String(retryAfter) }, data: { retryAfter } }),
+  });
+
+/** The same answer, sent with Connection: close (the rest of the body is not read). */
+export function closing(error: ApiError): ApiError {
+  return new ApiError(error.status, error.code as MessageKey, {
+    message: error.message,
+    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.data === undefined ? {} : { data: error.data }),
+    headers: { ...error.headers, connection: "close" },
+  });
+}
 
 /** A 401 whose message the client recognises (SPEC.md §8: 'Expired token' or 'Invalid token!'). */
 export function unauthenticated(expired: boolean): ApiError {

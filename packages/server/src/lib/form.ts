@@ -1,13 +1,71 @@
+import { mkdirSync } from "node:fs";
+import { open, readFile, readdir, rm, stat } from "node:fs/promises";
 import type { FastifyRequest } from "fastify";
 import { ApiError } from "./errors";
 import { readMultipart } from "./multipart";
 
+/** A file part, written to a temporary file while it was read; removed when the request ends. */
 export interface UploadedFile {
   field: string;
   filename: string;
   /** What the browser claimed; never trusted (uploads are checked by their bytes). */
   mimetype: string;
-  data: Buffer;
+  /** Bytes received. */
+  size: number;
+  /** The temporary file (under LMS_DATA_DIR/tmp). */
+  path: string;
+}
+
+/** The whole file (small uploads: images, CSV). */
+export function readUpload(file: UploadedFile): Promise<Buffer> {
+  return readFile(file.path);
+}
+
+/** The first bytes of a file (its type is told by them). */
+export async function readUploadHead(file: UploadedFile, bytes = 4096): Promise<Buffer> {
+  const handle = await open(file.path, "r");
+  try {
+    const buffer = Buffer.alloc(Math.min(bytes, file.size));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Removes a request's temporary files (whatever the outcome of the request). */
+export async function removeUploads(form: RequestForm | undefined): Promise<void> {
+  if (!form) return;
+  await Promise.all(form.files.map((file) => rm(file.path, { force: true })));
+}
+
+const madeDirs = new Set<string>();
+
+/** Parts left by a process that stopped mid-request are removed after a day. */
+const STALE_PART_MS = 24 * 60 * 60 * 1000;
+
+/** The folder of temporary uploads, made once per process (and swept of stale parts). */
+export function uploadTempDir(dataDir: string): string {
+  const dir = `${dataDir.replace(/\/+$/, "")}/tmp`;
+  if (!madeDirs.has(dir)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    madeDirs.add(dir);
+    void sweepStaleParts(dir);
+  }
+  return dir;
+}
+
+async function sweepStaleParts(dir: string): Promise<void> {
+  try {
+    for (const name of await readdir(dir)) {
+      if (!name.endsWith(".part")) continue;
+      const file = `${dir}/${name}`;
+      const info = await stat(file).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > STALE_PART_MS) await rm(file, { force: true });
+    }
+  } catch {
+    // Best effort: a later start sweeps again.
+  }
 }
 
 /** A request's fields in the order they were sent (SPEC.md §7 filters depend on it) and files. */
@@ -19,6 +77,13 @@ export interface RequestForm {
 export interface FormLimits {
   fileBytes: number;
   files: number;
+  /**
+   * Called before the first file part is read, with every field known by then (the body's so far,
+   * then the query's); answers the command's file limit or throws (the file is never read).
+   */
+  beforeFiles?: (entries: [string, string][]) => Promise<number>;
+  /** Called after each field of a multipart body; throwing stops reading there. */
+  afterField?: (name: string, value: string) => void;
 }
 
 const FIELD_BYTES = 1024 * 1024;
@@ -31,15 +96,29 @@ const MAX_FIELDS = 500;
 export async function readForm(request: FastifyRequest, limits: FormLimits): Promise<RequestForm> {
   const entries: [string, string][] = [];
   const files: UploadedFile[] = [];
+  // Query fields (SPEC.md §7 "a query token override") come after the body's.
+  // ?token= is the bearer token of downloads (read by the dispatcher), never an input field.
+  const query: [string, string][] = [];
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    if (typeof value === "string" && name !== "token") query.push([name, value]);
+  }
   if (isMultipart(request)) {
-    const form = await readMultipart(request.raw, request.headers, {
-      bodyBytes: request.routeOptions.bodyLimit ?? FIELD_BYTES,
-      fileBytes: limits.fileBytes,
-      files: limits.files,
-      fieldBytes: FIELD_BYTES,
-      fields: MAX_FIELDS,
-    });
-    entries.push(...form.entries);
+    const { beforeFiles } = limits;
+    const form = await readMultipart(
+      request.raw,
+      request.headers,
+      {
+        bodyBytes: request.routeOptions.bodyLimit ?? FIELD_BYTES,
+        fileBytes: limits.fileBytes,
+        files: limits.files,
+        fieldBytes: FIELD_BYTES,
+        fields: MAX_FIELDS,
+        tempDir: uploadTempDir(request.server.config.dataDir),
+        ...(beforeFiles ? { beforeFiles: () => beforeFiles([...entries, ...query]) } : {}),
+        ...(limits.afterField ? { afterField: limits.afterField } : {}),
+      },
+      entries,
+    );
     files.push(...form.files);
   } else if (request.body && typeof request.body === "object") {
     for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
@@ -49,11 +128,7 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
   } else if (request.body !== undefined && request.body !== null && request.body !== "") {
     throw new ApiError(415, "validation.invalidValue");
   }
-  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
-    // Query fields (SPEC.md §7 "a query token override") come after the body's.
-    // ?token= is the bearer token of downloads (read by the dispatcher), never an input field.
-    if (typeof value === "string" && name !== "token") entries.push([name, value]);
-  }
+  entries.push(...query);
   return { entries, files };
 }
 

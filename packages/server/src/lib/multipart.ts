@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import path from "node:path";
 import Busboy from "@fastify/busboy";
-import { ApiError, tooLarge } from "./errors";
+import { ApiError, closing, tooLarge } from "./errors";
 import type { RequestForm, UploadedFile } from "./form";
 
 export interface MultipartLimits {
@@ -10,33 +14,58 @@ export interface MultipartLimits {
   files: number;
   fieldBytes: number;
   fields: number;
+  /** Where file parts are written while they are read (removed by removeUploads). */
+  tempDir: string;
+  /**
+   * Called once, before the first byte of the first file part is read, with the fields read so
+   * far: authenticates and authorises the command (throwing stops the reading there) and answers
+   * the command's own file limit.
+   */
+  beforeFiles?: () => Promise<number>;
+  /** Called after each field; throwing (ApiError) stops reading there. */
+  afterField?: (name: string, value: string) => void;
 }
 
 /**
  * A multipart body read straight from the request with busboy, its fields in the order they were
  * sent. Every call of the portal is one (SPEC.md §7), so this stays lean: no stream per field.
- * Any limit passed answers 413; a malformed body 400.
+ * File parts stream to temporary files (never whole in memory), their limit enforced as they
+ * arrive. Any limit passed answers 413; a malformed body 400. A refusal stops reading the body
+ * and closes the connection after the answer.
  */
 export function readMultipart(
   raw: IncomingMessage,
   headers: IncomingHttpHeaders,
   limits: MultipartLimits,
+  entries: [string, string][] = [],
 ): Promise<RequestForm> {
   return new Promise((resolve, reject) => {
-    const entries: [string, string][] = [];
     const files: UploadedFile[] = [];
+    const written: string[] = [];
+    const outs: NodeJS.WritableStream[] = [];
     let settled = false;
+    let parserDone = false;
+    let pending = 0;
+    let fileLimit: Promise<number> | null = null;
     let parser: ReturnType<typeof Busboy>;
 
     const fail = (error: ApiError) => {
       if (settled) return;
       settled = true;
       raw.unpipe(parser);
-      // The rest of the body is read and dropped, so that the answer can still be sent.
-      raw.resume();
-      reject(error);
+      // The rest of the body is not read: the answer goes out and the connection is closed.
+      raw.pause();
+      for (const out of outs) (out as unknown as { destroy(): void }).destroy();
+      void Promise.all(written.map((file) => rm(file, { force: true }))).finally(() =>
+        reject(closing(error)),
+      );
     };
     const malformed = () => fail(new ApiError(400, "validation.invalidValue"));
+    const done = () => {
+      if (settled || !parserDone || pending > 0) return;
+      settled = true;
+      resolve({ entries, files });
+    };
 
     try {
       parser = Busboy({
@@ -59,8 +88,14 @@ export function readMultipart(
     parser.on(
       "field",
       (name: string, value: string, nameTruncated: boolean, truncated: boolean) => {
-        if (nameTruncated || truncated) fail(tooLarge());
-        else entries.push([name, value]);
+        if (nameTruncated || truncated) return fail(tooLarge());
+        entries.push([name, value]);
+        try {
+          limits.afterField?.(name, value);
+        } catch (error) {
+          if (error instanceof ApiError) fail(error);
+          else throw error;
+        }
       },
     );
     parser.on(
@@ -72,19 +107,53 @@ export function readMultipart(
         _encoding: string,
         mimetype: string,
       ) => {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("limit", () => fail(tooLarge()));
-        stream.on("end", () => {
-          if (!stream.truncated) {
-            files.push({
+        // Not a byte of the file is read before the command has accepted the caller.
+        stream.pause();
+        pending++;
+        fileLimit ??= limits.beforeFiles ? limits.beforeFiles() : Promise.resolve(limits.fileBytes);
+        fileLimit.then(
+          (limit) => {
+            if (settled) return;
+            const max = Math.min(limit, limits.fileBytes);
+            const file: UploadedFile = {
               field,
               filename: filename ?? "",
               mimetype: mimetype ?? "",
-              data: Buffer.concat(chunks),
+              size: 0,
+              path: path.join(limits.tempDir, `${randomUUID()}.part`),
+            };
+            written.push(file.path);
+            const out = createWriteStream(file.path, { flags: "wx", mode: 0o600 });
+            outs.push(out);
+            out.on("error", (error) => {
+              if (settled) return;
+              settled = true;
+              raw.unpipe(parser);
+              raw.pause();
+              reject(error);
             });
-          }
-        });
+            stream.on("data", (chunk: Buffer) => {
+              file.size += chunk.length;
+              if (file.size > max) fail(tooLarge());
+            });
+            stream.on("limit", () => fail(tooLarge()));
+            out.on("finish", () => {
+              pending--;
+              if (!stream.truncated && file.size <= max) files.push(file);
+              done();
+            });
+            stream.pipe(out);
+          },
+          (error: unknown) => {
+            if (error instanceof ApiError) fail(error);
+            else if (!settled) {
+              settled = true;
+              raw.unpipe(parser);
+              raw.pause();
+              reject(error as Error);
+            }
+          },
+        );
       },
     );
     parser.on("filesLimit", () => fail(tooLarge()));
@@ -92,9 +161,8 @@ export function readMultipart(
     parser.on("partsLimit", () => fail(tooLarge()));
     parser.on("error", malformed);
     parser.on("finish", () => {
-      if (settled) return;
-      settled = true;
-      resolve({ entries, files });
+      parserDone = true;
+      done();
     });
 
     let bytes = 0;

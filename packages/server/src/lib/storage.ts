@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rm, writeFile, rename } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, writeFile, rename } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -8,6 +8,8 @@ import path from "node:path";
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Stores a file from disk (an upload) without holding it in memory; optional. */
+  putFile?(key: string, source: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   remove(keys: readonly string[]): Promise<void>;
   removePrefix(prefix: string): Promise<void>;
@@ -43,6 +45,14 @@ export class LocalFileStorage implements FileStorage {
     await rename(temporary, target);
   }
 
+  async putFile(key: string, source: string): Promise<void> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    await copyFile(source, temporary);
+    await rename(temporary, target);
+  }
+
   async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.file(key));
@@ -59,4 +69,10 @@ export class LocalFileStorage implements FileStorage {
   async removePrefix(prefix: string): Promise<void> {
     await rm(this.file(prefix.replace(/\/+$/, "")), { recursive: true, force: true });
   }
+}
+
+/** Stores an upload's file: from disk when the storage can, else through memory. */
+export async function storeFromDisk(storage: FileStorage, key: string, source: string) {
+  if (storage.putFile) await storage.putFile(key, source);
+  else await storage.put(key, await readFile(source));
 }

@@ -1,18 +1,23 @@
+import { createReadStream } from "node:fs";
 import { IMAGE_LIMITS, sniffImageType } from "@lms/core";
 import { invalidField } from "./errors";
-import type { UploadedFile } from "./form";
+import { readUpload, readUploadHead, type UploadedFile } from "./form";
 
 export interface CheckedFile {
   contentType: string;
   extension: string;
 }
 
-/** SPEC.md §5 images: jpeg or png by their bytes (not their name), at most 2 MB. */
-export function checkImage(file: UploadedFile, field: string): CheckedFile {
-  if (file.data.length > IMAGE_LIMITS.maxBytes) throw invalidField(field, "validation.imageSize");
-  const type = sniffImageType(file.data);
+/** SPEC.md §5 images: jpeg or png by their bytes (not their name), at most 2 MB; and the bytes. */
+export async function checkImage(
+  file: UploadedFile,
+  field: string,
+): Promise<CheckedFile & { data: Buffer }> {
+  if (file.size > IMAGE_LIMITS.maxBytes) throw invalidField(field, "validation.imageSize");
+  const data = await readUpload(file);
+  const type = sniffImageType(data);
   if (!type) throw invalidField(field, "validation.imageType");
-  return { contentType: type, extension: type === "image/png" ? "png" : "jpg" };
+  return { contentType: type, extension: type === "image/png" ? "png" : "jpg", data };
 }
 
 /** Image answers may go up to twice the limit so that the portal gets the image-size message. */
@@ -25,8 +30,8 @@ const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
  * The type of a material file from its bytes. Documents, images, audio and video are accepted;
  * anything a browser could run (HTML, SVG, XML, scripts) or an unknown binary is refused.
  */
-export function sniffMaterialFile(file: UploadedFile): CheckedFile | null {
-  const d = file.data;
+export async function sniffMaterialFile(file: UploadedFile): Promise<CheckedFile | null> {
+  const d = await readUploadHead(file);
   const ext = (file.filename.split(".").pop() ?? "").toLowerCase().replace(/[^a-z0-9]/g, "");
   if (startsWith(d, [0x25, 0x50, 0x44, 0x46, 0x2d]))
     return { contentType: "application/pdf", extension: "pdf" };
@@ -69,7 +74,7 @@ export function sniffMaterialFile(file: UploadedFile): CheckedFile | null {
     };
     return legacy[ext] ? { contentType: legacy[ext], extension: ext } : null;
   }
-  if ((ext === "txt" || ext === "csv") && isPlainText(d)) {
+  if ((ext === "txt" || ext === "csv") && isPlainText(d) && !(await hasNul(file))) {
     return {
       contentType: ext === "csv" ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8",
       extension: ext,
@@ -78,7 +83,15 @@ export function sniffMaterialFile(file: UploadedFile): CheckedFile | null {
   return null;
 }
 
-/** Text with no NUL byte and no markup a browser would render. */
+/** Whether a file holds a NUL byte anywhere (read as a stream, not whole). */
+async function hasNul(file: UploadedFile): Promise<boolean> {
+  for await (const chunk of createReadStream(file.path)) {
+    if ((chunk as Buffer).includes(0)) return true;
+  }
+  return false;
+}
+
+/** Text (its first bytes) with no NUL byte and no markup a browser would render. */
 function isPlainText(data: Buffer): boolean {
   if (data.includes(0)) return false;
   const head = data.subarray(0, 1024).toString("utf8").trimStart().toLowerCase();

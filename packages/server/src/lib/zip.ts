@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import { inflateRawSync } from "node:zlib";
 
 /** CRC-32 (zip's checksum). */
@@ -24,65 +25,154 @@ export interface ZipEntry {
 
 export interface ZipLimits {
   maxEntries: number;
+  /** The most an archive may expand to, in bytes, whatever its own size. */
   maxTotalBytes: number;
+  /**
+   * Expanded size over compressed size: an entry (above 64 KiB) may not pass it, nor the whole
+   * archive (above 10 MiB expanded), so a 1 MB file cannot expand to 500 MB.
+   */
+  maxRatio: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 5000,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxRatio: 100,
+};
+
+/** Entries this small may compress as well as they like (a page of spaces). */
+const RATIO_FREE_ENTRY = 64 * 1024;
+/** Archives expanding to no more than this may too. */
+const RATIO_FREE_TOTAL = 10 * 1024 * 1024;
+
+/** An entry of an archive, inflated only when read (one at a time: memory stays bounded). */
+export interface ZipItem {
+  path: string;
+  /** The size its header declares; reading never gives more. */
+  size: number;
+  read(): Promise<Buffer>;
+}
+
+/** Where an archive's bytes come from: memory, or a file read piece by piece. */
+export interface ZipSource {
+  size: number;
+  read(offset: number, length: number): Promise<Buffer>;
+}
+
+export function bufferSource(archive: Buffer): ZipSource {
+  return {
+    size: archive.length,
+    read: async (offset, length) => archive.subarray(offset, offset + length),
+  };
+}
+
+/** An archive on disk (an upload): only the directory and one entry at a time are in memory. */
+export async function fileSource(file: string): Promise<ZipSource & { close(): Promise<void> }> {
+  const handle = await open(file, "r");
+  const { size } = await handle.stat();
+  return {
+    size,
+    async read(offset, length) {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+      return buffer.subarray(0, bytesRead);
+    },
+    close: () => handle.close(),
+  };
 }
 
 export class ZipError extends Error {}
 
 /**
- * Reads a zip archive (stored or deflated entries; SCORM packages). Entry names are normalised
- * and anything that would leave the package (absolute paths, "..") is refused, as are archives
- * that expand past the limits.
+ * The entries of a zip archive (stored or deflated; SCORM packages), checked from the central
+ * directory before anything is inflated: names (absolute paths and ".." refused), entry count,
+ * total expanded size and compression ratio. Reading an entry inflates at most the size its
+ * header declares, so a header that lies about the size fails (ZipError) instead of expanding.
  */
-export function readZip(
-  archive: Buffer,
-  limits: ZipLimits = { maxEntries: 5000, maxTotalBytes: 512 * 1024 * 1024 },
-): ZipEntry[] {
-  const eocd = findEndOfCentralDirectory(archive);
-  const count = archive.readUInt16LE(eocd + 10);
-  const directoryOffset = archive.readUInt32LE(eocd + 16);
+export async function listZip(
+  source: ZipSource,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<ZipItem[]> {
+  const tailStart = Math.max(0, source.size - 22 - 0xffff);
+  const tail = await source.read(tailStart, source.size - tailStart);
+  const eocd = findEndOfCentralDirectory(tail);
+  const count = tail.readUInt16LE(eocd + 10);
+  const directorySize = tail.readUInt32LE(eocd + 12);
+  const directoryOffset = tail.readUInt32LE(eocd + 16);
   if (count === 0xffff || directoryOffset === 0xffffffff) throw new ZipError("zip64 unsupported");
   if (count > limits.maxEntries) throw new ZipError("too many entries");
-  const entries: ZipEntry[] = [];
-  let offset = directoryOffset;
+  if (directoryOffset + directorySize > source.size) throw new ZipError("bad central directory");
+  const directory = await source.read(directoryOffset, directorySize);
+  const maxTotal = Math.min(
+    limits.maxTotalBytes,
+    Math.max(RATIO_FREE_TOTAL, source.size * limits.maxRatio),
+  );
+  const items: ZipItem[] = [];
+  let offset = 0;
   let total = 0;
   for (let i = 0; i < count; i++) {
-    if (offset + 46 > archive.length || archive.readUInt32LE(offset) !== 0x02014b50) {
+    if (offset + 46 > directory.length || directory.readUInt32LE(offset) !== 0x02014b50) {
       throw new ZipError("bad central directory");
     }
-    const flags = archive.readUInt16LE(offset + 8);
-    const method = archive.readUInt16LE(offset + 10);
-    const compressedSize = archive.readUInt32LE(offset + 20);
-    const size = archive.readUInt32LE(offset + 24);
-    const nameLength = archive.readUInt16LE(offset + 28);
-    const extraLength = archive.readUInt16LE(offset + 30);
-    const commentLength = archive.readUInt16LE(offset + 32);
-    const localOffset = archive.readUInt32LE(offset + 42);
-    const rawName = archive.subarray(offset + 46, offset + 46 + nameLength).toString("utf8");
+    const flags = directory.readUInt16LE(offset + 8);
+    const method = directory.readUInt16LE(offset + 10);
+    const compressedSize = directory.readUInt32LE(offset + 20);
+    const size = directory.readUInt32LE(offset + 24);
+    const nameLength = directory.readUInt16LE(offset + 28);
+    const extraLength = directory.readUInt16LE(offset + 30);
+    const commentLength = directory.readUInt16LE(offset + 32);
+    const localOffset = directory.readUInt32LE(offset + 42);
+    const rawName = directory.subarray(offset + 46, offset + 46 + nameLength).toString("utf8");
     offset += 46 + nameLength + extraLength + commentLength;
     if (rawName.endsWith("/")) continue;
     if (flags & 1) throw new ZipError("encrypted entries unsupported");
     const name = safeEntryPath(rawName);
     total += size;
-    if (total > limits.maxTotalBytes) throw new ZipError("archive expands too far");
-    if (localOffset + 30 > archive.length || archive.readUInt32LE(localOffset) !== 0x04034b50) {
+    if (total > maxTotal) throw new ZipError("archive expands too far");
+    if (size > RATIO_FREE_ENTRY && size > Math.max(compressedSize, 1) * limits.maxRatio) {
+      throw new ZipError("entry compressed too far");
+    }
+    if (method !== 0 && method !== 8)
+      throw new ZipError(`compression method ${method} unsupported`);
+    if (method === 0 && compressedSize !== size) throw new ZipError("size mismatch");
+    const local = await source.read(localOffset, 30);
+    if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) {
       throw new ZipError("bad local header");
     }
-    const start =
-      localOffset +
-      30 +
-      archive.readUInt16LE(localOffset + 26) +
-      archive.readUInt16LE(localOffset + 28);
-    const compressed = archive.subarray(start, start + compressedSize);
-    if (compressed.length !== compressedSize) throw new ZipError("truncated entry");
-    let data: Buffer;
-    if (method === 0) data = Buffer.from(compressed);
-    else if (method === 8)
-      data = inflateRawSync(compressed, { maxOutputLength: Math.max(size, 1) });
-    else throw new ZipError(`compression method ${method} unsupported`);
-    if (data.length !== size) throw new ZipError("size mismatch");
-    entries.push({ path: name, data });
+    const start = localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+    if (start + compressedSize > source.size) throw new ZipError("truncated entry");
+    items.push({
+      path: name,
+      size,
+      async read() {
+        const compressed = await source.read(start, compressedSize);
+        if (compressed.length !== compressedSize) throw new ZipError("truncated entry");
+        let data: Buffer;
+        if (method === 0) data = Buffer.from(compressed);
+        else {
+          try {
+            // Never more than the header says: a lying header stops here.
+            data = inflateRawSync(compressed, { maxOutputLength: Math.max(size, 1) });
+          } catch {
+            throw new ZipError("entry expands past its declared size or is corrupt");
+          }
+        }
+        if (data.length !== size) throw new ZipError("size mismatch");
+        return data;
+      },
+    });
   }
+  return items;
+}
+
+/** Every entry read at once (small archives: demo data and tests). */
+export async function readZip(
+  archive: Buffer,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<ZipEntry[]> {
+  const items = await listZip(bufferSource(archive), limits);
+  const entries: ZipEntry[] = [];
+  for (const item of items) entries.push({ path: item.path, data: await item.read() });
   return entries;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, INVALID_TOKEN } from "../lib/errors";
 import { fieldValue, readForm } from "../lib/form";
 import { hashToken, randomToken } from "../lib/security";
+import { reserveClassAttempt } from "../services/abuse-limits";
 import { assertMaterialReadable, refusalMessage } from "../services/material-access";
 import { sendMaterialFile } from "./api/material";
 
@@ -37,8 +38,10 @@ export default async function webserviceRoutes(app: FastifyInstance) {
       return moodleError(reply, 400, "invalidfunction", es["validation.invalidValue"]);
     }
     const wstoken = fieldValue(form.entries, "wstoken") ?? "";
+    const attempt = await reserveClassAttempt(app, request.ip);
     const auth = wstoken ? await app.auth.authenticateWsToken(wstoken) : null;
     if (!auth?.ok) return moodleError(reply, 401, "invalidtoken", INVALID_TOKEN);
+    await attempt.succeeded();
     const userName = (fieldValue(form.entries, "user[username]") ?? "").trim().toLowerCase();
     if (userName !== auth.caller.userName.toLowerCase()) {
       return moodleError(reply, 403, "nopermissions", es["errors.forbidden"]);
@@ -59,6 +62,7 @@ export default async function webserviceRoutes(app: FastifyInstance) {
     "/webservice/auth/userkey/login.php",
     async (request, reply) => {
       const key = typeof request.query.key === "string" ? request.query.key : "";
+      const attempt = await reserveClassAttempt(app, request.ip);
       const used =
         key && key.length <= 200
           ? await app.repos.sessions.consumeLoginKey(hashToken(key))
@@ -70,6 +74,7 @@ export default async function webserviceRoutes(app: FastifyInstance) {
           .header("cache-control", "no-store")
           .send("");
       }
+      await attempt.succeeded();
       const token = await app.auth.startClassSession(used.sessionId, used.userId, request.ip);
       const secure = app.config.publicUrl.startsWith("https:") ? "; Secure" : "";
       return reply

@@ -275,7 +275,31 @@ export class AuthService {
     return this.tokens.findValidLink(kind, hashToken(token));
   }
 
-  /** 429 when a counter is already at its limit (sign-in checks before verifying). */
+  /**
+   * Counts an attempt before the work it guards, atomically (parallel requests cannot pass the
+   * limit); 429 with Retry-After when the counter is at its limit. With `backoffCapSeconds`, past
+   * the limit one attempt is allowed after a delay that doubles each time (1 s, 2 s, 4 s …).
+   */
+  async reserveAttempt(
+    key: string,
+    rule: RateLimitRule,
+    backoffCapSeconds: number | null = null,
+  ): Promise<void> {
+    const result = await this.tokens.reserve(
+      key,
+      rule.limit,
+      rule.windowSeconds,
+      backoffCapSeconds,
+    );
+    if (!result.allowed) throw tooManyAttempts(result.retryAfter);
+  }
+
+  /** Gives back a reserved attempt that turned out right (only failures stay counted). */
+  releaseAttempt(key: string): Promise<void> {
+    return this.tokens.release(key);
+  }
+
+  /** 429 when a counter is already at its limit (signed-in password changes). */
   async assertUnderLimit(key: string, rule: RateLimitRule): Promise<void> {
     if ((await this.tokens.peek(key, rule.windowSeconds)) >= rule.limit) throw tooManyAttempts();
   }

@@ -90,10 +90,10 @@ async function checkCourseWrite(
 }
 
 async function storeImage(app: FastifyInstance, file: UploadedFile | undefined) {
-  if (!file || file.data.length === 0) return undefined;
-  const checked = checkImage(file, "image");
+  if (!file || file.size === 0) return undefined;
+  const checked = await checkImage(file, "image");
   const key = newStorageKey("courses", checked.extension);
-  await app.storage.put(key, file.data);
+  await app.storage.put(key, checked.data);
   return key;
 }
 

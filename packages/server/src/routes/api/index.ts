@@ -1,10 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { dispatch, largestFile, type Resource } from "../../lib/commands";
+import { FORM_OVERHEAD, dispatch, largestFile, type Resource } from "../../lib/commands";
 import { ApiError } from "../../lib/errors";
 import { RESOURCES } from "./resources";
-
-/** Extra room over the largest file a resource takes, for the other form fields. */
-const FORM_OVERHEAD = 1024 * 1024;
 
 /**
  * /api/<resource>/: every call is a multipart POST with a cmdType (SPEC.md §7); other methods

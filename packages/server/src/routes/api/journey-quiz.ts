@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Caller } from "../../lib/commands";
-import { ApiError } from "../../lib/errors";
+import { ApiError, isUniqueViolation } from "../../lib/errors";
 import { gradeQuiz, questionView, seededShuffle } from "../../lib/quiz";
 import { by } from "./shared";
 
@@ -103,34 +103,54 @@ export async function submitQuiz(
   const passed = graded.score >= settings.passingGrade;
   let used = 0;
   if (learner) {
-    used = await app.repos.materials.attemptsOf(material.id, caller.userId);
-    if (settings.attemptsAllowed > 0 && used >= settings.attemptsAllowed) {
-      throw new ApiError(409, "quiz.noAttemptsLeft");
-    }
-    const start = await app.repos.materials.quizStart(caller.userId, material.id);
-    const deadline = start && start.number > used ? start.deadline : null;
-    const late = deadline !== null && Date.now() > deadline.getTime() + QUIZ_GRACE_SECONDS * 1000;
-    await app.repos.transaction(async (tx) => {
-      await app.repos.materials.addAttempt(
-        tx,
-        {
-          materialId: material.id,
-          userId: caller.userId,
-          score: late ? 0 : graded.score,
-          passed: late ? false : passed,
-          answers,
-        },
-        by(caller),
-      );
-      if (passed && !late) {
-        await app.repos.materials.recordComplete(tx, caller.userId, material, by(caller));
+    // The attempt's number is unique per student and quiz: of parallel submissions one gets it,
+    // the others look again (and find no attempt left, or take the next number).
+    for (let tries = 0; ; tries++) {
+      used = await app.repos.materials.attemptsOf(material.id, caller.userId);
+      if (settings.attemptsAllowed > 0 && used >= settings.attemptsAllowed) {
+        throw new ApiError(409, "quiz.noAttemptsLeft");
       }
-    });
-    used += 1;
-    if (late) {
-      throw new ApiError(409, "quiz.timeUp", {
-        data: { attemptsUsed: used, attemptsAllowed: settings.attemptsAllowed },
-      });
+      const start = await app.repos.materials.quizStart(caller.userId, material.id);
+      const current = start && start.number > used ? start : null;
+      // A timed quiz's clock starts when it is opened. Answers to an attempt never opened run on
+      // the clock of the last one opened, and are late when none ever was.
+      const deadline =
+        current?.deadline ??
+        (!current && settings.timeLimitMinutes > 0
+          ? start
+            ? deadlineFrom(start.startedAt, settings.timeLimitMinutes)
+            : new Date(0)
+          : null);
+      const late = deadline !== null && Date.now() > deadline.getTime() + QUIZ_GRACE_SECONDS * 1000;
+      try {
+        await app.repos.transaction(async (tx) => {
+          await app.repos.materials.addAttempt(
+            tx,
+            {
+              materialId: material.id,
+              userId: caller.userId,
+              number: used + 1,
+              score: late ? 0 : graded.score,
+              passed: late ? false : passed,
+              answers,
+            },
+            by(caller),
+          );
+          if (passed && !late) {
+            await app.repos.materials.recordComplete(tx, caller.userId, material, by(caller));
+          }
+        });
+      } catch (error) {
+        if (isUniqueViolation(error) && tries < 10) continue;
+        throw error;
+      }
+      used += 1;
+      if (late) {
+        throw new ApiError(409, "quiz.timeUp", {
+          data: { attemptsUsed: used, attemptsAllowed: settings.attemptsAllowed },
+        });
+      }
+      break;
     }
   }
   return {

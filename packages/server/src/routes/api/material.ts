@@ -11,10 +11,10 @@ import { ApiError, invalidField, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
 import { MAX_ID, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
-import { newStorageKey } from "../../lib/storage";
+import { newStorageKey, storeFromDisk } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
 import { ManifestError, launchFilePath, readManifest, type ScormManifest } from "../../lib/scorm";
-import { ZipError, readZip } from "../../lib/zip";
+import { ZipError, fileSource, listZip, type ZipItem, type ZipSource } from "../../lib/zip";
 import {
   toMaterialRecord,
   type MaterialSource,
@@ -112,11 +112,12 @@ export async function storedScorm(
 }
 
 /** The upload field's error when a package is not SCORM 1.2 or 2004 or lacks its launch file. */
-function checkPackage(field: string, entries: { path: string; data: Buffer }[]) {
+async function checkPackage(field: string, entries: ZipItem[]) {
   const manifest = entries.find((e) => e.path === "imsmanifest.xml");
   if (!manifest) throw invalidField(field, "materials.invalidPackage");
+  const text = (await manifest.read()).toString("utf8");
   try {
-    const { launch } = readManifest(manifest.data.toString("utf8"));
+    const { launch } = readManifest(text);
     if (!entries.some((e) => e.path === launchFilePath(launch))) {
       throw new ManifestError("materials.scormNoLaunch");
     }
@@ -140,39 +141,59 @@ async function storeUpload(
   if (type !== "file" && type !== "scorm") return null;
   // The portal sends a SCORM package as `package`, a file as `file`; either part is read.
   const parts = type === "scorm" ? (["package", "file"] as const) : (["file"] as const);
-  const field = parts.find((name) => (fileOf(name)?.data.length ?? 0) > 0) ?? parts[0];
+  const field = parts.find((name) => (fileOf(name)?.size ?? 0) > 0) ?? parts[0];
   const file = fileOf(field);
-  if (!file || file.data.length === 0) {
+  if (!file || file.size === 0) {
     if (required) throw invalidField(field, "validation.required");
     return null;
   }
   if (type === "file") {
-    const checked = sniffMaterialFile(file);
+    const checked = await sniffMaterialFile(file);
     if (!checked) throw invalidField("file", "validation.fileType");
     const storageKey = newStorageKey("materials", checked.extension);
-    await app.storage.put(storageKey, file.data);
+    await storeFromDisk(app.storage, storageKey, file.path);
     return {
-      size: file.data.length,
+      size: file.size,
       files: [
         {
           path: displayName(file.filename, `file.${checked.extension}`),
           storageKey,
           contentType: checked.contentType,
-          size: file.data.length,
+          size: file.size,
         },
       ],
     };
   }
-  let entries;
-  try {
-    entries = readZip(file.data);
-  } catch (error) {
+  // Checked from the central directory before anything is inflated; inflated one entry at a time.
+  const refused = (error: unknown) => {
     if (error instanceof ZipError || error instanceof RangeError) {
-      throw invalidField(field, "materials.invalidPackage");
+      return invalidField(field, "materials.invalidPackage");
     }
-    throw error;
+    return error;
+  };
+  const source = await fileSource(file.path);
+  try {
+    return await storePackage(app, field, source, file.size, refused);
+  } finally {
+    await source.close();
   }
-  checkPackage(field, entries);
+}
+
+/** A SCORM package's entries, stored under one prefix (all of them, or none). */
+async function storePackage(
+  app: FastifyInstance,
+  field: string,
+  source: ZipSource,
+  size: number,
+  refused: (error: unknown) => unknown,
+): Promise<{ files: StoredFile[]; size: number }> {
+  let entries: ZipItem[];
+  try {
+    entries = await listZip(source, app.config.uploads.zip);
+    await checkPackage(field, entries);
+  } catch (error) {
+    throw refused(error);
+  }
   const prefix = newStorageKey("scorm");
   const files: StoredFile[] = [];
   for (const entry of entries) {
@@ -184,15 +205,23 @@ async function storeUpload(
           .replace(/[^a-z0-9._-]/g, "_"),
       )
       .join("/")}`;
-    await app.storage.put(storageKey, entry.data);
+    let data: Buffer;
+    try {
+      data = await entry.read();
+    } catch (error) {
+      // A header that lied: what was stored of the package goes.
+      await app.storage.removePrefix(prefix);
+      throw refused(error);
+    }
+    await app.storage.put(storageKey, data);
     files.push({
       path: entry.path,
       storageKey,
       contentType: scormContentType(entry.path),
-      size: entry.data.length,
+      size: data.length,
     });
   }
-  return { files, size: file.data.length };
+  return { files, size };
 }
 
 /** A material whose course the caller may change (another school's: 404). */

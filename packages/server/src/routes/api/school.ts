@@ -64,10 +64,10 @@ function schoolWrite(values: SchoolValues): SchoolWrite {
 }
 
 async function storeLogo(app: FastifyInstance, file: UploadedFile | undefined) {
-  if (!file || file.data.length === 0) return undefined;
-  const checked = checkImage(file, "logo");
+  if (!file || file.size === 0) return undefined;
+  const checked = await checkImage(file, "logo");
   const key = newStorageKey("logos", checked.extension);
-  await app.storage.put(key, file.data);
+  await app.storage.put(key, checked.data);
   return key;
 }
 

@@ -11,7 +11,7 @@ import {
 } from "@lms/core";
 import type { CommandContext } from "../../lib/commands";
 import { ApiError, fieldError, invalidField } from "../../lib/errors";
-import { fieldValue } from "../../lib/form";
+import { fieldValue, readUpload } from "../../lib/form";
 import { MAX_ID } from "../../lib/inputs";
 import {
   roleRightsReader,
@@ -51,7 +51,7 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
     (fieldValue(form.entries, "dryRun") ?? "").toLowerCase(),
   );
   const file = ctx.file("file");
-  if (!file || file.data.length === 0) throw invalidField("file", "validation.required");
+  if (!file || file.size === 0) throw invalidField("file", "validation.required");
 
   // From a school's Users tab: rows that name no school go to that one (issue 13). Scope and
   // rights are checked per row below, as for a school named in the file.
@@ -63,7 +63,7 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
   ) {
     throw invalidField("schoolId", "validation.invalidValue");
   }
-  const parsed = parseBulkUploadCsv(file.data.toString("utf8"), {
+  const parsed = parseBulkUploadCsv((await readUpload(file)).toString("utf8"), {
     schoolId: presetSchoolId,
   });
   if (!parsed.ok) {

@@ -26,6 +26,7 @@ import {
   type Caller,
 } from "../../lib/commands";
 import { BOM } from "../../lib/csv";
+import { checkPasswordLink, reserveSignIn } from "../../services/abuse-limits";
 import {
   ApiError,
   conflict,
@@ -152,10 +153,10 @@ export async function checkUserWrite(
 
 /** Stores an uploaded photo under a server-generated name; returns its key. */
 async function storePhoto(app: FastifyInstance, file: UploadedFile | undefined) {
-  if (!file || file.data.length === 0) return undefined;
-  const checked = checkImage(file, "photo");
+  if (!file || file.size === 0) return undefined;
+  const checked = await checkImage(file, "photo");
   const key = newStorageKey("photos", checked.extension);
-  await app.storage.put(key, file.data);
+  await app.storage.put(key, checked.data);
   return key;
 }
 
@@ -229,18 +230,12 @@ export const userResource = defineResource("user", {
   login: publicCommand({
     input: loginSchema,
     async handler({ app, input, request }) {
-      const rules = app.config.rateLimits;
-      const accountKey = `login:account:${input.userName.toLowerCase()}`;
-      const addressKey = `login:address:${request.ip}`;
-      await app.auth.assertUnderLimit(accountKey, rules.loginPerAccount);
-      await app.auth.assertUnderLimit(addressKey, rules.loginPerAddress);
+      // Counted before the password is verified; a wrong password stays counted.
+      const attempt = await reserveSignIn(app, request.ip, input.userName);
       const user = await app.repos.users.findForLogin(input.userName);
       const valid = await app.auth.verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !valid) {
-        await app.auth.recordFailure(accountKey, rules.loginPerAccount);
-        await app.auth.recordFailure(addressKey, rules.loginPerAddress);
-        throw new ApiError(401, "auth.invalidCredentials");
-      }
+      if (!user || !valid) throw new ApiError(401, "auth.invalidCredentials");
+      await attempt.succeeded();
       const school =
         user.schoolId === null ? null : await app.repos.schools.findById(user.schoolId);
       if (user.status !== USER_STATUS.active) throw new ApiError(403, "auth.accountInactive");
@@ -248,7 +243,6 @@ export const userResource = defineResource("user", {
       if (!(await app.repos.roles.findById(user.roleId))?.enabled) {
         throw new ApiError(403, "auth.roleDisabled");
       }
-      await app.auth.clearCounter(accountKey);
       const session = await app.auth.startSession(user.id, request.ip);
       return { data: await loginAnswer(app, user.id, session) };
     },
@@ -300,26 +294,32 @@ export const userResource = defineResource("user", {
 
   verifytoken: publicCommand({
     input: verifyTokenSchema,
-    async handler({ app, input }) {
-      const link = await app.auth.findLink(input.kind, input.token);
-      if (!link) {
-        throw new ApiError(
-          410,
-          input.kind === "reset" ? "auth.forgotLinkExpired" : "auth.registrationLinkExpired",
-        );
-      }
+    async handler({ app, input, request }) {
+      await checkPasswordLink(
+        app,
+        request.ip,
+        input.kind,
+        input.token,
+        () =>
+          new ApiError(
+            410,
+            input.kind === "reset" ? "auth.forgotLinkExpired" : "auth.registrationLinkExpired",
+          ),
+      );
       return { data: { valid: true, kind: input.kind } };
     },
   }),
 
   resetpassword: publicCommand({
     input: resetPasswordSchema,
-    handler: ({ app, input }) => usePasswordLink(app, "reset", input.token, input.newPassword),
+    handler: ({ app, input, request }) =>
+      usePasswordLink(app, request.ip, "reset", input.token, input.newPassword),
   }),
 
   setpassword: publicCommand({
     input: setPasswordSchema,
-    handler: ({ app, input }) => usePasswordLink(app, "activation", input.token, input.newPassword),
+    handler: ({ app, input, request }) =>
+      usePasswordLink(app, request.ip, "activation", input.token, input.newPassword),
   }),
 
   changepassword: command({
@@ -691,10 +691,15 @@ async function bulkUsers(
 /** Reset (forgot password) and set (activation) links: single use; sessions end. */
 async function usePasswordLink(
   app: FastifyInstance,
+  address: string,
   kind: "reset" | "activation",
   token: string,
   newPassword: string,
 ) {
+  const expired = () =>
+    new ApiError(410, kind === "reset" ? "auth.forgotLinkExpired" : "auth.passwordSetFailed");
+  // The link is counted and checked before any hashing work (issue 12).
+  await checkPasswordLink(app, address, kind, token, expired);
   if (app.auth.isCommon(newPassword))
     throw invalidField("newPassword", "validation.passwordCommon");
   const hash = await app.auth.hashPassword(newPassword);
@@ -705,8 +710,6 @@ async function usePasswordLink(
     await app.auth.revokeUserSessions(tx, link.userId);
     return true;
   });
-  if (!done) {
-    throw new ApiError(410, kind === "reset" ? "auth.forgotLinkExpired" : "auth.passwordSetFailed");
-  }
+  if (!done) throw expired();
   return { message: kind === "reset" ? ("auth.resetDone" as const) : ("auth.setDone" as const) };
 }

@@ -365,6 +365,8 @@ export class MaterialsRepository {
     values: {
       materialId: number;
       userId: number;
+      /** The attempt's number: a second insert of the same number fails (unique). */
+      number: number;
       score: number;
       passed: boolean;
       answers: unknown;
