@@ -185,6 +185,33 @@ describe("quizzes in the journey", () => {
     expect(wrong.body.data!.review!.map((r) => r.right)).toEqual([false, true, false, false]);
   });
 
+  it("reopens a passed quiz on its result and review, starting a new attempt only when asked", async () => {
+    const id = await quiz({ attemptsAllowed: 3, passingGrade: 40, timeLimitMinutes: 10 });
+    const { questions } = (await open(id)).body.data!.quiz;
+    const passed = await submit(
+      id,
+      answersFor(questions, { "Which is a gas?": "steam", "Ice floats.": "true" }),
+    );
+    expect(passed.body.data).toMatchObject({ score: 40, passed: true, attemptsUsed: 1 });
+    const reopened = await open(id);
+    const data = reopened.body.data as Opened & {
+      result: { score: number; passed: boolean; canStartNew: boolean; review: unknown[] | null };
+    };
+    // No new timed attempt: the result of the first, with its review.
+    expect(data.attempt).toMatchObject({ number: 1, startedAt: null, deadline: null });
+    expect(data.result).toMatchObject({ score: 40, passed: true, canStartNew: true });
+    expect(data.result.review).toHaveLength(4);
+    expect((await open(id)).body.data!.attempt).toMatchObject({ number: 1, startedAt: null });
+    const fresh = await t().call<Opened>(
+      "journey",
+      "open",
+      { materialId: id, newAttempt: "1" },
+      { token: student },
+    );
+    expect(fresh.body.data!.attempt).toMatchObject({ number: 2, attemptsUsed: 1 });
+    expect(fresh.body.data!.attempt.deadline).not.toBeNull();
+  });
+
   it("shows no review when the quiz does not show correct answers", async () => {
     const id = await quiz({ showCorrectAnswers: false });
     await open(id);
@@ -246,7 +273,8 @@ describe("quizzes in the journey", () => {
       sql`update quiz_starts set deadline = now() - interval '20 seconds' where material_id = ${id}`,
     );
     expect((await submit(id, {})).status).toBe(200);
-    await open(id);
+    // That attempt passed (passing grade 0): the next one starts on request (issue 13).
+    await t().call("journey", "open", { materialId: id, newAttempt: "1" }, { token: student });
     await t().database.db.execute(
       sql`update quiz_starts set deadline = now() - interval '31 seconds'
            where material_id = ${id} and number = 2`,

@@ -610,6 +610,7 @@ export const es = {
   "quiz.failed": "Not passed",
   "quiz.attemptsLeft": "{count, plural, one {# attempt left} other {# attempts left}}",
   "quiz.noAttemptsLeft": "You have used all your attempts.",
+  "quiz.startNewAttempt": "Start new attempt",
   "quiz.timeLeft": "Time left: {time}",
   "quiz.questionLabel": "Question {n}",
   "quiz.removeQuestionLabel": "Remove question {n}",

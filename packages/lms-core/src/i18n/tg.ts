@@ -629,6 +629,7 @@ export const tg: Catalogue = {
   "quiz.attemptsLeft":
     "{count, plural, one {May # pagsubok pang natitira} other {May # pagsubok pang natitira}}",
   "quiz.noAttemptsLeft": "Nagamit mo na ang lahat ng iyong pagsubok.",
+  "quiz.startNewAttempt": "Magsimula ng bagong pagtatangka",
   "quiz.timeLeft": "Natitirang oras: {time}",
   "quiz.questionLabel": "Tanong {n}",
   "quiz.removeQuestionLabel": "Alisin ang tanong {n}",

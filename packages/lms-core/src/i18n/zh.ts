@@ -593,6 +593,7 @@ export const zh: Catalogue = {
   "quiz.failed": "未通过",
   "quiz.attemptsLeft": "{count, plural, other {还剩 # 次机会}}",
   "quiz.noAttemptsLeft": "您的作答次数已用完。",
+  "quiz.startNewAttempt": "开始新的尝试",
   "quiz.timeLeft": "剩余时间：{time}",
   "quiz.questionLabel": "第 {n} 题",
   "quiz.removeQuestionLabel": "移除第 {n} 题",

@@ -36,6 +36,7 @@ export async function openQuiz(
   caller: Caller,
   material: MaterialRow,
   learner: boolean,
+  newAttempt = false,
 ) {
   const { settings, questions } = await quizOf(app, material.id);
   let attempt: {
@@ -45,11 +46,18 @@ export async function openQuiz(
     attemptsUsed: number;
     attemptsAllowed: number;
   };
+  /** The latest finished attempt, when the quiz opens on it instead of on a new attempt. */
+  let result: (QuizOutcome & { canStartNew: boolean }) | null = null;
   if (learner) {
     const used = await app.repos.materials.attemptsOf(material.id, caller.userId);
     let start = await app.repos.materials.quizStart(caller.userId, material.id);
     const hasAttemptLeft = settings.attemptsAllowed === 0 || used < settings.attemptsAllowed;
-    if ((!start || start.number <= used) && hasAttemptLeft) {
+    const last =
+      used > 0 ? await app.repos.materials.lastAttempt(material.id, caller.userId) : null;
+    // Issue 13: a passed quiz opens on its result, and a new attempt (and its clock) starts only
+    // when the student asks for one; after a failed attempt the next one starts as before.
+    const retake = !last?.passed || newAttempt;
+    if ((!start || start.number <= used) && hasAttemptLeft && retake) {
       const now = new Date();
       start = await app.repos.materials.startQuiz(
         {
@@ -63,6 +71,18 @@ export async function openQuiz(
       );
     }
     const current = start && start.number > used ? start : null;
+    if (!current && last) {
+      result = {
+        score: last.score,
+        passed: last.passed,
+        attemptsUsed: used,
+        attemptsAllowed: settings.attemptsAllowed,
+        review: settings.showCorrectAnswers
+          ? gradeQuiz(questions, (last.answers ?? {}) as Record<string, unknown>).review
+          : null,
+        canStartNew: hasAttemptLeft,
+      };
+    }
     attempt = {
       number: current?.number ?? used,
       startedAt: current?.startedAt.toISOString() ?? null,
@@ -83,7 +103,16 @@ export async function openQuiz(
   const ordered = settings.shuffle
     ? seededShuffle(questions, `${caller.userId}:${material.id}:${attempt.number}`)
     : questions;
-  return { quiz: { settings, questions: ordered.map(questionView) }, attempt };
+  return { quiz: { settings, questions: ordered.map(questionView) }, attempt, result };
+}
+
+/** What a graded attempt answers. */
+interface QuizOutcome {
+  score: number;
+  passed: boolean;
+  attemptsUsed: number;
+  attemptsAllowed: number;
+  review: ReturnType<typeof gradeQuiz>["review"] | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ROLE_IDS, jsonField } from "@lms/core";
+import { ROLE_IDS, booleanField, jsonField } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { can, command, defineResource, type Caller } from "../../lib/commands";
 import { ApiError, forbidden, invalidField, notFound } from "../../lib/errors";
@@ -17,6 +17,8 @@ type JourneyState = "locked" | "open" | "inProgress" | "complete";
 
 const courseInput = emptyObject.extend({ courseId: idField() });
 const materialInput = emptyObject.extend({ materialId: idField() });
+/** `newAttempt`: a quiz answered before starts a new attempt instead of showing its result. */
+const openInput = materialInput.extend({ newAttempt: booleanField().optional() });
 const completeInput = emptyObject.extend({
   materialId: idField(),
   /** A quiz's answers: { [questionId]: choice ids or text }. */
@@ -282,7 +284,7 @@ export const journeyResource = defineResource("journey", {
 
   open: command({
     access: { module: "courses", right: "view" },
-    input: materialInput,
+    input: openInput,
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
@@ -293,7 +295,7 @@ export const journeyResource = defineResource("journey", {
         data: {
           ...detail,
           ...(step.material.type === "quiz"
-            ? await openQuiz(app, caller, step.material, learner)
+            ? await openQuiz(app, caller, step.material, learner, input.newAttempt ?? false)
             : {}),
           state: step.state === "open" && learner ? "inProgress" : step.state,
         },

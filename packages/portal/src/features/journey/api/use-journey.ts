@@ -85,6 +85,8 @@ export interface OpenedMaterial extends MaterialRecord {
   launchUrl?: string;
   quiz?: (QuizSettingsView & { settings?: QuizSettingsView; questions?: QuizQuestion[] }) | null;
   attempt?: QuizAttempt | null;
+  /** A quiz answered before opens on its latest attempt's result (issue 13). */
+  result?: OpenedQuizResult | null;
 }
 
 export interface QuizReviewRow {
@@ -93,6 +95,9 @@ export interface QuizReviewRow {
   given: unknown;
   correct: unknown;
 }
+
+/** The latest attempt's result a quiz opens on, and whether another attempt may start. */
+export type OpenedQuizResult = Omit<QuizResult, "summary"> & { canStartNew: boolean };
 
 export interface QuizResult {
   score: number;
@@ -169,23 +174,31 @@ export function useOpenMaterial(materialId: number | null) {
     // Its own key, apart from the journey reads: a completion that refreshes the path must not
     // open the material again (that would start a quiz's next attempt under its result).
     materialId ? [OPEN_KEY, materialId] : null,
-    async ([, id]: [string, number]) => {
-      const result = await client.request<OpenedMaterial>({
-        path: JOURNEY_PATH,
-        cmdType: "open",
-        fields: { materialId: id },
-      });
-      if (!result.ok) throw new ApiError(result);
-      void mutate((key) => Array.isArray(key) && key[0] === JOURNEY_PATH);
-      return result.data;
-    },
+    async ([, id]: [string, number]) => openMaterial(id, false),
     { shouldRetryOnError: false, revalidateOnFocus: false, revalidateOnReconnect: false },
   );
+
+  async function openMaterial(id: number, newAttempt: boolean) {
+    const result = await client.request<OpenedMaterial>({
+      path: JOURNEY_PATH,
+      cmdType: "open",
+      fields: { materialId: id, ...(newAttempt ? { newAttempt: "1" } : {}) },
+    });
+    if (!result.ok) throw new ApiError(result);
+    void mutate((key) => Array.isArray(key) && key[0] === JOURNEY_PATH);
+    return result.data;
+  }
+
   return {
     data,
     error: error as ApiError | undefined,
     loading: isLoading,
     reload,
+    /** A quiz's next attempt, started on the learner's request. */
+    startNewAttempt: () =>
+      materialId
+        ? reload(() => openMaterial(materialId, true), { revalidate: false })
+        : Promise.resolve(undefined),
   };
 }
 

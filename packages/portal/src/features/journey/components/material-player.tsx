@@ -71,7 +71,9 @@ export function MaterialPlayer({
           {step.name}
         </h2>
       </div>
-      <StateBadge state={opened.data?.state ?? step.state} />
+      <StateBadge
+        state={step.state === "complete" ? "complete" : (opened.data?.state ?? step.state)}
+      />
     </div>
   );
 
@@ -107,7 +109,8 @@ export function MaterialPlayer({
       </>
     );
   const material = opened.data;
-  const state = record ? material.state : step.state;
+  // The path's state is the freshest once complete (issue 13: never "in progress" beside it).
+  const state = record && step.state !== "complete" ? material.state : step.state;
 
   let body: ReactNode;
   if (material.type === "quiz")
@@ -119,9 +122,9 @@ export function MaterialPlayer({
         material={material}
         onPassed={onFinished}
         onRetry={() => {
-          // The next attempt starts when the quiz opens again; the old one is gone meanwhile.
+          // The next attempt starts on request; the old one's result is gone meanwhile.
           setRetrying(true);
-          void opened.reload().finally(() => setRetrying(false));
+          void opened.startNewAttempt().finally(() => setRetrying(false));
         }}
       />
     );

@@ -5,6 +5,7 @@ import { useI18n } from "../../../lib/i18n";
 import {
   useJourneyCommands,
   type OpenedMaterial,
+  type OpenedQuizResult,
   type QuizResult,
   type QuizSettingsView,
 } from "../api/use-journey";
@@ -33,7 +34,10 @@ export function QuizPlayer({
   const questions = material.quiz?.questions ?? [];
   const attempt = material.attempt ?? null;
   const [answers, setAnswers] = useState<Record<string, QuizAnswer>>({});
-  const [result, setResult] = useState<QuizResult | null>(null);
+  const [submitted, setSubmitted] = useState<QuizResult | null>(null);
+  // A quiz answered before opens on its latest result and review (issue 13).
+  const result: QuizResult | OpenedQuizResult | null = submitted ?? material.result ?? null;
+  const canStartNew = submitted ? undefined : material.result?.canStartNew;
   const [sending, setSending] = useState(false);
   const secondsLeft = useCountdown(attempt?.deadline ?? null, !result);
   const autoSent = useRef(false);
@@ -48,7 +52,7 @@ export function QuizPlayer({
       if (answer.status === 409) onRetry();
       return false;
     }
-    setResult(answer.data);
+    setSubmitted(answer.data);
     return true;
   }
 
@@ -128,7 +132,12 @@ export function QuizPlayer({
         </ol>
       )}
       {result ? (
-        <QuizResultPanel result={result} onContinue={onPassed} onRetry={onRetry} />
+        <QuizResultPanel
+          result={result}
+          canStartNew={canStartNew}
+          onContinue={onPassed}
+          onRetry={onRetry}
+        />
       ) : (
         <Button type="submit" className="self-start" pending={sending}>
           {t("quiz.submit")}

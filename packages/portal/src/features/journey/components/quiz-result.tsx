@@ -7,10 +7,13 @@ import { CheckCircleIcon, TrophyIcon } from "./icons";
 /** The outcome of an attempt: score, passed or not, attempts left, and what to do next. */
 export function QuizResultPanel({
   result,
+  canStartNew,
   onContinue,
   onRetry,
 }: {
-  result: QuizResult;
+  result: Omit<QuizResult, "summary">;
+  /** Reopened on a passed attempt: whether "Start new attempt" is offered (attempts remain). */
+  canStartNew?: boolean;
   onContinue: () => void;
   onRetry: () => void;
 }) {
@@ -41,10 +44,17 @@ export function QuizResultPanel({
       ) : null}
       <div className="flex flex-wrap gap-2">
         {result.passed ? (
-          <Button type="button" onClick={onContinue}>
-            <CheckCircleIcon />
-            {t("journey.continueNext")}
-          </Button>
+          <>
+            <Button type="button" onClick={onContinue}>
+              <CheckCircleIcon />
+              {t("journey.continueNext")}
+            </Button>
+            {canStartNew ? (
+              <Button type="button" variant="outline" onClick={onRetry}>
+                {t("quiz.startNewAttempt")}
+              </Button>
+            ) : null}
+          </>
         ) : left === 0 ? (
           <p className="text-sm">{t("quiz.noAttemptsLeft")}</p>
         ) : (

@@ -336,6 +336,22 @@ export class MaterialsRepository {
     }
   }
 
+  /** A student's latest finished attempt of a quiz, if any. */
+  async lastAttempt(materialId: number, userId: number) {
+    const [row] = await this.db
+      .select({
+        number: attempts.number,
+        score: attempts.score,
+        passed: attempts.passed,
+        answers: attempts.answers,
+      })
+      .from(attempts)
+      .where(and(eq(attempts.materialId, materialId), eq(attempts.userId, userId)))
+      .orderBy(desc(attempts.number))
+      .limit(1);
+    return row;
+  }
+
   async attemptsOf(materialId: number, userId: number): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
