@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "./app";
-import type { ServerConfig } from "./config";
+import { contentOrigin, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { migrate } from "./db/migrate";
 import { DEMO_USERS, isEmpty, seedDemo, seedRoles } from "./db/seed";
@@ -112,6 +112,13 @@ export async function startServer(
   const app = await buildApp({ config, database, ownsDatabase: true, logger });
   await ensureAdministrator(app);
   await app.listen({ port: config.port, host: config.host });
+  // The content origin (issue 12): a second listener that serves uploaded content only.
+  await app.contentApp.listen({ port: config.contentPort, host: config.host });
+  if (!config.contentUrl) {
+    const content = app.contentApp.server.address();
+    const contentPort = typeof content === "object" && content ? content.port : config.contentPort;
+    config.contentUrl = contentOrigin(config.publicUrl, contentPort);
+  }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;

@@ -16,6 +16,7 @@ import { newStorageKey } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
 import { ManifestError, launchFilePath, readManifest, type ScormManifest } from "../../lib/scorm";
 import { ZipError, readZip } from "../../lib/zip";
+import { contentUrl, encodedPath } from "../../services/content-capabilities";
 import {
   toMaterialRecord,
   type MaterialSource,
@@ -209,23 +210,26 @@ async function visibleMaterial(app: FastifyInstance, caller: Caller, id: number)
 /** The material with what its type carries: page content, link, files, quiz. */
 export async function materialDetail(
   app: FastifyInstance,
+  caller: Caller,
   material: MaterialRow,
   options: { answers: boolean },
 ) {
   const files = await app.repos.materials.filesOf([material.id]);
-  const base = `/webservice/pluginfile.php/${material.id}/`;
+  // Content URLs of the content origin, with a capability of the caller's session (issue 12):
+  // minted only here, after the command's own access decision.
+  const url = (path: string) => contentUrl(app, caller, material.id, path);
   const detail: Record<string, unknown> = {
     ...toMaterialRecord(material, true),
     files: files.map((f) => ({
       path: f.path,
       size: f.size,
       contentType: f.contentType,
-      url: base + f.path.split("/").map(encodeURIComponent).join("/"),
+      url: url(encodedPath(f.path)),
     })),
   };
   if (material.type === "scorm") {
     const scorm = await storedScorm(app, files);
-    detail.launchUrl = base + (scorm?.launch ?? "index.html");
+    detail.launchUrl = url(scorm?.launch ?? "index.html");
     detail.scormVersion = scorm?.version ?? null;
   }
   if (material.type === "quiz") {
@@ -345,7 +349,7 @@ export const materialResource = defineResource("material", {
     input: idInput,
     async handler({ app, caller, input }) {
       const material = await visibleMaterial(app, caller, input.id);
-      return { data: await materialDetail(app, material, { answers: true }) };
+      return { data: await materialDetail(app, caller, material, { answers: true }) };
     },
   }),
 
@@ -388,7 +392,7 @@ export const materialResource = defineResource("material", {
         const material = (await app.repos.materials.findById(id))!;
         return {
           message: "materials.created",
-          data: await materialDetail(app, material, { answers: true }),
+          data: await materialDetail(app, caller, material, { answers: true }),
         };
       } catch (error) {
         if (upload) await app.storage.remove(upload.files.map((f) => f.storageKey));
@@ -446,7 +450,7 @@ export const materialResource = defineResource("material", {
       const material = (await app.repos.materials.findById(existing.id))!;
       return {
         message: "materials.updated",
-        data: await materialDetail(app, material, { answers: true }),
+        data: await materialDetail(app, caller, material, { answers: true }),
       };
     },
   }),
@@ -498,9 +502,14 @@ export const materialResource = defineResource("material", {
       });
       return {
         message: "quiz.saved",
-        data: await materialDetail(app, (await app.repos.materials.findById(material.id))!, {
-          answers: true,
-        }),
+        data: await materialDetail(
+          app,
+          caller,
+          (await app.repos.materials.findById(material.id))!,
+          {
+            answers: true,
+          },
+        ),
       };
     },
   }),
