@@ -23,6 +23,9 @@ export function FileMaterial({
       {type === "application/pdf" ? (
         <iframe
           src={url}
+          // Uploaded content (issue 12): from the content origin, and sandboxed here too.
+          sandbox="allow-scripts allow-forms allow-popups"
+          referrerPolicy="no-referrer"
           title={material.name}
           className="h-[70vh] min-h-80 w-full rounded-control border border-border bg-muted"
         />
