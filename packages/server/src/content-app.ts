@@ -1,7 +1,7 @@
 import { es } from "@lms/core";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { ApiError } from "./lib/errors";
-import { contentHeaders, contentRoutes } from "./routes/content";
+import { SANDBOX, contentHeaders, contentRoutes } from "./routes/content";
 
 /**
  * The content origin's listener (issue 12, ARCHITECTURE.md "Class service"): a Fastify of its own
@@ -17,9 +17,20 @@ export async function buildContentApp(main: FastifyInstance): Promise<FastifyIns
     // It takes no bodies.
     bodyLimit: 1024,
   });
-  const headers = contentHeaders(main);
+  // Built once the content URL is known (with LMS_CONTENT_PORT=0, when the listener listens).
+  let headers: Record<string, string> | null = null;
+  let headersFor: string | null = null;
   content.addHook("onSend", (_request, reply, payload, done) => {
-    reply.headers(headers);
+    if (!headers || headersFor !== main.config.contentUrl) {
+      headers = contentHeaders(main);
+      headersFor = main.config.contentUrl;
+    }
+    // A package's files keep their own policy (routes/content.ts PACKAGE_CSP), always a sandbox.
+    const own = reply.getHeader("content-security-policy");
+    const sandboxed = typeof own === "string" && own.startsWith(SANDBOX);
+    for (const [name, value] of Object.entries(headers)) {
+      if (name !== "content-security-policy" || !sandboxed) reply.header(name, value);
+    }
     done(null, payload);
   });
   content.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

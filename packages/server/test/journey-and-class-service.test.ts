@@ -233,7 +233,7 @@ describe("class service", () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.headers["content-security-policy"]).toBe(
-      "sandbox allow-scripts allow-forms allow-popups; frame-ancestors http://portal.test",
+      "sandbox allow-scripts allow-forms allow-popups",
     );
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
     const pdf = list.find((s) => s.type === "file")!;

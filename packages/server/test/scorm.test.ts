@@ -181,7 +181,7 @@ describe("SCORM packages", () => {
     const page = await fetchContent(t(), first.body.data!.launchUrl);
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-security-policy"]).toBe(
-      "sandbox allow-scripts allow-forms allow-popups; frame-ancestors http://portal.test",
+      "sandbox allow-scripts allow-forms allow-popups",
     );
     expect(page.payload).toContain('<script src="/_lms/scorm-bridge.js" data-version="1.2"');
 

@@ -28,6 +28,17 @@ function asset(name: string): Buffer | null {
   return data;
 }
 
+/** The sandbox of every answer of the content origin: scripts run, in an opaque origin. */
+export const SANDBOX = "sandbox allow-scripts allow-forms allow-popups";
+/**
+ * The files of a SCORM package go without frame-ancestors: a package's own pages frame others of
+ * it (a Rise-style index.html around its content, a frameset, an SVG in an iframe), and such an
+ * ancestor has an opaque origin that no frame-ancestors source matches (Chromium refuses even
+ * `*`). A package's URL holds a capability of the viewer's session, and the bridge talks to the
+ * portal's origin only, so a page framing it elsewhere gets nothing from it.
+ */
+export const PACKAGE_CSP = SANDBOX;
+
 /** Types a browser shows by itself; every other file of a non-SCORM material is a download. */
 const INLINE = /^(application\/pdf|image\/|audio\/|video\/)/;
 const HTML = /^(text\/html|application\/xhtml\+xml)/;
@@ -104,6 +115,7 @@ export function contentRoutes(main: FastifyInstance) {
           if (version) data = injectBridge(data, bridgeTags(version, portalOrigin(main)));
         }
         const inline = scorm || INLINE.test(file.contentType);
+        if (scorm) reply.header("content-security-policy", PACKAGE_CSP);
         return reply
           .code(200)
           .header("content-type", file.contentType)
@@ -142,8 +154,8 @@ export function portalOrigin(app: FastifyInstance): string {
 export function contentHeaders(app: FastifyInstance): Record<string, string> {
   return {
     // An opaque origin for everything served: no storage, no cookies of anyone (never
-    // allow-same-origin); only the portal may frame it.
-    "content-security-policy": `sandbox allow-scripts allow-forms allow-popups; frame-ancestors ${portalOrigin(app)}`,
+    // allow-same-origin); only the portal may frame it (but see PACKAGE_CSP).
+    "content-security-policy": `${SANDBOX}; frame-ancestors ${portalOrigin(app)}`,
     "x-content-type-options": "nosniff",
     // The portal (another origin) embeds images, media and frames from here.
     "cross-origin-resource-policy": "cross-origin",
