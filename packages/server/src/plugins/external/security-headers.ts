@@ -4,8 +4,8 @@ import { appPlugin } from "../../lib/plugin";
 /**
  * Security headers on every answer (issue 4 "Static portal", issue 12): a strict CSP for the
  * portal's own pages (scripts of this origin only, no inline script, no plugins, no <base>; frames
- * of this origin (the hidden class-service sign-in), the content origin and the class service),
- * no content sniffing, no referrer to other sites. Answers that set their own CSP keep it.
+ * of this origin (the hidden class-service sign-in), the content origin and the class service,
+ * Trusted Types), no content sniffing, no referrer to other sites. Answers that set their own CSP keep it.
  */
 export default appPlugin(async function securityHeaders(app: FastifyInstance) {
   const classOrigin = app.config.classServiceUrl ? originOf(app.config.classServiceUrl) : null;
@@ -31,6 +31,11 @@ export default appPlugin(async function securityHeaders(app: FastifyInstance) {
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'self'",
+      // Trusted Types: no HTML or script reaches a DOM sink unless a policy vouches for it:
+      // DOMPurify's (page materials, sanitised) or the portal's default one (text without markup
+      // only, packages/portal/src/lib/trusted-types.ts).
+      "require-trusted-types-for 'script'",
+      "trusted-types dompurify default",
     ].join("; ");
     cspFor = app.config.contentUrl;
     return csp;
