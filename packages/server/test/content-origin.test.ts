@@ -310,6 +310,30 @@ describe("the content origin", () => {
     expect((await fetchContent(t(), withCapability(url, capability))).statusCode).toBe(200);
   });
 
+  it("gives the portal's own answers a strict CSP that frames only itself and the content origin", async () => {
+    const answer = await t().app.inject({ method: "GET", url: "/" });
+    const csp = String(answer.headers["content-security-policy"]);
+    const directives = Object.fromEntries(
+      csp.split(";").map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name!, values.join(" ")];
+      }),
+    );
+    expect(directives).toMatchObject({
+      "script-src": "'self'",
+      "object-src": "'none'",
+      "base-uri": "'none'",
+      "frame-src": "'self' http://content.test",
+      "frame-ancestors": "'self'",
+      "require-trusted-types-for": "'script'",
+      "trusted-types": "dompurify default",
+    });
+    expect(directives["img-src"]).toContain("http://content.test");
+    expect(directives["media-src"]).toContain("http://content.test");
+    // The content origin never gets the portal's connect-src: it takes no /api call.
+    expect(directives["connect-src"]).toBe("'self'");
+  });
+
   it("never serves uploaded content on the portal's origin", async () => {
     const url = await fileUrl(ids["Package 12"]!, "art/logo.svg");
     // The content path is not a route of the portal's origin.
