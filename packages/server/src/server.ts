@@ -88,7 +88,10 @@ export async function ensureAdministrator(app: FastifyInstance): Promise<boolean
 }
 
 /** Everything `pnpm start` does after the build: database, app, listen. */
-/** Request logs without secrets: ?token= (downloads) and ?key= (class-service login keys). */
+/**
+ * Request logs without secrets: ?token= (downloads), ?key= (class-service login keys) and the
+ * capability of a content URL (/content/<capability>/...).
+ */
 export function logOptions(level: string): FastifyServerOptions["logger"] {
   return {
     level,
@@ -96,7 +99,10 @@ export function logOptions(level: string): FastifyServerOptions["logger"] {
       req(request: { method: string; url: string; ip?: string }) {
         return {
           method: request.method,
-          url: request.url.replace(/([?&](?:token|key)=)[^&]*/gi, "$1[redacted]"),
+          url: request.url
+            .replace(/([?&](?:token|key)=)[^&]*/gi, "$1[redacted]")
+            // A content URL's capability (issue 12).
+            .replace(/^(\/content\/)[^/?#]+/, "$1[redacted]"),
           remoteAddress: request.ip,
         };
       },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeZip } from "../src/lib/zip";
+import { logOptions } from "../src/server";
 import { useTestApp, type TestApp } from "./helper";
 import { buildCourse, classCookie, classServiceFile, fetchContent } from "./support/journey";
 
@@ -332,6 +333,16 @@ describe("the content origin", () => {
     expect(directives["media-src"]).toContain("http://content.test");
     // The content origin never gets the portal's connect-src: it takes no /api call.
     expect(directives["connect-src"]).toBe("'self'");
+  });
+
+  it("keeps capabilities out of the request log", () => {
+    const logger = logOptions("info") as {
+      serializers: { req(r: { method: string; url: string }): { url: string } };
+    };
+    expect(
+      logger.serializers.req({ method: "GET", url: "/content/1.2.abc.SECRET/7/index.html?page=1" })
+        .url,
+    ).toBe("/content/[redacted]/7/index.html?page=1");
   });
 
   it("never serves uploaded content on the portal's origin", async () => {
