@@ -45,11 +45,14 @@ async function waitUntilUp(url, server, log) {
 export async function startStack(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "lms-e2e-"));
   const port = await freePort();
+  // The content origin (issue 12): the server's second listener, on a port of its own.
+  const contentPort = await freePort();
   let output = "";
   const server = spawn(process.execPath, [serverMain], {
     env: {
       ...process.env,
       PORT: String(port),
+      LMS_CONTENT_PORT: String(contentPort),
       HOST: "127.0.0.1",
       LMS_DATA_DIR: dataDir,
       LMS_SEED_DEMO: "1",
@@ -66,6 +69,7 @@ export async function startStack(env = {}) {
   await waitUntilUp(`${baseUrl}/`, server, () => output);
   return {
     baseUrl,
+    contentUrl: `http://127.0.0.1:${contentPort}`,
     log: () => output,
     async stop() {
       if (server.exitCode === null) {

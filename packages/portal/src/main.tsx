@@ -1,4 +1,6 @@
-// First of all: a kept session's class-service sign-in starts as this module is evaluated.
+// Trusted Types first (issue 12): the default policy exists before any library writes HTML.
+import "./lib/trusted-types";
+// Then a kept session's class-service sign-in starts as this module is evaluated.
 import { portalApi } from "./app/portal-api";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -4,6 +4,7 @@ import type { FileStorage } from "./lib/storage";
 import type { AuthService } from "./plugins/app/auth";
 import type { Mailer } from "./plugins/app/mailer";
 import type { Repositories } from "./plugins/app/repositories";
+import type { ContentCapabilities } from "./services/content-capabilities";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -13,5 +14,9 @@ declare module "fastify" {
     storage: FileStorage;
     mailer: Mailer;
     auth: AuthService;
+    /** Signs and reads the capabilities of content URLs (issue 12). */
+    contentCapabilities: ContentCapabilities;
+    /** The content origin's own listener (issue 12): uploaded content only. */
+    contentApp: FastifyInstance;
   }
 }

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import type { ServerConfig } from "./config";
+import { buildContentApp } from "./content-app";
 import type { Database } from "./db/client";
 import { ApiError, pgCode, text } from "./lib/errors";
 import { loadCommonPasswords } from "./lib/passwords";
@@ -20,6 +21,7 @@ import securityHeaders from "./plugins/external/security-headers";
 import apiRoutes from "./routes/api";
 import fileRoutes from "./routes/files";
 import webserviceRoutes from "./routes/webservice";
+import { ContentCapabilities } from "./services/content-capabilities";
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -132,6 +134,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ status: 404, code: "errors.notFound", message: es["errors.notFound"] }),
   );
+
+  // the content origin (issue 12): its signing key, shared through the database, and its listener
+  app.decorate("contentCapabilities", await ContentCapabilities.load(app));
+  const contentApp = await buildContentApp(app);
+  app.decorate("contentApp", contentApp);
+  app.addHook("onClose", async () => contentApp.close());
 
   // routes
   await app.register(apiRoutes);

@@ -27,6 +27,16 @@ export interface ServerConfig {
   mailFrom: string;
   /** Base of links in e-mails and of the class service's login URLs. */
   publicUrl: string;
+  /**
+   * The content origin (issue 12): uploaded files and SCORM packages are served from here only, a
+   * second listener of this server (`contentPort`) unless CONTENT_URL points elsewhere (a proxy).
+   * Empty until known when the content port is 0 (any free port: the URL is set on listening).
+   */
+  contentUrl: string;
+  /** The port of the content listener (LMS_CONTENT_PORT, default PORT + 1; 0: any free port). */
+  contentPort: number;
+  /** How long a content capability (the signed part of a content URL) is valid, in minutes. */
+  contentLinkMinutes: number;
   /** An external class service for the portal (Moodle with auth_userkey); null: the built-in one. */
   classServiceUrl: string | null;
   sessionIdleMinutes: number;
@@ -97,6 +107,12 @@ function blankToNull(value: string | undefined): string | null {
   return value === undefined || value.trim() === "" ? null : value.trim();
 }
 
+/** The default content origin: the portal's scheme and host on the content port. */
+export function contentOrigin(publicUrl: string, contentPort: number): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol}//${url.hostname}:${contentPort}`;
+}
+
 /** Reads the configuration from the environment only (issue 4 "Start"); every default is here. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer(env, "PORT", 3000);
@@ -106,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     /\/+$/,
     "",
   );
+  const contentPort = integer(env, "LMS_CONTENT_PORT", port === 0 ? 0 : port + 1);
+  const contentUrl = (
+    blankToNull(env.CONTENT_URL) ?? (contentPort === 0 ? "" : contentOrigin(publicUrl, contentPort))
+  ).replace(/\/+$/, "");
   const mb = 1024 * 1024;
   return {
     port,
@@ -117,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: blankToNull(env.SMTP_URL),
     mailFrom: blankToNull(env.MAIL_FROM) ?? "School Portal <no-reply@localhost>",
     publicUrl,
+    contentUrl,
+    contentPort,
+    contentLinkMinutes: integer(env, "LMS_CONTENT_LINK_MINUTES", 240, 1),
     classServiceUrl: blankToNull(env.CLASS_SERVICE_URL),
     sessionIdleMinutes: integer(env, "LMS_SESSION_IDLE_MINUTES", 60, 1),
     sessionMaxHours: integer(env, "LMS_SESSION_MAX_HOURS", 12, 1),

@@ -10,6 +10,7 @@ async function main() {
   const demo = await app.repos.users.findForLogin("admin");
   console.log(`\nSchool portal: ${url}`);
   console.log(`Main service: ${url}api   Class service: ${url}webservice`);
+  console.log(`Content origin (uploaded files and packages): ${config.contentUrl}`);
   console.log(
     `Database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
   );

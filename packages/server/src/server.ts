@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "./app";
-import type { ServerConfig } from "./config";
+import { contentOrigin, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { migrate } from "./db/migrate";
 import { DEMO_USERS, isEmpty, seedDemo, seedRoles } from "./db/seed";
@@ -88,7 +88,10 @@ export async function ensureAdministrator(app: FastifyInstance): Promise<boolean
 }
 
 /** Everything `pnpm start` does after the build: database, app, listen. */
-/** Request logs without secrets: ?token= (downloads) and ?key= (class-service login keys). */
+/**
+ * Request logs without secrets: ?token= (downloads), ?key= (class-service login keys) and the
+ * capability of a content URL (/content/<capability>/...).
+ */
 export function logOptions(level: string): FastifyServerOptions["logger"] {
   return {
     level,
@@ -96,7 +99,10 @@ export function logOptions(level: string): FastifyServerOptions["logger"] {
       req(request: { method: string; url: string; ip?: string }) {
         return {
           method: request.method,
-          url: request.url.replace(/([?&](?:token|key)=)[^&]*/gi, "$1[redacted]"),
+          url: request.url
+            .replace(/([?&](?:token|key)=)[^&]*/gi, "$1[redacted]")
+            // A content URL's capability (issue 12).
+            .replace(/^(\/content\/)[^/?#]+/, "$1[redacted]"),
           remoteAddress: request.ip,
         };
       },
@@ -112,6 +118,13 @@ export async function startServer(
   const app = await buildApp({ config, database, ownsDatabase: true, logger });
   await ensureAdministrator(app);
   await app.listen({ port: config.port, host: config.host });
+  // The content origin (issue 12): a second listener that serves uploaded content only.
+  await app.contentApp.listen({ port: config.contentPort, host: config.host });
+  if (!config.contentUrl) {
+    const content = app.contentApp.server.address();
+    const contentPort = typeof content === "object" && content ? content.port : config.contentPort;
+    config.contentUrl = contentOrigin(config.publicUrl, contentPort);
+  }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
-import { classCookie, pathOf } from "./support/journey";
+import { classCookie, classServiceFile, fetchContent, pathOf } from "./support/journey";
 
 const t = useTestApp();
 
@@ -52,14 +52,12 @@ describe("journey demo data", () => {
     );
     expect(load.body.data).toMatchObject({
       version: "1.2",
-      launchUrl: `/webservice/pluginfile.php/${scorm.id}/index.html`,
+      launchUrl: expect.stringMatching(
+        new RegExp(`^http://content\\.test/content/[^/]+/${scorm.id}/index\\.html$`),
+      ),
     });
     const cookie = await classCookie(t(), "teacher");
-    const sco = await t().app.inject({
-      method: "GET",
-      url: load.body.data!.launchUrl,
-      headers: { cookie },
-    });
+    const sco = await fetchContent(t(), load.body.data!.launchUrl);
     expect(sco.statusCode).toBe(200);
     for (const call of [
       "win.API",
@@ -73,11 +71,11 @@ describe("journey demo data", () => {
     expect(sco.payload).toContain("Mark complete");
 
     const file = steps.find((s) => s.type === "file")!;
-    const pdf = await t().app.inject({
-      method: "GET",
-      url: `/webservice/pluginfile.php/${file.id}/course-outline.pdf`,
-      headers: { cookie },
-    });
+    const pdf = await classServiceFile(
+      t(),
+      `/webservice/pluginfile.php/${file.id}/course-outline.pdf`,
+      cookie,
+    );
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

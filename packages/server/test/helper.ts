@@ -155,6 +155,7 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     dataDir,
     portalDir: path.join(dataDir, "no-portal"),
     publicUrl: "http://portal.test",
+    contentUrl: "http://content.test",
     argon2: TEST_ARGON2,
     ...overrides,
   };

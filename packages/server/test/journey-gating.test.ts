@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
-import { buildCourse, classCookie, pathOf, statesOf } from "./support/journey";
+import { buildCourse, classCookie, classServiceFile, pathOf, statesOf } from "./support/journey";
 
 const t = useTestApp();
 const FINISH_PREVIOUS = "Sorry you need to finish previous course element/material.";
@@ -57,12 +57,7 @@ describe("journey gating on the server", () => {
       expect((await complete(ids[name]!)).status, name).toBe(403);
     }
     const cookie = await classCookie(t(), "student");
-    const file = () =>
-      t().app.inject({
-        method: "GET",
-        url: `/webservice/pluginfile.php/${ids.B}/b.pdf`,
-        headers: { cookie },
-      });
+    const file = () => classServiceFile(t(), `/webservice/pluginfile.php/${ids.B}/b.pdf`, cookie);
     expect((await file()).statusCode).toBe(403);
 
     expect((await open(ids.A!)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
-import { buildCourse, classCookie, pathOf, scormZip } from "./support/journey";
+import { buildCourse, classCookie, fetchContent, pathOf, scormZip } from "./support/journey";
 
 const t = useTestApp();
 let teacher: string;
@@ -164,7 +164,9 @@ describe("SCORM packages", () => {
     expect(first.status, first.payload).toBe(200);
     expect(first.body.data).toMatchObject({
       version: "1.2",
-      launchUrl: `/webservice/pluginfile.php/${ids["Old package"]}/sco/start.html`,
+      launchUrl: expect.stringMatching(
+        new RegExp(`^http://content\\.test/content/[^/]+/${ids["Old package"]}/sco/start\\.html$`),
+      ),
       cmi: {
         "cmi.core.student_id": "student",
         "cmi.core.student_name": "Dela Cruz, Juan",
@@ -175,14 +177,13 @@ describe("SCORM packages", () => {
         "cmi.suspend_data": "",
       },
     });
-    const cookie = await classCookie(t(), "student");
-    const page = await t().app.inject({
-      method: "GET",
-      url: first.body.data!.launchUrl,
-      headers: { cookie },
-    });
+    // Issue 12: the content origin serves it sandboxed, with the bridge to the portal's runtime.
+    const page = await fetchContent(t(), first.body.data!.launchUrl);
     expect(page.statusCode).toBe(200);
-    expect(page.headers["content-security-policy"]).toBe("frame-ancestors 'self'");
+    expect(page.headers["content-security-policy"]).toBe(
+      "sandbox allow-scripts allow-forms allow-popups",
+    );
+    expect(page.payload).toContain('<script src="/_lms/scorm-bridge.js" data-version="1.2"');
 
     const saved = await commit(ids["Old package"]!, {
       "cmi.core.lesson_status": "incomplete",
@@ -233,7 +234,9 @@ describe("SCORM packages", () => {
     expect(first.status, first.payload).toBe(200);
     expect(first.body.data).toMatchObject({
       version: "2004",
-      launchUrl: `/webservice/pluginfile.php/${ids["New package"]}/sco/start.html`,
+      launchUrl: expect.stringMatching(
+        new RegExp(`^http://content\\.test/content/[^/]+/${ids["New package"]}/sco/start\\.html$`),
+      ),
       cmi: {
         "cmi.learner_id": "student",
         "cmi.learner_name": "Dela Cruz, Juan",

@@ -14,6 +14,8 @@ const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist
 
 interface Server {
   url: string;
+  /** Its content origin (issue 12): the second listener. */
+  contentUrl: string;
   process: ChildProcess;
 }
 
@@ -24,11 +26,13 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "lms-two-"));
 
 async function start(databaseUrl: string): Promise<Server> {
   const port = await freePort();
+  const contentPort = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
+      LMS_CONTENT_PORT: String(contentPort),
       HOST: "127.0.0.1",
       LMS_DATA_DIR: dataDir,
       LMS_SEED_DEMO: "0",
@@ -48,7 +52,9 @@ async function start(databaseUrl: string): Promise<Server> {
         method: "POST",
         body: form({ cmdType: "getisloggedinstatus" }),
       });
-      if (response.status === 401) return { url, process: child };
+      if (response.status === 401) {
+        return { url, contentUrl: `http://127.0.0.1:${contentPort}`, process: child };
+      }
     } catch {
       // not listening yet
     }
@@ -184,6 +190,62 @@ describe("two server processes on one PostgreSQL", () => {
     expect((await call(a, "user", { cmdType: "getisloggedinstatus" }, token)).status).toBe(200);
     expect((await call(b, "user", { cmdType: "logout" }, token)).status).toBe(200);
     expect(await statusSoon(a, token, 401)).toBe(401);
+  });
+
+  it("share the content origin's key: a content URL made by one is served by the other, until logout", async () => {
+    const [a, b] = servers as [Server, Server];
+    const token = (
+      await call<{ token: string }>(a, "user", {
+        cmdType: "login",
+        userName: "teacher",
+        password: DEMO_PASSWORD,
+      })
+    ).body.data!.token;
+    // A file of the teacher's, uploaded through a (both share LMS_DATA_DIR for files).
+    const course = await call<{ id: number }>(
+      a,
+      "course",
+      {
+        cmdType: "create",
+        courseName: "Two processes",
+        courseCode: `TWO${Date.now() % 100000}`,
+        gradeLevel: 7,
+        subject: "Science",
+        published: true,
+      },
+      token,
+    );
+    const element = await call<{ id: number }>(
+      a,
+      "element",
+      { cmdType: "create", courseId: course.body.data!.id, name: "Unit", type: "lesson" },
+      token,
+    );
+    const upload = form({
+      cmdType: "create",
+      courseId: course.body.data!.id,
+      elementId: element.body.data!.id,
+      name: "Sheet",
+      type: "file",
+      Authorization: `Bearer ${token}`,
+    });
+    upload.append("file", new Blob(["%PDF-1.4\ntrailer << >>\n%%EOF\n"]), "sheet.pdf");
+    const created = await fetch(`${a.url}/api/material/`, { method: "POST", body: upload });
+    expect(created.status).toBe(200);
+    const detail = (await created.json()) as { data: { files: { url: string }[] } };
+    const url = new URL(detail.data.files[0]!.url);
+    expect(url.origin).toBe(a.contentUrl);
+    const onB = `${b.contentUrl}${url.pathname}`;
+    const served = await fetch(onB);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-security-policy")).toMatch(/^sandbox allow-scripts/);
+    expect((await call(a, "user", { cmdType: "logout" }, token)).status).toBe(200);
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 401; i++) {
+      status = (await fetch(onB)).status;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
   });
 
   it("share what ends or changes a session: a deactivation or a role's rights on one hold on the other", async () => {

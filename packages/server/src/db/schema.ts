@@ -492,3 +492,13 @@ export const changeCounters = pgTable("change_counters", {
   version: bigint("version", { mode: "number" }).notNull().default(0),
   ...audit(),
 });
+
+/**
+ * Secrets shared by every server process on the database (migration 0007): the key that signs the
+ * content origin's capabilities. Written once by the first process that needs it.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});

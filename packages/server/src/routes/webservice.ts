@@ -5,7 +5,7 @@ import { fieldValue, readForm } from "../lib/form";
 import { hashToken, randomToken } from "../lib/security";
 import { reserveClassAttempt } from "../services/abuse-limits";
 import { assertMaterialReadable, refusalMessage } from "../services/material-access";
-import { sendMaterialFile } from "./api/material";
+import { contentUrl, encodedPath } from "../services/content-capabilities";
 
 export const CLASS_COOKIE = "lms_class";
 /** issue 4: the login key is single use and expires after 60 seconds. */
@@ -27,8 +27,9 @@ export function cookieValue(request: FastifyRequest, name: string): string | nul
 
 /**
  * The built-in class service (ARCHITECTURE.md "Class service"): the Moodle auth_userkey call the
- * portal makes, the login URL that sets the class-service cookie, and learning content
- * (material files, SCORM packages) for that cookie's user.
+ * portal makes, the login URL that sets the class-service cookie, and the address of learning
+ * content (material files, SCORM packages) for that cookie's user, which sends the browser on to
+ * the content origin with a capability (issue 12): nothing uploaded is served on this origin.
  */
 export default async function webserviceRoutes(app: FastifyInstance) {
   app.post("/webservice/rest/server.php", { bodyLimit: 64 * 1024 }, async (request, reply) => {
@@ -109,6 +110,8 @@ export default async function webserviceRoutes(app: FastifyInstance) {
           ? moodleError(reply, 403, "nopermissions", refusalMessage(error))
           : notFound();
       }
+      // Content is served by the content origin only (issue 12): this address of the class service
+      // sends the browser there, with a capability of the cookie's session.
       let path: string;
       try {
         path = decodeURIComponent(request.params["*"] ?? "");
@@ -117,18 +120,12 @@ export default async function webserviceRoutes(app: FastifyInstance) {
       }
       const file = await app.repos.materials.file(material.id, path);
       if (!file) return notFound();
-      // SCORM content runs same-origin so that a SCO reaches the portal's runtime
-      // (window.parent.API / API_1484_11); only the portal may frame it. Other files are sandboxed.
-      const scorm = material.type === "scorm";
-      return sendMaterialFile(
-        app,
-        reply,
-        file,
-        scorm || file.contentType === "application/pdf" || file.contentType.startsWith("image/")
-          ? "inline"
-          : "attachment",
-        scorm ? "frame-ancestors 'self'" : "default-src 'none'; sandbox; frame-ancestors 'self'",
-      );
+      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      return reply
+        .code(302)
+        .header("cache-control", "no-store")
+        .header("referrer-policy", "no-referrer")
+        .redirect(contentUrl(app, caller, material.id, encodedPath(file.path)) + query);
     },
   );
 }

@@ -144,3 +144,24 @@ export function scormZip(
     ...files.map((path) => ({ path, data: Buffer.from(`<!doctype html><title>${path}</title>`) })),
   ]);
 }
+
+/** GET of a content-origin URL (as the API hands them out) on the test app's content listener. */
+export function fetchContent(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  const parsed = new URL(url);
+  return t.app.contentApp.inject({ method: "GET", url: parsed.pathname + parsed.search, headers });
+}
+
+/**
+ * GET of the class service's /webservice/pluginfile.php/<id>/<path> with the class-service cookie:
+ * its redirect (issue 12) is followed to the content origin, as a browser does. Refusals are the
+ * class service's own answer.
+ */
+export async function classServiceFile(t: TestApp, path: string, cookie?: string) {
+  const first = await t.app.inject({
+    method: "GET",
+    url: path,
+    headers: cookie ? { cookie } : {},
+  });
+  if (first.statusCode !== 302) return first;
+  return fetchContent(t, String(first.headers.location));
+}

@@ -135,6 +135,24 @@ export class AuthService {
     return this.check("token", token, "class");
   }
 
+  /**
+   * The caller of a live session by its id (a content capability names its session): the same
+   * checks as a token's (revoked, expired, its parent ended, the user disabled), without moving the
+   * idle expiry on.
+   */
+  async authenticateSession(sessionId: number): Promise<AuthResult> {
+    const key = `id:${sessionId}`;
+    const session = this.cache.get(key)?.value ?? (await this.read("id", sessionId, key));
+    if (!session) return { ok: false, expired: false };
+    const { row } = session;
+    if (row.status !== 0) return { ok: false, expired: false };
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now || row.idleExpiresAt.getTime() <= now) {
+      return { ok: false, expired: true };
+    }
+    return { ok: true, caller: session.caller };
+  }
+
   private async check(column: "token" | "ws", token: string, kind: string): Promise<AuthResult> {
     const hash = hashToken(token);
     const key = `${column}:${hash}`;
@@ -160,7 +178,7 @@ export class AuthService {
     return { ok: true, caller: session.caller };
   }
 
-  private async read(column: "token" | "ws", hash: string, key: string) {
+  private async read(column: "token" | "ws" | "id", hash: string | number, key: string) {
     const ticket = this.cache.ticket();
     const row = await this.sessions.findWithUser(column, hash);
     if (!row) return undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Caller } from "../../lib/commands";
 import { invalidField, notFound } from "../../lib/errors";
 import { initialCmi, isScormComplete, sessionSeconds, type ScormVersion } from "../../lib/scorm";
+import { contentUrl } from "../../services/content-capabilities";
 import { storedScorm } from "./material";
 import { by } from "./shared";
 
@@ -14,15 +15,15 @@ const MAX_ELEMENT_NAME = 255;
 /** SCORM 2004 allows 64 000 characters of suspend data; no element may be longer. */
 const MAX_VALUE = 64_000;
 
-/** The package of a SCORM material: its version and same-origin launch URL. */
-export async function scormPackage(app: FastifyInstance, material: MaterialRow) {
+/** The package of a SCORM material: its version and launch URL on the content origin. */
+export async function scormPackage(app: FastifyInstance, caller: Caller, material: MaterialRow) {
   if (material.type !== "scorm") throw invalidField("materialId", "validation.invalidValue");
   const files = await app.repos.materials.filesOf([material.id]);
   const scorm = await storedScorm(app, files);
   if (!scorm) throw notFound();
   return {
     version: scorm.version,
-    launchUrl: `/webservice/pluginfile.php/${material.id}/${scorm.launch}`,
+    launchUrl: contentUrl(app, caller, material.id, scorm.launch),
   };
 }
 
@@ -33,7 +34,7 @@ export async function scormLoad(
   material: MaterialRow,
   learner: boolean,
 ) {
-  const { version, launchUrl } = await scormPackage(app, material);
+  const { version, launchUrl } = await scormPackage(app, caller, material);
   const stored = learner
     ? await app.repos.materials.scormAttempt(caller.userId, material.id)
     : undefined;
@@ -83,7 +84,7 @@ export async function scormCommit(
   material: MaterialRow,
   cmi: Record<string, string>,
 ): Promise<{ version: ScormVersion; complete: boolean }> {
-  const { version } = await scormPackage(app, material);
+  const { version } = await scormPackage(app, caller, material);
   const stored = await app.repos.materials.scormAttempt(caller.userId, material.id);
   const complete = isScormComplete(version, { ...stored?.cmi, ...cmi });
   await app.repos.transaction(async (tx) => {

@@ -290,7 +290,7 @@ export const journeyResource = defineResource("journey", {
       const step = await readableStep(app, caller, input.materialId);
       const learner = isLearner(viewer);
       if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
-      const detail = await materialDetail(app, step.material, { answers: false });
+      const detail = await materialDetail(app, caller, step.material, { answers: false });
       return {
         data: {
           ...detail,
@@ -350,7 +350,7 @@ export const journeyResource = defineResource("journey", {
       const step = await readableStep(app, caller, input.materialId);
       const cmi = parseCmi(input.cmi);
       if (isLearner(viewer)) await scormCommit(app, caller, step.material, cmi);
-      else await scormPackage(app, step.material);
+      else await scormPackage(app, caller, step.material);
       const journey = await journeyOf(app, viewer, step.material.courseId);
       const state = journey.steps.find((s) => s.material.id === step.material.id)?.state;
       return { data: { state, summary: summaryOf(journey) } };

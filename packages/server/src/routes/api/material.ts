@@ -15,6 +15,7 @@ import { newStorageKey, storeFromDisk } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
 import { ManifestError, launchFilePath, readManifest, type ScormManifest } from "../../lib/scorm";
 import { ZipError, fileSource, listZip, type ZipItem, type ZipSource } from "../../lib/zip";
+import { contentUrl, encodedPath } from "../../services/content-capabilities";
 import {
   toMaterialRecord,
   type MaterialSource,
@@ -243,23 +244,26 @@ async function visibleMaterial(app: FastifyInstance, caller: Caller, id: number)
 /** The material with what its type carries: page content, link, files, quiz. */
 export async function materialDetail(
   app: FastifyInstance,
+  caller: Caller,
   material: MaterialRow,
   options: { answers: boolean },
 ) {
   const files = await app.repos.materials.filesOf([material.id]);
-  const base = `/webservice/pluginfile.php/${material.id}/`;
+  // Content URLs of the content origin, with a capability of the caller's session (issue 12):
+  // minted only here, after the command's own access decision.
+  const url = (path: string) => contentUrl(app, caller, material.id, path);
   const detail: Record<string, unknown> = {
     ...toMaterialRecord(material, true),
     files: files.map((f) => ({
       path: f.path,
       size: f.size,
       contentType: f.contentType,
-      url: base + f.path.split("/").map(encodeURIComponent).join("/"),
+      url: url(encodedPath(f.path)),
     })),
   };
   if (material.type === "scorm") {
     const scorm = await storedScorm(app, files);
-    detail.launchUrl = base + (scorm?.launch ?? "index.html");
+    detail.launchUrl = url(scorm?.launch ?? "index.html");
     detail.scormVersion = scorm?.version ?? null;
   }
   if (material.type === "quiz") {
@@ -378,7 +382,7 @@ export const materialResource = defineResource("material", {
       const material = await visibleMaterial(app, caller, input.id);
       // A quiz's answers only to those who may change it (a global course's viewers may not).
       const answers = await editsCourse(app, caller, material.courseId);
-      return { data: await materialDetail(app, material, { answers }) };
+      return { data: await materialDetail(app, caller, material, { answers }) };
     },
   }),
 
@@ -423,7 +427,7 @@ export const materialResource = defineResource("material", {
         const material = (await app.repos.materials.findById(id))!;
         return {
           message: "materials.created",
-          data: await materialDetail(app, material, { answers: true }),
+          data: await materialDetail(app, caller, material, { answers: true }),
         };
       } catch (error) {
         if (upload) await app.storage.remove(upload.files.map((f) => f.storageKey));
@@ -482,7 +486,7 @@ export const materialResource = defineResource("material", {
       const material = (await app.repos.materials.findById(existing.id))!;
       return {
         message: "materials.updated",
-        data: await materialDetail(app, material, { answers: true }),
+        data: await materialDetail(app, caller, material, { answers: true }),
       };
     },
   }),
@@ -534,9 +538,14 @@ export const materialResource = defineResource("material", {
       });
       return {
         message: "quiz.saved",
-        data: await materialDetail(app, (await app.repos.materials.findById(material.id))!, {
-          answers: true,
-        }),
+        data: await materialDetail(
+          app,
+          caller,
+          (await app.repos.materials.findById(material.id))!,
+          {
+            answers: true,
+          },
+        ),
       };
     },
   }),

@@ -23,6 +23,10 @@ export function FileMaterial({
       {type === "application/pdf" ? (
         <iframe
           src={url}
+          // Uploaded content (issue 12) from the content origin, whose answer carries the CSP
+          // sandbox (an opaque origin). No sandbox attribute here: Chromium shows no PDF in a
+          // frame that has one, while it does under the answer's CSP sandbox.
+          referrerPolicy="no-referrer"
           title={material.name}
           className="h-[70vh] min-h-80 w-full rounded-control border border-border bg-muted"
         />

@@ -22,10 +22,12 @@ export function PageContent({ content }: { content: string | undefined }) {
       DOMPurify.sanitize(content ?? "", {
         USE_PROFILES: { html: true },
         FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select"],
+        // The portal requires Trusted Types (issue 12): DOMPurify's own policy vouches for it.
+        RETURN_TRUSTED_TYPE: true,
       }),
     [content],
   );
-  if (!html.trim())
+  if (!String(html).trim())
     return <p className="text-sm text-muted-foreground">{t("materials.noPreview")}</p>;
   return (
     <div

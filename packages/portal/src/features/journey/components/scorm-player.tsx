@@ -1,18 +1,18 @@
 import { Button, cn } from "@lms/ui";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { useJourneyCommands, type ScormLaunch } from "../api/use-journey";
-import { startScormRuntime, type CmiMap } from "../utils/scorm-runtime";
+import { frameName, startScormRuntime, type CmiMap } from "../utils/scorm-runtime";
 import { ExpandIcon } from "./icons";
 import { InlineLoading } from "../../courses/components/inline-loading";
 
 /**
- * A SCORM 1.2 or 2004 package in an iframe, with the runtime it talks to. A student's commits
- * are stored (`scormcommit`), so the package resumes where it was left; in student mode
- * (staff) nothing is sent.
+ * A SCORM 1.2 or 2004 package in a sandboxed iframe of the content origin (issue 12), with the
+ * runtime it talks to by postMessage. A student's commits are stored (`scormcommit`), so the
+ * package resumes where it was left; in student mode (staff) nothing is sent.
  */
 export function ScormPlayer({
   materialId,
@@ -34,6 +34,7 @@ export function ScormPlayer({
   const [launch, setLaunch] = useState<ScormLaunch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
     let closed = false;
@@ -53,9 +54,8 @@ export function ScormPlayer({
         setFailure(failureText(answer, i18n));
         return;
       }
-      runtime = await startScormRuntime(answer.data, commit);
-      if (closed) runtime.close();
-      else setLaunch(answer.data);
+      runtime = startScormRuntime(answer.data, () => frame.current, commit);
+      setLaunch(answer.data);
     })();
     return () => {
       closed = true;
@@ -70,7 +70,13 @@ export function ScormPlayer({
   return (
     <div className={cn("flex flex-col gap-3", fullScreen && "h-full")}>
       <iframe
+        ref={frame}
         src={launch.launchUrl}
+        // The state the package's runtime starts from (read by the content origin's bridge).
+        name={frameName(launch)}
+        // An opaque origin whatever the content origin answers: no storage, no cookies.
+        sandbox="allow-scripts allow-forms allow-popups"
+        referrerPolicy="no-referrer"
         title={title}
         className={cn(
           "w-full rounded-control border border-border bg-surface",

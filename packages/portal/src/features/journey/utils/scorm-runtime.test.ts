@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scalarsOf } from "./scorm-runtime";
+import { BRIDGE_STATE, frameName, readBridgeMessage, scalarsOf } from "./scorm-runtime";
 
 describe("SCORM commit map", () => {
   it("keeps the elements that carry a value and drops empty collections", () => {
@@ -11,5 +11,60 @@ describe("SCORM commit map", () => {
         "cmi.interactions": {},
       }),
     ).toEqual({ "cmi.core.lesson_location": "2", "cmi.core.score.raw": 90 });
+  });
+});
+
+describe("the content frame's bridge messages", () => {
+  const commit = (cmi: unknown, extra: Record<string, unknown> = {}) => ({
+    type: "lms-scorm-bridge",
+    v: 1,
+    version: "1.2",
+    cmi,
+    ...extra,
+  });
+
+  it("takes a commit of the launch's version as its flat map of values", () => {
+    expect(
+      readBridgeMessage(
+        commit({
+          "cmi.core.lesson_status": "incomplete",
+          "cmi.interactions.0.id": "q1",
+          "cmi.objectives": {},
+        }),
+        "1.2",
+      ),
+    ).toEqual({ "cmi.core.lesson_status": "incomplete", "cmi.interactions.0.id": "q1" });
+  });
+
+  it("refuses anything else: other shapes, versions, element names and oversized values", () => {
+    const refused = [
+      null,
+      "lms-scorm-bridge",
+      [commit({})],
+      { ...commit({}), type: "other" },
+      { ...commit({}), v: 2 },
+      commit({}, { version: "2004" }),
+      commit(null),
+      commit(["cmi.core.lesson_status"]),
+      commit({ "window.top": "x" }),
+      commit({ ["cmi." + "a".repeat(300)]: "x" }),
+      commit({ "cmi.suspend_data": "x".repeat(64_001) }),
+      commit(Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`cmi.e${i}`, "1"]))),
+    ];
+    for (const data of refused) expect(readBridgeMessage(data, "1.2")).toBeNull();
+  });
+
+  it("names the frame with the state its runtime starts from", () => {
+    const name = frameName({
+      version: "2004",
+      launchUrl: "http://content.test/content/c/1/index.html",
+      cmi: { "cmi.location": "slide-2", "cmi.entry": "resume" },
+    });
+    expect(JSON.parse(name)).toEqual({
+      [BRIDGE_STATE]: {
+        version: "2004",
+        cmi: { "cmi.location": "slide-2", "cmi.entry": "resume" },
+      },
+    });
   });
 });

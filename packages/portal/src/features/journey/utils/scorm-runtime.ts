@@ -1,16 +1,10 @@
-import type { Scorm12API as Scorm12, Scorm2004API as Scorm2004 } from "scorm-again";
 import type { ScormLaunch } from "../api/use-journey";
-
-// The per-version entries (one version's code each) export their class by name, while their
-// type declarations say default: the names are typed from the package's main declarations.
-type Scorm12Module = { Scorm12API: typeof Scorm12 };
-type Scorm2004Module = { Scorm2004API: typeof Scorm2004 };
 
 /** The flat element → value map a commit carries. */
 export type CmiMap = Record<string, unknown>;
 
 export interface ScormRuntime {
-  /** Ends the session when the player closes before the package said it had finished. */
+  /** Stops taking the package's messages (a moment later: the frame's last commit comes then). */
   close(): void;
 }
 
@@ -24,52 +18,79 @@ export function scalarsOf(cmi: CmiMap): Record<string, string | number | boolean
   return map;
 }
 
-type Globals = Window & { API?: unknown; API_1484_11?: unknown };
+/**
+ * The package's content runs on the content origin in a sandboxed frame (issue 12): an opaque
+ * origin that can reach nothing of the portal. Its runtime (scorm-again, served and started by the
+ * content origin's bridge in the SCO's own window) starts from the state the portal puts in the
+ * frame's name, and sends each commit here by postMessage.
+ */
+export const BRIDGE_MESSAGE = "lms-scorm-bridge";
+/** The frame's name the bridge starts from: scormload's state. */
+export const BRIDGE_STATE = "lmsScormState";
+/** A sandboxed frame without allow-same-origin has an opaque origin: its messages say "null". */
+export const SANDBOXED_ORIGIN = "null";
+
+const MAX_ELEMENTS = 5000;
+const MAX_NAME = 255;
+const MAX_VALUE = 64_000;
+
+/** The frame's name for a launch: the state its runtime starts from. */
+export function frameName(launch: ScormLaunch): string {
+  return JSON.stringify({ [BRIDGE_STATE]: { version: launch.version, cmi: launch.cmi } });
+}
 
 /**
- * Starts the SCORM runtime (scorm-again, loaded only here) for one package: initialised from
- * `scormload`'s cmi map and published where the SCO looks for it (window.API for 1.2,
- * window.API_1484_11 for 2004). Every commit the runtime makes goes to `onCommit` as the flat map.
+ * A commit of the bridge, or null when the message is anything else: only
+ * `{ type: "lms-scorm-bridge", v: 1, version, cmi }` of the launch's version, with a flat map of
+ * cmi.* / adl.* elements to short scalar values.
  */
-export async function startScormRuntime(
-  launch: ScormLaunch,
-  onCommit: (cmi: CmiMap) => void,
-): Promise<ScormRuntime> {
-  const settings = {
-    lmsCommitUrl: "scormcommit",
-    dataCommitFormat: "flattened" as const,
-    autocommit: true,
-    autocommitSeconds: 30,
-    logLevel: 5 as const,
-    httpService: {
-      processHttpRequest(_url: string, params: unknown) {
-        onCommit(scalarsOf(params as CmiMap));
-        return { result: "true", errorCode: 0 };
-      },
-      updateSettings() {},
-    },
-  };
-  const globals = window as Globals;
-  if (launch.version === "2004") {
-    const { Scorm2004API } = (await import("scorm-again/scorm2004")) as unknown as Scorm2004Module;
-    const api = new Scorm2004API(settings);
-    api.loadFromFlattenedJSON(launch.cmi, "");
-    globals.API_1484_11 = api;
-    return {
-      close() {
-        if (api.isInitialized() && !api.isTerminated()) api.Terminate("");
-        if (globals.API_1484_11 === api) delete globals.API_1484_11;
-      },
-    };
+export function readBridgeMessage(
+  data: unknown,
+  version: ScormLaunch["version"],
+): Record<string, string | number | boolean> | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const message = data as Record<string, unknown>;
+  if (message.type !== BRIDGE_MESSAGE || message.v !== 1 || message.version !== version) {
+    return null;
   }
-  const { Scorm12API } = (await import("scorm-again/scorm12")) as unknown as Scorm12Module;
-  const api = new Scorm12API(settings);
-  api.loadFromFlattenedJSON(launch.cmi, "");
-  globals.API = api;
+  const cmi = message.cmi;
+  if (typeof cmi !== "object" || cmi === null || Array.isArray(cmi)) return null;
+  const entries = Object.entries(cmi as Record<string, unknown>);
+  if (entries.length > MAX_ELEMENTS) return null;
+  for (const [name, value] of entries) {
+    if (name.length > MAX_NAME || !/^(cmi|adl)\./.test(name)) return null;
+    if (typeof value === "string" && value.length > MAX_VALUE) return null;
+  }
+  return scalarsOf(cmi as CmiMap);
+}
+
+/**
+ * Listens to the player's frame for its runtime's commits: a message counts only when it comes
+ * from that frame's window (`frame()`'s contentWindow) with the sandboxed frame's opaque origin
+ * and the bridge's shape. Every commit goes to `onCommit` as the flat map.
+ */
+export function startScormRuntime(
+  launch: ScormLaunch,
+  frame: () => HTMLIFrameElement | null,
+  onCommit: (cmi: CmiMap) => void,
+): ScormRuntime {
+  // The frame's window, kept: its last commit arrives after the player has removed it.
+  let known: Window | null = null;
+  const onMessage = (event: MessageEvent) => {
+    known = frame()?.contentWindow ?? known;
+    if (!known || event.source !== known) return;
+    if (event.origin !== SANDBOXED_ORIGIN) return;
+    const cmi = readBridgeMessage(event.data, launch.version);
+    if (cmi) onCommit(cmi);
+  };
+  window.addEventListener("message", onMessage);
+  let closed = false;
   return {
     close() {
-      if (api.isInitialized() && !api.isTerminated()) api.LMSFinish("");
-      if (globals.API === api) delete globals.API;
+      if (closed) return;
+      closed = true;
+      // The frame commits once more as it goes (pagehide): that message is still taken.
+      window.setTimeout(() => window.removeEventListener("message", onMessage), 2000);
     },
   };
 }

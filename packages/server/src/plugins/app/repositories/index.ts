@@ -7,6 +7,7 @@ import { OutboxRepository } from "./outbox-repository";
 import { ProgressRepository } from "./progress-repository";
 import { RolesRepository } from "./roles-repository";
 import { SchoolsRepository } from "./schools-repository";
+import { SecretsRepository } from "./secrets-repository";
 import { SessionsRepository } from "./sessions-repository";
 import { TokensRepository } from "./tokens-repository";
 import { UsersRepository } from "./users-repository";
@@ -25,6 +26,7 @@ export function createRepositories(db: Db) {
     sessions: new SessionsRepository(db),
     tokens: new TokensRepository(db),
     outbox: new OutboxRepository(db),
+    secrets: new SecretsRepository(db),
     /** One transaction over several repositories. */
     transaction: <T>(work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(work),
   };

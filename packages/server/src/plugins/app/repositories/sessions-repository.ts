@@ -41,6 +41,7 @@ export class SessionsRepository {
   constructor(private readonly db: Db) {
     this.byToken = this.authQuery("token");
     this.byWsToken = this.authQuery("ws");
+    this.byId = this.authQuery("id");
   }
 
   async create(session: NewSession): Promise<number> {
@@ -53,12 +54,13 @@ export class SessionsRepository {
 
   private readonly byToken: ReturnType<SessionsRepository["authQuery"]>;
   private readonly byWsToken: ReturnType<SessionsRepository["authQuery"]>;
+  private readonly byId: ReturnType<SessionsRepository["authQuery"]>;
 
   /**
    * The session of a token hash with its user and the user's role permissions, in one prepared
    * statement (the status check runs before every call of the portal; no planning per call).
    */
-  private authQuery(column: "token" | "ws") {
+  private authQuery(column: "token" | "ws" | "id") {
     const parent = alias(sessions, "parent");
     return this.db
       .select({
@@ -91,7 +93,11 @@ export class SessionsRepository {
       .where(
         and(
           eq(
-            column === "token" ? sessions.tokenHash : sessions.wsTokenHash,
+            column === "token"
+              ? sessions.tokenHash
+              : column === "ws"
+                ? sessions.wsTokenHash
+                : sessions.id,
             sql.placeholder("hash"),
           ),
           isNull(sessions.revokedAt),
@@ -109,8 +115,13 @@ export class SessionsRepository {
       .prepare(`lms_session_by_${column}`);
   }
 
-  async findWithUser(column: "token" | "ws", hash: string): Promise<SessionUserRow | undefined> {
-    const [row] = await (column === "token" ? this.byToken : this.byWsToken).execute({ hash });
+  /** The session of a token hash (`token`, `ws`) or of a session id (`id`, content capabilities). */
+  async findWithUser(
+    column: "token" | "ws" | "id",
+    hash: string | number,
+  ): Promise<SessionUserRow | undefined> {
+    const query = column === "token" ? this.byToken : column === "ws" ? this.byWsToken : this.byId;
+    const [row] = await query.execute({ hash });
     if (!row) return undefined;
     return {
       ...row,
