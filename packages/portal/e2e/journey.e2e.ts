@@ -261,6 +261,12 @@ describe("course journey", () => {
     // resume to previous goes to the quiz before it
     await page.getByRole("button", { name: "Resume to previous" }).click();
     await page.getByRole("heading", { name: "Matter check", level: 2 }).waitFor();
+    // the passed quiz opens on its result, its review and a choice of a new attempt (issue 13)
+    await page.getByText("Score: 100% · Passed").waitFor();
+    await expect(page.getByRole("radio", { name: "Steam" }).isChecked()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Start new attempt" }).waitFor();
+    expect(await page.getByRole("button", { name: "Submit answers" }).count()).toBe(0);
+    expect(await page.getByRole("timer").count()).toBe(0);
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByRole("heading", { name: "States of matter", level: 2 }).waitFor();
     await page

@@ -118,7 +118,8 @@ export function MaterialPlayer({
       <InlineLoading />
     ) : (
       <QuizPlayer
-        key={material.attempt?.number ?? 0}
+        // A new attempt, or the same one now shown on its result, starts the player afresh.
+        key={`${material.attempt?.number ?? 0}:${material.result ? "result" : "attempt"}`}
         material={material}
         onPassed={onFinished}
         onRetry={() => {

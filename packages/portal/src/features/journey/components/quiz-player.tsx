@@ -6,10 +6,18 @@ import {
   useJourneyCommands,
   type OpenedMaterial,
   type OpenedQuizResult,
+  type QuizQuestion,
   type QuizResult,
+  type QuizReviewRow,
   type QuizSettingsView,
 } from "../api/use-journey";
-import { answeredCount, answersPayload, clock, type QuizAnswer } from "../utils/quiz-answers";
+import {
+  answeredCount,
+  answersPayload,
+  clock,
+  questionKind,
+  type QuizAnswer,
+} from "../utils/quiz-answers";
 import { QuizQuestionField } from "./quiz-question";
 import { QuizResultPanel } from "./quiz-result";
 
@@ -33,7 +41,10 @@ export function QuizPlayer({
   const settings: QuizSettingsView = { ...material.quiz, ...material.quiz?.settings };
   const questions = material.quiz?.questions ?? [];
   const attempt = material.attempt ?? null;
-  const [answers, setAnswers] = useState<Record<string, QuizAnswer>>({});
+  // Reopened on a result: the answers given, as its review has them.
+  const [answers, setAnswers] = useState<Record<string, QuizAnswer>>(() =>
+    givenAnswers(questions, material.result?.review ?? null),
+  );
   const [submitted, setSubmitted] = useState<QuizResult | null>(null);
   // A quiz answered before opens on its latest result and review (issue 13).
   const result: QuizResult | OpenedQuizResult | null = submitted ?? material.result ?? null;
@@ -145,6 +156,24 @@ export function QuizPlayer({
       )}
     </form>
   );
+}
+
+function givenAnswers(
+  questions: QuizQuestion[],
+  review: QuizReviewRow[] | null,
+): Record<string, QuizAnswer> {
+  const answers: Record<string, QuizAnswer> = {};
+  if (!review) return answers;
+  for (const question of questions) {
+    const given = review.find((row) => String(row.questionId) === String(question.id))?.given;
+    const values = Array.isArray(given)
+      ? given.map(String)
+      : given === undefined
+        ? []
+        : [String(given)];
+    answers[String(question.id)] = questionKind(question) === "short" ? (values[0] ?? "") : values;
+  }
+  return answers;
 }
 
 /** Seconds until the deadline, ticking each second; null without a deadline. */
