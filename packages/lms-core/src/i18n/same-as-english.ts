@@ -1,6 +1,6 @@
 /** Keys whose zh or tg text may equal the English text (names, codes, abbreviations). */
 export const SAME_AS_ENGLISH: Record<"zh" | "tg", readonly string[]> = {
-  zh: ["roles.name.11", "language.ownName.es", "language.ownName.tg"],
+  zh: ["roles.name.11", "language.ownName.es", "language.ownName.zh", "language.ownName.tg"],
   tg: [
     "common.ok",
     "nav.email",
