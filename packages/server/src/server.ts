@@ -87,7 +87,6 @@ export async function ensureAdministrator(app: FastifyInstance): Promise<boolean
   return true;
 }
 
-/** Everything `pnpm start` does after the build: database, app, listen. */
 /**
  * Request logs without secrets: ?token= (downloads), ?key= (class-service login keys) and the
  * capability of a content URL (/content/<capability>/...).
@@ -110,6 +109,7 @@ export function logOptions(level: string): FastifyServerOptions["logger"] {
   };
 }
 
+/** Everything `pnpm start` does after the build: database, app, listen. */
 export async function startServer(
   config: ServerConfig,
   logger: FastifyServerOptions["logger"] = logOptions(config.logLevel),
