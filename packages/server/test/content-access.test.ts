@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
 import { useTestApp, type FieldValue } from "./helper";
 import { PNG } from "./support/files";
-import { classCookie } from "./support/journey";
+import { classCookie, classServiceFile } from "./support/journey";
 
 /**
  * issue 12 "Access to learning content follows the permission matrix and the publish state":
@@ -113,13 +113,13 @@ beforeAll(async () => {
   m.otherSchool = await material(schooladmin2, other, inOther, "other school", true);
 });
 
-/** The class service's file route: 200, or the refusal's status. */
+/** The class service's file route, its redirect followed to the content origin: 200, or the refusal's status. */
 async function viaClassService(role: Role, id: number) {
-  const answer = await t().app.inject({
-    method: "GET",
-    url: `/webservice/pluginfile.php/${id}/picture.png`,
-    headers: { cookie: cookies[role] },
-  });
+  const answer = await classServiceFile(
+    t(),
+    `/webservice/pluginfile.php/${id}/picture.png`,
+    cookies[role],
+  );
   return answer.statusCode;
 }
 

@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, type FieldValue, type TestApp } from "./helper";
 import { PNG } from "./support/files";
-import { classCookie } from "./support/journey";
+import { classCookie, classServiceFile } from "./support/journey";
 
 /**
  * issue 12 "Sessions end when they should": disabling a school, a role or a user ends what its
@@ -74,14 +74,9 @@ const signIn = (userName: string, password = "Demo@2026!") =>
 const statusCall = async (token: string) =>
   (await t.call("user", "getisloggedinstatus", {}, { token })).status;
 
+/** The class service's file route, its redirect followed to the content origin. */
 const fileStatus = async (cookie: string) =>
-  (
-    await t.app.inject({
-      method: "GET",
-      url: `/webservice/pluginfile.php/${materialId}/m.png`,
-      headers: { cookie },
-    })
-  ).statusCode;
+  (await classServiceFile(t, `/webservice/pluginfile.php/${materialId}/m.png`, cookie)).statusCode;
 
 /** The body of a message, quoted-printable decoded. */
 const bodyOf = (raw: string) =>
