@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { apiAs } from "./api";
 import {
   chooseRowAction,
   confirmDialog,
@@ -135,6 +136,36 @@ describe("users", () => {
     await expect
       .poll(() => page.getByRole("row", { name: /bulk/ }).getByText("Inactive").count())
       .toBe(3);
+    await context.close();
+  });
+
+  it("keeps the users table's actions in view at 1366 px with long e-mails, and at 390 px", async () => {
+    const call = await apiAs("admin");
+    await call("/user/", "create", {
+      firstName: "Maria Clara",
+      lastName: "De los Santos",
+      userName: "longmail",
+      email: "maria.clara.de.los.santos.dela.cruz.reyes@rizal-national-high-school.example.edu.ph",
+      roleId: 1,
+    });
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto(url("/users"));
+    await page.getByLabel("Search").fill("longmail");
+    await page.getByRole("row", { name: /longmail/ }).waitFor();
+    const header = page.getByRole("columnheader", { name: "Actions" });
+    const wide = await header.boundingBox();
+    expect(wide!.x + wide!.width).toBeLessThanOrEqual(1366);
+    await page.setViewportSize({ width: 390, height: 800 });
+    const firstRow = page.getByRole("row").nth(1);
+    const more = firstRow.getByRole("button", { name: /^Row actions/ });
+    await more.waitFor();
+    const narrow = await more.boundingBox();
+    expect(narrow!.x).toBeGreaterThanOrEqual(0);
+    expect(narrow!.x + narrow!.width).toBeLessThanOrEqual(390);
+    await more.click();
+    await page.getByRole("menuitem", { name: "Deactivate" }).waitFor();
     await context.close();
   });
 

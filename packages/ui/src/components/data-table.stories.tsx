@@ -362,6 +362,33 @@ export const WithRowActions: Story = {
   },
 };
 
+/** The actions column stays in view when a narrow table scrolls sideways. */
+export const NarrowWithStickyActions: Story = {
+  args: {
+    onEdit: fn(),
+    rowActions: () => [{ label: "Delete", onSelect: fn(), destructive: true }],
+  },
+  parameters: { viewport: { defaultViewport: "mobile1" } },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 390 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const cell = bodyRows(canvasElement)[0]!.querySelector<HTMLElement>(
+      '[data-slot="data-table-actions"]',
+    )!;
+    await expect(getComputedStyle(cell).position).toBe("sticky");
+    const table = canvasElement.querySelector("table")!.parentElement!;
+    await expect(table.scrollWidth).toBeGreaterThan(table.clientWidth);
+    const box = cell.getBoundingClientRect();
+    const frame = table.getBoundingClientRect();
+    await expect(box.right).toBeLessThanOrEqual(frame.right + 1);
+  },
+};
+
 export const WithSelection: Story = {
   args: { selectable: true, bulkActions: <Button size="sm">Disable selected</Button> },
   play: async ({ canvasElement }) => {

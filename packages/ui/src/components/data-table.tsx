@@ -486,7 +486,8 @@ function DataTable<Row>({
                 {hasActions ? (
                   <th
                     scope="col"
-                    className="h-11 w-px px-4 text-end text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase"
+                    data-slot="data-table-actions"
+                    className="sticky end-0 h-11 w-px bg-muted px-4 text-end text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase shadow-[inset_1px_0_0_var(--color-border)]"
                   >
                     {labels.actions}
                   </th>
@@ -555,7 +556,12 @@ function DataTable<Row>({
                       );
                     })}
                     {hasActions ? (
-                      <td className="px-4 py-1 text-end whitespace-nowrap">
+                      // Stays in view at the end of a table that scrolls sideways (narrow screens,
+                      // long values), so a row's actions are always one tap away.
+                      <td
+                        data-slot="data-table-actions"
+                        className="sticky end-0 bg-surface px-4 py-1 text-end whitespace-nowrap shadow-[inset_1px_0_0_var(--color-border)]"
+                      >
                         <div className="inline-flex items-center gap-1">
                           {onEdit ? (
                             <IconButton

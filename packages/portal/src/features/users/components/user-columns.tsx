@@ -14,7 +14,17 @@ export function userColumns(
       header: t("users.field.fullName"),
     },
     { id: "userName", accessorKey: "userName", header: t("users.field.userName") },
-    { id: "email", accessorKey: "email", header: t("users.field.email") },
+    {
+      id: "email",
+      accessorKey: "email",
+      header: t("users.field.email"),
+      // A long address is cut short with its whole text on hover (issue 13: nothing clipped).
+      cell: ({ row }) => (
+        <span className="block max-w-[16rem] truncate" title={row.original.email ?? ""}>
+          {row.original.email}
+        </span>
+      ),
+    },
     {
       id: "roleId",
       accessorKey: "roleId",
