@@ -1,15 +1,10 @@
 import "./app-types";
 import path from "node:path";
-import { es } from "@lms/core";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
 import { buildContentApp } from "./content-app";
 import type { Database } from "./db/client";
-import { ApiError, pgCode, text } from "./lib/errors";
+import { sendError, sendNotFound } from "./lib/error-handler";
 import { loadCommonPasswords } from "./lib/passwords";
 import { AUTH_CHANNEL } from "./lib/session-cache";
 import { LocalFileStorage, type FileStorage } from "./lib/storage";
@@ -104,36 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook("onClose", async () => stopListening());
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.code(error.status).send({
-        status: error.status,
-        code: error.code,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-        ...(error.data === undefined ? {} : { data: error.data }),
-      });
-    }
-    const status = clientStatus(error);
-    if (status) {
-      const code =
-        status === 413
-          ? "errors.tooLarge"
-          : status === 404
-            ? "errors.notFound"
-            : "validation.invalidValue";
-      return reply.code(status).send({ status, code, message: text(code) });
-    }
-    // A 5xx never shows its internals (STYLE.md "server").
-    request.log.error({ err: error }, "request failed");
-    return reply
-      .code(500)
-      .send({ status: 500, code: "errors.generic", message: es["errors.generic"] });
-  });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ status: 404, code: "errors.notFound", message: es["errors.notFound"] }),
-  );
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler(sendNotFound);
 
   // the content origin (issue 12): its signing key, shared through the database, and its listener
   app.decorate("contentCapabilities", await ContentCapabilities.load(app));
@@ -147,13 +114,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webserviceRoutes);
   await app.register(portal);
   return app;
-}
-
-/** Client errors of the framework and of the database (bad values), answered as 4xx. */
-function clientStatus(error: FastifyError): number | null {
-  const code = pgCode(error);
-  if (code && /^(22|23)/.test(code)) return 422;
-  const status = error.statusCode;
-  if (typeof status === "number" && status >= 400 && status < 500) return status;
-  return null;
 }

@@ -1,6 +1,5 @@
-import { es } from "@lms/core";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { ApiError } from "./lib/errors";
+import Fastify, { type FastifyInstance } from "fastify";
+import { sendError, sendNotFound } from "./lib/error-handler";
 import { SANDBOX, contentHeaders, contentRoutes } from "./routes/content";
 
 /**
@@ -33,26 +32,8 @@ export async function buildContentApp(main: FastifyInstance): Promise<FastifyIns
     }
     done(null, payload);
   });
-  content.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply
-        .code(error.status)
-        .send({ status: error.status, code: error.code, message: error.message });
-    }
-    const status = typeof error.statusCode === "number" ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ status, code: "validation.invalidValue", message: es["validation.invalidValue"] });
-    }
-    request.log.error({ err: error }, "request failed");
-    return reply
-      .code(500)
-      .send({ status: 500, code: "errors.generic", message: es["errors.generic"] });
-  });
-  content.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ status: 404, code: "errors.notFound", message: es["errors.notFound"] }),
-  );
+  content.setErrorHandler(sendError);
+  content.setNotFoundHandler(sendNotFound);
   await content.register(contentRoutes(main));
   return content;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
+import { DEMO_USERS } from "../src/db/seed";
 import { useTestApp, type FieldValue } from "./helper";
 import { PNG } from "./support/files";
 import { classCookie, classServiceFile } from "./support/journey";
@@ -13,17 +14,7 @@ import { classCookie, classServiceFile } from "./support/journey";
  */
 const t = useTestApp();
 
-const ROLES = [
-  "admin",
-  "rexadmin",
-  "lsg",
-  "schooladmin",
-  "teacher",
-  "student",
-  "parent",
-  "schooladmin2",
-  "student2",
-] as const;
+const ROLES = DEMO_USERS;
 type Role = (typeof ROLES)[number];
 
 const tokens = {} as Record<Role, string>;
