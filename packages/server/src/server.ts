@@ -99,7 +99,7 @@ export function logOptions(level: string): FastifyServerOptions["logger"] {
         return {
           method: request.method,
           url: request.url
-            .replace(/([?&](?:token|key)=)[^&]*/gi, "$1[redacted]")
+            .replace(/([?&](?:token|key|wstoken|authorization)=)[^&]*/gi, "$1[redacted]")
             // A content URL's capability (issue 12).
             .replace(/^(\/content\/)[^/?#]+/, "$1[redacted]"),
           remoteAddress: request.ip,

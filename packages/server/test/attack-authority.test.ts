@@ -237,6 +237,33 @@ describe("attacks on a user above the attacker", () => {
     expect(same.status).toBe(200);
   });
 
+  it("refuses a stolen session that changes its own e-mail outside the profile", async () => {
+    const before = await user("schooladmin");
+    const answer = await t().call(
+      "user",
+      "update",
+      { ...(await formOf("schooladmin")), email: "thief@example.edu.ph" },
+      { token: schoolAdmin },
+    );
+    expect(answer.status).toBe(403);
+    const row = {
+      firstName: before.firstName,
+      lastName: before.lastName,
+      userName: "schooladmin",
+      email: "thief@example.edu.ph",
+      roleId: String(ROLE_IDS.schoolAdmin),
+      schoolId: String(before.schoolId),
+    };
+    const uploaded = await upload(csv([row]), schoolAdmin);
+    expect(uploaded.status).toBe(422);
+    expect(uploaded.body.data!.rows[0]!.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: "email", code: "errors.forbidden" }),
+      ]),
+    );
+    expect((await user("schooladmin")).email).toBe(before.email);
+  });
+
   it("refuses a custom role with users rights but no roles rights acting on a school admin", async () => {
     // Every users right and every learning right, but no schools or roles rights.
     const all = { access: true, view: true, add: true, modify: true };

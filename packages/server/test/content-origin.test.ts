@@ -269,6 +269,22 @@ describe("the content origin", () => {
     expectContentHeaders(after.headers);
   });
 
+  it("refuses the capabilities of a disabled school's users until it is enabled again", async () => {
+    const url = await fileUrl(ids.Sheet!, "sheet.pdf");
+    expect((await fetchContent(t(), url)).statusCode).toBe(200);
+    const admin = await t().login("admin");
+    const schoolId = (await callerOf(t(), teacher)).schoolId!;
+    const set = (status: string) =>
+      t().call("school", "setstatus", { id: schoolId, status }, { token: admin });
+    expect((await set("disabled")).status).toBe(200);
+    try {
+      expect((await fetchContent(t(), url)).statusCode).toBe(401);
+    } finally {
+      expect((await set("enabled")).status).toBe(200);
+    }
+    expect((await fetchContent(t(), url)).statusCode).toBe(200);
+  });
+
   it("honours no cookie: neither the class-service cookie nor a portal token opens content", async () => {
     const cookie = await classCookie(t(), "teacher");
     const url = await fileUrl(ids.Sheet!, "sheet.pdf");
@@ -343,6 +359,12 @@ describe("the content origin", () => {
       logger.serializers.req({ method: "GET", url: "/content/1.2.abc.SECRET/7/index.html?page=1" })
         .url,
     ).toBe("/content/[redacted]/7/index.html?page=1");
+    expect(
+      logger.serializers.req({
+        method: "POST",
+        url: "/webservice/rest/server.php?wstoken=SECRET&Authorization=Bearer%20SECRET",
+      }).url,
+    ).not.toContain("SECRET");
   });
 
   it("never serves uploaded content on the portal's origin", async () => {

@@ -185,6 +185,41 @@ describe("bodies refused before they are read (issue 12)", () => {
     expect(answer.status).toBe(413);
   });
 
+  it("answers 413 to a body without files larger than a form's fields, whatever the route takes", async () => {
+    const big = "x".repeat(900 * 1024);
+    // JSON and url-encoded bodies are parsed whole before the caller is known.
+    const declared = await live.app.inject({
+      method: "POST",
+      url: "/api/material/",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ cmdType: "list", a: big, b: big, c: big }),
+    });
+    expect(declared.statusCode).toBe(413);
+    const chunks = [big, big, big].map((piece) => Buffer.from(piece));
+    const chunked = await fetch(`http://127.0.0.1:${port}/api/material/`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: new ReadableStream({
+        pull(controller) {
+          const next = chunks.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    // Multipart fields without a file are read before the command authenticates: kept small.
+    const fields = await live.app.inject({
+      method: "POST",
+      url: "/api/material/",
+      headers: { "content-type": "multipart/form-data; boundary=XYZ" },
+      payload:
+        part("cmdType", "list") + part("a", big) + part("b", big) + part("c", big) + "--XYZ--\r\n",
+    });
+    expect(fields.statusCode).toBe(413);
+  });
+
   it("answers 401 to a file from a caller who is not signed in, before reading the file", async () => {
     const start =
       part("cmdType", "create") +
@@ -195,6 +230,50 @@ describe("bodies refused before they are read (issue 12)", () => {
     expect(answer.status).toBe(401);
     expect(answer.text).toContain("Invalid token!");
     expect(tempFiles()).toEqual([]);
+  });
+
+  it("asks for the caller again once a slow upload has arrived: a session ended meanwhile is refused", async () => {
+    const token = await live.login("teacher");
+    const before = await live.call<{ firstName: string; lastName: string; email: string }>(
+      "user",
+      "profile",
+      {},
+      { token },
+    );
+    const head =
+      part("cmdType", "updateprofile") +
+      part("Authorization", `Bearer ${token}`) +
+      part("firstName", "Hijacked") +
+      part("lastName", before.body.data!.lastName) +
+      part("email", before.body.data!.email) +
+      '--XYZ\r\ncontent-disposition: form-data; name="photo"; filename="a.png"\r\n' +
+      "content-type: image/png\r\n\r\n";
+    const tail = "\r\n--XYZ--\r\n";
+    const body = Buffer.concat([Buffer.from(head), PNG, Buffer.from(tail)]);
+    const cut = head.length + 8;
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    const closed = new Promise((resolve) => socket.on("close", resolve));
+    socket.write(
+      `POST /api/user/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n` +
+        `Content-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, cut));
+    // The caller was accepted at the first file part; it signs out before the file has arrived.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await live.call("user", "logout", {}, { token })).status).toBe(200);
+    socket.write(body.subarray(cut));
+    await closed;
+    expect(Number(received.slice(9, 12))).toBe(401);
+    const admin = await live.login("admin");
+    const after = await live.call<{ firstName: string }>(
+      "user",
+      "get",
+      { id: await live.userId("teacher") },
+      { token: admin },
+    );
+    expect(after.body.data!.firstName).toBe(before.body.data!.firstName);
   });
 
   it("answers 401 to a file part that comes before any token", async () => {

@@ -359,7 +359,10 @@ async function runCommand(
   form: RequestForm,
   early: Decision | undefined,
 ): Promise<unknown> {
-  const decision = early ?? (await decide(app, resource, request, form.entries));
+  // After files, which may take long to arrive, the caller is asked again (a session ended or a
+  // right withdrawn meanwhile holds); the answer is usually the session cache's.
+  const decision =
+    early && form.files.length === 0 ? early : await decide(app, resource, request, form.entries);
   const { def, caller } = decision;
   const cmdType = decision.cmdType;
   // Fields after the files may not change what was decided before them.

@@ -88,6 +88,8 @@ export interface FormLimits {
 
 const FIELD_BYTES = 1024 * 1024;
 const MAX_FIELDS = 500;
+/** Every field of one request together (a page material's content is the largest). */
+export const FIELDS_TOTAL_BYTES = 2 * FIELD_BYTES;
 
 /**
  * Reads a multipart (the client's way, SPEC.md §7), url-encoded or JSON body into ordered
@@ -100,7 +102,9 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
   // ?token= is the bearer token of downloads (read by the dispatcher), never an input field.
   const query: [string, string][] = [];
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
-    if (typeof value === "string" && name !== "token") query.push([name, value]);
+    // A bearer token travels in the body or header only: a URL ends up in logs and history.
+    if (typeof value === "string" && name !== "token" && name.toLowerCase() !== "authorization")
+      query.push([name, value]);
   }
   if (isMultipart(request)) {
     const { beforeFiles } = limits;
@@ -113,6 +117,7 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
         files: limits.files,
         fieldBytes: FIELD_BYTES,
         fields: MAX_FIELDS,
+        fieldsTotalBytes: FIELDS_TOTAL_BYTES,
         tempDir: uploadTempDir(request.server.config.dataDir),
         ...(beforeFiles ? { beforeFiles: () => beforeFiles([...entries, ...query]) } : {}),
         ...(limits.afterField ? { afterField: limits.afterField } : {}),

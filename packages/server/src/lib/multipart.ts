@@ -14,6 +14,8 @@ export interface MultipartLimits {
   files: number;
   fieldBytes: number;
   fields: number;
+  /** All fields together: read before the caller is known, so kept small. */
+  fieldsTotalBytes: number;
   /** Where file parts are written while they are read (removed by removeUploads). */
   tempDir: string;
   /**
@@ -48,18 +50,33 @@ export function readMultipart(
     let pending = 0;
     let fileLimit: Promise<number> | null = null;
     let parser: ReturnType<typeof Busboy>;
+    let fieldBytes = 0;
 
-    const fail = (error: ApiError) => {
+    /** Stops reading, removes every file part written so far, then rejects. */
+    const abort = (error: Error) => {
       if (settled) return;
       settled = true;
       raw.unpipe(parser);
       // The rest of the body is not read: the answer goes out and the connection is closed.
       raw.pause();
-      for (const out of outs) (out as unknown as { destroy(): void }).destroy();
-      void Promise.all(written.map((file) => rm(file, { force: true }))).finally(() =>
-        reject(closing(error)),
+      const closed = outs.map(
+        (out) =>
+          new Promise<void>((resolve) => {
+            const stream = out as unknown as NodeJS.WritableStream & {
+              destroy(): void;
+              closed?: boolean;
+            };
+            if (stream.closed) return resolve();
+            stream.once("close", () => resolve());
+            stream.destroy();
+          }),
       );
+      // A part's file is removed once its stream has closed, so none is created after its removal.
+      void Promise.all(closed)
+        .then(() => Promise.all(written.map((file) => rm(file, { force: true }))))
+        .finally(() => reject(error));
     };
+    const fail = (error: ApiError) => abort(closing(error));
     const malformed = () => fail(new ApiError(400, "validation.invalidValue"));
     const done = () => {
       if (settled || !parserDone || pending > 0) return;
@@ -89,6 +106,8 @@ export function readMultipart(
       "field",
       (name: string, value: string, nameTruncated: boolean, truncated: boolean) => {
         if (nameTruncated || truncated) return fail(tooLarge());
+        fieldBytes += name.length + value.length;
+        if (fieldBytes > limits.fieldsTotalBytes) return fail(tooLarge());
         entries.push([name, value]);
         try {
           limits.afterField?.(name, value);
@@ -125,13 +144,7 @@ export function readMultipart(
             written.push(file.path);
             const out = createWriteStream(file.path, { flags: "wx", mode: 0o600 });
             outs.push(out);
-            out.on("error", (error) => {
-              if (settled) return;
-              settled = true;
-              raw.unpipe(parser);
-              raw.pause();
-              reject(error);
-            });
+            out.on("error", (error) => abort(error));
             stream.on("data", (chunk: Buffer) => {
               file.size += chunk.length;
               if (file.size > max) fail(tooLarge());
@@ -146,12 +159,7 @@ export function readMultipart(
           },
           (error: unknown) => {
             if (error instanceof ApiError) fail(error);
-            else if (!settled) {
-              settled = true;
-              raw.unpipe(parser);
-              raw.pause();
-              reject(error as Error);
-            }
+            else abort(error as Error);
           },
         );
       },

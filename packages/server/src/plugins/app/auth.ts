@@ -145,7 +145,7 @@ export class AuthService {
     const session = this.cache.get(key)?.value ?? (await this.read("id", sessionId, key));
     if (!session) return { ok: false, expired: false };
     const { row } = session;
-    if (row.status !== 0) return { ok: false, expired: false };
+    if (row.status !== 0 || row.schoolEnabled === false) return { ok: false, expired: false };
     const now = Date.now();
     if (row.expiresAt.getTime() <= now || row.idleExpiresAt.getTime() <= now) {
       return { ok: false, expired: true };

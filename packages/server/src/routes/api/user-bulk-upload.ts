@@ -133,6 +133,9 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
         const reach = verdictOn(caller, sameName, await rightsOf(sameName.roleId), "edit");
         if (reach !== "allowed")
           errors.push(fieldError("userName", "errors.forbidden", undefined, row.line));
+        // One's own e-mail changes only through the profile (current password, old address told).
+        if (self && values.email.toLowerCase() !== self.email.toLowerCase())
+          errors.push(fieldError("email", "errors.forbidden", undefined, row.line));
         if (sameEmail && sameEmail.id !== sameName.id)
           errors.push(fieldError("email", "errors.userUpdateConflict", undefined, row.line));
         action = "update";

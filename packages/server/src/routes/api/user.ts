@@ -31,6 +31,7 @@ import {
   ApiError,
   conflict,
   fieldError,
+  forbidden,
   invalidField,
   isUniqueViolation,
   notFound,
@@ -532,6 +533,9 @@ export const userResource = defineResource("user", {
       if (!existing) throw notFound();
       // The role given is within the caller's rights; one's own role and school stay.
       const self = existing.id === caller.userId ? existing : undefined;
+      // One's own e-mail changes only through the profile, which asks for the current password
+      // and tells the old address (a stolen session cannot take the account over).
+      if (self && input.email.toLowerCase() !== existing.email.toLowerCase()) throw forbidden();
       const schoolId = await checkUserWrite(app, caller, input, self);
       await assertNameAndEmailFree(
         app,

@@ -132,6 +132,8 @@ export function MaterialPlayer({
   else if (material.type === "scorm")
     body = (
       <ScormPlayer
+        // A new frame and runtime per material (a late commit never reaches the next one).
+        key={material.id}
         materialId={material.id}
         title={material.name}
         record={record}

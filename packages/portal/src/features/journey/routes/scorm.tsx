@@ -53,7 +53,10 @@ export default function ScormPage() {
           </Link>
         </Button>
       </div>
+      {/* A new frame and runtime per material: a late commit of the last package never
+          reaches the next one's runtime. */}
       <ScormPlayer
+        key={material.id}
         materialId={material.id}
         title={material.name}
         record={role === "student"}
