@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { landingChunks } from "./build/landing-chunks";
+import { precompressPlugin } from "./build/precompress";
 
 // The dev server proxies the services to a running @lms/server (pnpm start), port LMS_DEV_API_PORT.
 const apiTarget = `http://127.0.0.1:${process.env.LMS_DEV_API_PORT ?? "3000"}`;
@@ -17,7 +18,7 @@ const landing = landingChunks({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), landing.plugin],
+  plugins: [react(), tailwindcss(), landing.plugin, precompressPlugin()],
   base: "./",
   build: {
     target: "es2022",

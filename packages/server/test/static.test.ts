@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "./helper";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { buildTestApp, multipart, type TestApp } from "./helper";
 
 const apps: TestApp[] = [];
 const folders: string[] = [];
@@ -22,7 +23,7 @@ describe("static portal", () => {
     expect(page.payload).toContain("portal not built");
   });
 
-  it("caches hashed assets for a year, never index.html, with security headers", async () => {
+  it("caches hashed assets for a year, revalidates index.html, with security headers", async () => {
     const portal = mkdtempSync(path.join(os.tmpdir(), "lms-portal-"));
     folders.push(portal);
     mkdirSync(path.join(portal, "assets"));
@@ -32,7 +33,8 @@ describe("static portal", () => {
     apps.push(t);
     const index = await t.app.inject({ method: "GET", url: "/" });
     expect(index.statusCode).toBe(200);
-    expect(index.headers["cache-control"]).toContain("no-store");
+    expect(index.headers["cache-control"]).toBe("no-cache");
+    expect(index.headers.etag).toBeTruthy();
     const csp = String(index.headers["content-security-policy"]);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("default-src 'self'");
@@ -44,6 +46,70 @@ describe("static portal", () => {
     const api = await t.app.inject({ method: "POST", url: "/api/nothing/" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 404, code: "errors.notFound" });
+  });
+});
+
+describe("compressed delivery (issue 14)", () => {
+  it("sends the build's brotli or gzip copy of a file by Accept-Encoding, and the file itself otherwise", async () => {
+    const portal = mkdtempSync(path.join(os.tmpdir(), "lms-portal-"));
+    folders.push(portal);
+    mkdirSync(path.join(portal, "assets"));
+    const script = "console.log('portal');".repeat(200);
+    writeFileSync(path.join(portal, "index.html"), "<!doctype html><title>portal</title>");
+    writeFileSync(path.join(portal, "assets", "main-abc.js"), script);
+    writeFileSync(path.join(portal, "assets", "main-abc.js.br"), brotliCompressSync(script));
+    writeFileSync(path.join(portal, "assets", "main-abc.js.gz"), gzipSync(script));
+    const t = await buildTestApp({ portalDir: portal });
+    apps.push(t);
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/assets/main-abc.js",
+        headers: encoding ? { "accept-encoding": encoding } : {},
+      });
+    const br = await get("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await get("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.payload).toBe(script);
+  });
+
+  it("compresses JSON answers above 1 KB, not small ones", async () => {
+    const t = await buildTestApp();
+    apps.push(t);
+    const token = await t.login("admin");
+    const list = async (encoding: string, rowsPerPage: number) => {
+      const { body, contentType } = await multipart({
+        cmdType: "list",
+        page: "1",
+        rowsPerPage: String(rowsPerPage),
+        Authorization: `Bearer ${token}`,
+      });
+      return t.app.inject({
+        method: "POST",
+        url: "/api/user/",
+        headers: { "content-type": contentType, "accept-encoding": encoding },
+        payload: body,
+      });
+    };
+    const large = await list("gzip, br", 25);
+    expect(large.statusCode).toBe(200);
+    expect(large.headers["content-encoding"]).toBe("br");
+    const rows = JSON.parse(brotliDecompressSync(large.rawPayload).toString()).data.data;
+    expect(rows.length).toBeGreaterThan(5);
+    const gzipped = await list("gzip", 25);
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    const small = await t.app.inject({
+      method: "POST",
+      url: "/api/nothing/",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(small.headers["content-encoding"]).toBeUndefined();
   });
 });
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * Serves the built portal at / (issue 4 "Static portal"): hashed assets cached for a year,
- * index.html never cached. Without a build, / answers a short page saying so.
+ * index.html revalidated, each file sent as the build compressed it when the browser takes it. Without a build, / answers a short page saying so.
  */
 export default async function portal(app: FastifyInstance) {
   const root = app.config.portalDir;
@@ -25,12 +25,15 @@ export default async function portal(app: FastifyInstance) {
     wildcard: true,
     index: ["index.html"],
     cacheControl: false,
+    // The build's .br and .gz copies (packages/portal/build/precompress.ts), by Accept-Encoding.
+    preCompressed: true,
     etag: true,
     lastModified: true,
     setHeaders(res, file) {
       const relative = path.relative(root, file).split(path.sep).join("/");
       if (relative === "index.html" || relative.endsWith(".html")) {
-        res.header("cache-control", "no-store, max-age=0");
+        // Revalidated on every visit (ETag), so a new release is seen at once.
+        res.header("cache-control", "no-cache");
       } else if (relative.startsWith("assets/")) {
         res.header("cache-control", "public, max-age=31536000, immutable");
       } else {
