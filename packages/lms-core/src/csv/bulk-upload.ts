@@ -337,10 +337,11 @@ export function checkBulkUploadRows(
       errors.push({ field: "school", message: encodeMessage("validation.invalidValue") });
     }
     const cells = { ...raw, roleId: role.id, schoolId: school.id };
-    // The column an error of the role or school goes to: the one the row (or the file) uses.
+    // The column an error of the role or school goes to: the one the row uses, else the id's
+    // unless the file has no such column.
     const fields: ParsedRow["fields"] = {
-      role: raw.role || (!raw.roleId && "role" in raw) ? "role" : "roleId",
-      school: raw.school || (!raw.schoolId && "school" in raw) ? "school" : "schoolId",
+      role: raw.role || !("roleId" in fileRaw) ? "role" : "roleId",
+      school: raw.school || !("schoolId" in fileRaw) ? "school" : "schoolId",
     };
     const known = !role.pending && !role.invalid && !school.pending && !school.invalid;
     const result = known
