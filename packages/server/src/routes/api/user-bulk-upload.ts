@@ -40,9 +40,10 @@ export interface BulkRowResult {
 
 /**
  * Bulk upload (issue 4): a CSV of @lms/core's columns, mode add or upsert, dry run or real run.
- * Every row is checked as the user form would be, plus what only the server knows: the role it
- * gives and the existing user it updates are within the caller's reach (services/user-authority,
- * as for one user), the school exists, names and e-mails are free. A real run writes every row in
+ * Every row is checked as the user form would be, plus what only the server knows: its role name
+ * and school code name a role and a school in the caller's reach (services/bulk-upload-names,
+ * issue 13), the role it gives and the existing user it updates are within the caller's reach
+ * (services/user-authority, as for one user), the school exists, names and e-mails are free. A real run writes every row in
  * one transaction or none, and sends each new user an activation link.
  */
 export async function runBulkUpload(ctx: CommandContext<unknown>) {
