@@ -129,12 +129,15 @@ export {
 export {
   BULK_UPLOAD_COLUMNS,
   CSV_MESSAGES,
+  BULK_UPLOAD_TEMPLATE_COLUMNS,
   MAX_BULK_UPLOAD_ROWS,
   REQUIRED_BULK_UPLOAD_COLUMNS,
   bulkUploadRowSchema,
   bulkUploadTemplate,
+  checkBulkUploadRows,
   describeRowErrors,
   parseBulkUploadCsv,
+  readBulkUploadCsv,
 } from "./csv/bulk-upload";
 export {
   classIdField,
@@ -198,8 +201,10 @@ export type {
 } from "./schemas/list";
 export type {
   BulkUploadColumn,
+  BulkUploadLookup,
   BulkUploadOptions,
   BulkUploadParse,
+  BulkUploadRead,
   BulkUploadRow,
   ParsedRow,
   RowError,

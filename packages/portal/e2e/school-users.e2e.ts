@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { confirmDialog, newPage, openBrowser, signIn } from "./browser";
 
 const browser = openBrowser();
@@ -50,14 +50,27 @@ describe("a school's Users tab", () => {
     await page.waitForURL(/#\/schools\/\d+\/info$/);
     await page.getByRole("link", { name: "Users", exact: true }).click();
     await page.getByRole("button", { name: "Bulk upload" }).click();
+    // The template names roles and this school's code, not ids.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download template" }).click(),
+    ]);
+    const template = readFileSync((await download.path())!, "utf8").split("\r\n");
+    expect(template[0]).toContain("role,school");
+    expect(template[0]).not.toContain("roleId");
+    expect(template[1]).toContain("teacher,BIS");
     const dir = mkdtempSync(join(tmpdir(), "lms-csv-"));
     const file = join(dir, "users.csv");
     writeFileSync(
       file,
-      "firstName,lastName,userName,email,roleId,grade,section,learningReferenceNumber\r\n" +
-        "Lito,Bautista,tabbulk1,tabbulk1@example.edu.ph,5,7,Luna,400000000001\r\n",
+      "firstName,lastName,userName,email,role,grade,section,learningReferenceNumber\r\n" +
+        "Lito,Bautista,tabbulk1,tabbulk1@example.edu.ph,student,7,Luna,400000000001\r\n",
     );
     await page.locator("input[type=file]").setInputFiles(file);
+    // The row names no school: the server's check puts it in this one and shows its code.
+    await expect
+      .poll(() => page.getByRole("row", { name: /tabbulk1/ }).textContent())
+      .toMatch(/student\s*BIS/);
     await page.getByRole("button", { name: "Upload 1 user" }).click();
     await confirmDialog(page, "Upload");
     await page.getByText("Created: 1. Updated: 0. Skipped: 0.").waitFor();

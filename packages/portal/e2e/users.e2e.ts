@@ -21,8 +21,9 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
+// The role by name and the school by code, in any case (issue 13).
 const header =
-  "firstName,lastName,userName,email,roleId,schoolId,grade,section,learningReferenceNumber";
+  "firstName,lastName,userName,email,role,school,grade,section,learningReferenceNumber";
 function csv(rows: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), "lms-csv-"));
   const file = join(dir, "users.csv");
@@ -101,8 +102,12 @@ describe("users", () => {
     await page.goto(url("/users"));
     await page.getByRole("button", { name: "Bulk upload" }).click();
     const good = (n: number) =>
-      `Ana${"abcdefghij"[n]},Reyes,bulk${n},bulk${n}@example.edu.ph,5,1,7,Rizal,2000000000${String(n).padStart(2, "0")}`;
-    const bad = csv([good(1), good(2), "Bad1,Reyes,bulk3,not-an-email,5,1,7,Rizal,200000000003"]);
+      `Ana${"abcdefghij"[n]},Reyes,bulk${n},bulk${n}@example.edu.ph,Student,rnhs,7,Rizal,2000000000${String(n).padStart(2, "0")}`;
+    const bad = csv([
+      good(1),
+      good(2),
+      "Bad1,Reyes,bulk3,not-an-email,student,RNHS,7,Rizal,200000000003",
+    ]);
     await page.locator("input[type=file]").setInputFiles(bad);
     await page.getByText("1 row has errors").waitFor();
     const badRow = page.getByRole("row", { name: /^4 / });
@@ -111,9 +116,21 @@ describe("users", () => {
       true,
     );
 
+    // An unknown school code is found by the server's check, on its row, before anything is written.
+    const unknown = csv([good(1), good(2), good(3).replace(",rnhs,", ",NOPE,")]);
+    await page.locator("input[type=file]").setInputFiles(unknown);
+    await page.getByText("1 row has errors").waitFor();
+    await expect(page.getByRole("row", { name: /^4 / }).textContent()).resolves.toContain(
+      "school: Invalid value.",
+    );
+
     const fixed = csv([good(1), good(2), good(3)]);
     await page.locator("input[type=file]").setInputFiles(fixed);
     await page.getByText("Will be created").first().waitFor();
+    // The server's check shows each row's role by name and its school by code.
+    await expect(page.getByRole("row", { name: /bulk1/ }).textContent()).resolves.toMatch(
+      /student\s*RNHS/,
+    );
     await page.getByRole("button", { name: "Upload 3 users" }).click();
     await confirmDialog(page, "Upload");
     await page.getByText("Created: 3. Updated: 0. Skipped: 0.").waitFor();
@@ -190,7 +207,7 @@ describe("users", () => {
     await page.getByRole("button", { name: "Bulk upload" }).click();
     const rows = Array.from({ length: 12 }, (_, n) => {
       const id = String(n + 1).padStart(2, "0");
-      return `Lea${"abcdefghijkl"[n]},Salonga,allsel${id},allsel${id}@example.edu.ph,5,1,7,Rizal,3000000000${id}`;
+      return `Lea${"abcdefghijkl"[n]},Salonga,allsel${id},allsel${id}@example.edu.ph,student,RNHS,7,Rizal,3000000000${id}`;
     });
     await page.locator("input[type=file]").setInputFiles(csv(rows));
     await page.getByRole("button", { name: "Upload 12 users" }).click();

@@ -1,4 +1,4 @@
-import { BULK_UPLOAD_COLUMNS } from "@lms/core";
+import { BULK_UPLOAD_COLUMNS, BULK_UPLOAD_TEMPLATE_COLUMNS, emptyPermissions } from "@lms/core";
 import { count, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema";
@@ -42,9 +42,11 @@ const upload = (csv: string, fields: Record<string, string> = {}, token = admin)
   t().call<{
     rows: {
       line: number;
+      role: string;
+      school: string;
       action: string | null;
       code: string | null;
-      errors: { field: string; code: string }[];
+      errors: { field: string; code: string; row?: number }[];
     }[];
     created: number;
     updated: number;
@@ -168,5 +170,183 @@ describe("bulk upload", () => {
     expect(other.body.data?.rows[0]?.errors[0] ?? other.body.errors?.[0]).toMatchObject({
       field: "schoolId",
     });
+  });
+});
+
+describe("bulk upload with role names and school codes", () => {
+  const named =
+    "firstName,lastName,userName,email,role,school,grade,section,learningReferenceNumber,employeeNumber";
+  const person = (name: string, role: string, school: string) =>
+    role.toLowerCase() === "teacher"
+      ? `Tala,Santos,${name},${name}@example.edu.ph,${role},${school},,,,EMP-${name}`
+      : `Lito,Bautista,${name},${name}@example.edu.ph,${role},${school},7,Luna,${String(
+          400000000000 + name.length * 1000 + name.charCodeAt(name.length - 1),
+        )},`;
+  let registrarId: number;
+
+  beforeAll(async () => {
+    const permissions = emptyPermissions();
+    permissions.courses = { access: true, view: true, add: false, modify: false };
+    registrarId = await t().app.repos.roles.create(
+      t().database.db,
+      { roleName: "Registrar", description: "", enabled: true, permissions },
+      "test",
+    );
+  });
+
+  it("gives each row the role of its name and the school of its code, in any case", async () => {
+    const csv = [
+      named,
+      person("nmteach", "TEACHER", "rnhs"),
+      person("nmstuda", "Student", "BIS"),
+      person("nmregis", "registrar", "Rnhs"),
+    ].join("\r\n");
+    const checked = await upload(csv, { dryRun: "1" });
+    expect(checked.status).toBe(200);
+    expect(checked.body.data!.rows.map((r) => [r.action, r.role, r.school])).toEqual([
+      ["create", "teacher", "RNHS"],
+      ["create", "student", "BIS"],
+      ["create", "Registrar", "RNHS"],
+    ]);
+    const done = await upload(csv);
+    expect(done.status).toBe(200);
+    expect(done.body.data!.created).toBe(3);
+    const stored = await Promise.all(
+      ["nmteach", "nmstuda", "nmregis"].map((n) => t().app.repos.users.findForLogin(n)),
+    );
+    expect(stored.map((u) => [u!.roleId, u!.schoolId])).toEqual([
+      [3, 1],
+      [5, 2],
+      [registrarId, 1],
+    ]);
+  });
+
+  it("writes nothing when a role name or school code is unknown, and names the row and column", async () => {
+    const before = await userCount();
+    const csv = [
+      named,
+      person("nmokay", "student", "RNHS"),
+      person("nmwizard", "wizard", "RNHS"),
+      person("nmnowhere", "student", "NOPE"),
+    ].join("\n");
+    const failed = await upload(csv);
+    expect(failed.status).toBe(422);
+    expect(failed.body.message).toBe("Row contains invalid values.");
+    expect(failed.body.errors!.map((e) => [e.row, e.field, e.code])).toEqual([
+      [3, "role", "validation.invalidValue"],
+      [4, "school", "validation.invalidValue"],
+    ]);
+    expect(await userCount()).toBe(before);
+    expect(await t().app.repos.users.findForLogin("nmokay")).toBeUndefined();
+  });
+
+  it("treats a school code outside a school admin's school as unknown, and a role above it as by id", async () => {
+    const csv = [
+      named,
+      person("saown", "student", "rnhs"),
+      person("saother", "student", "BIS"),
+      person("sanone", "student", "NOPE"),
+      person("saabove", "Admin", ""),
+    ].join("\n");
+    const answer = await upload(csv, { dryRun: "1" }, schoolAdmin);
+    expect(answer.status).toBe(200);
+    const [own, other, none, above] = answer.body.data!.rows;
+    expect(own).toMatchObject({ action: "create", code: null, school: "RNHS" });
+    // Another school's code and a code that does not exist answer alike: nothing tells them apart.
+    const answerOf = (r: typeof other) => r!.errors.map(({ row: _row, ...error }) => error);
+    expect(answerOf(other)).toEqual(answerOf(none));
+    expect(other!.errors).toMatchObject([{ field: "school", code: "validation.invalidValue" }]);
+    expect(other!.school).toBe("BIS");
+    expect(above!.errors).toMatchObject([{ field: "role", code: "errors.forbidden" }]);
+    const byId = await upload(
+      [
+        header,
+        row({
+          firstName: "Ana",
+          lastName: "Admin",
+          userName: "saabove2",
+          email: "saabove2@example.edu.ph",
+          roleId: "1",
+        }),
+      ].join("\n"),
+      { dryRun: "1" },
+      schoolAdmin,
+    );
+    expect(byId.body.data!.rows[0]!.errors).toMatchObject([
+      { field: "roleId", code: "errors.forbidden" },
+    ]);
+  });
+
+  it("sends rows naming no school to the school of the upload, from its code or id alike", async () => {
+    const csv = [named, person("nmpreset", "student", "")].join("\n");
+    const answer = await upload(csv, { schoolId: "2" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.rows[0]).toMatchObject({ role: "student", school: "BIS" });
+    expect((await t().app.repos.users.findForLogin("nmpreset"))!.schoolId).toBe(2);
+  });
+
+  it("still reads ids, and accepts an id and a name together only when they agree", async () => {
+    const both =
+      "firstName,lastName,userName,email,roleId,role,schoolId,school,grade,learningReferenceNumber";
+    const line = (name: string, cells: string, n: number) =>
+      `Lea,Salonga,${name},${name}@example.edu.ph,${cells},7,${500000000000 + n}`;
+    const answer = await upload(
+      [
+        both,
+        line("bothok", "5,Student,2,bis", 1),
+        line("bothrole", "3,student,1,RNHS", 2),
+        line("bothschool", "5,student,1,BIS", 3),
+        line("idonly", "5,,1,", 4),
+      ].join("\n"),
+      { dryRun: "1" },
+    );
+    expect(answer.status).toBe(200);
+    expect(
+      answer.body.data!.rows.map((r) => [r.action, r.errors.map((e) => e.field), r.role, r.school]),
+    ).toEqual([
+      ["create", [], "student", "BIS"],
+      [null, ["role"], "student", "RNHS"],
+      [null, ["school"], "student", "BIS"],
+      ["create", [], "student", "RNHS"],
+    ]);
+  });
+
+  it("offers a template with role names and a school code the caller reaches, ready to upload", async () => {
+    const template = async (token: string, fields: Record<string, string> = {}) => {
+      const answer = await t().call("user", "template", fields, { token });
+      expect(answer.status).toBe(200);
+      return answer.payload
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+    };
+    const lines = await template(admin);
+    expect(lines[0]).toBe(BULK_UPLOAD_TEMPLATE_COLUMNS.join(","));
+    expect(lines[0]!.split(",")).toEqual(expect.arrayContaining(["role", "school"]));
+    expect(lines[0]!.split(",")).not.toContain("roleId");
+    const cells = (line: string) => {
+      const columns = lines[0]!.split(",");
+      const values = line.split(",");
+      return [values[columns.indexOf("role")], values[columns.indexOf("school")]];
+    };
+    expect(lines.slice(1).map(cells)).toEqual([
+      ["teacher", "RNHS"],
+      ["student", "RNHS"],
+    ]);
+    expect((await template(admin, { schoolId: "2" })).slice(1).map(cells)).toEqual([
+      ["teacher", "BIS"],
+      ["student", "BIS"],
+    ]);
+    expect((await template(schoolAdmin)).slice(1).map(cells)[0]).toEqual(["teacher", "RNHS"]);
+    // Another school's code is not given away.
+    expect((await template(schoolAdmin, { schoolId: "2" })).slice(1).map(cells)[0]).toEqual([
+      "teacher",
+      "",
+    ]);
+    const checked = await upload(lines.join("\r\n"), { dryRun: "1" });
+    expect(checked.body.data!.rows.map((r) => [r.action, r.code])).toEqual([
+      ["create", null],
+      ["create", null],
+    ]);
   });
 });

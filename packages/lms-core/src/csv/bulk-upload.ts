@@ -1,14 +1,18 @@
 import Papa from "papaparse";
 import { z } from "zod";
 import { es } from "../i18n/es";
+import { ROLE_IDS, ROLE_NAMES } from "../constants";
 import { userFieldsSchema, checkUserByRole } from "../schemas/user";
 import { decodeMessage, encodeMessage, type MessageValues } from "../validation/message";
-import { integerField, text } from "../validation/rules";
+import { integerField, optionalIntegerField, text } from "../validation/rules";
 
 /**
  * The bulk-upload CSV columns (API.md). The header row names them; only the user name, e-mail,
- * names and role are required; order is free. assignedLoad holds `grade:subject:section` items
- * separated by `;`. Parent columns fill the parent information of a student.
+ * names and role are required; order is free. The role is given by id (`roleId`) or by name
+ * (`role`, any case), the school by id (`schoolId`) or by code (`school`, any case); a row may
+ * fill either column of a pair, and both only when they agree. assignedLoad holds
+ * `grade:subject:section` items separated by `;`. Parent columns fill the parent information of
+ * a student.
  */
 export const BULK_UPLOAD_COLUMNS = [
   "salutation",
@@ -19,7 +23,9 @@ export const BULK_UPLOAD_COLUMNS = [
   "userName",
   "email",
   "roleId",
+  "role",
   "schoolId",
+  "school",
   "employeeNumber",
   "learningReferenceNumber",
   "schoolYearFrom",
@@ -36,30 +42,39 @@ export const BULK_UPLOAD_COLUMNS = [
 ] as const;
 export type BulkUploadColumn = (typeof BULK_UPLOAD_COLUMNS)[number];
 
+/** Columns every file has; besides them, `roleId` or `role` (or both). */
 export const REQUIRED_BULK_UPLOAD_COLUMNS: readonly BulkUploadColumn[] = [
   "firstName",
   "lastName",
   "userName",
   "email",
-  "roleId",
 ];
+
+/** The template's columns: the role by name and the school by code, no ids to look up. */
+export const BULK_UPLOAD_TEMPLATE_COLUMNS: readonly BulkUploadColumn[] = BULK_UPLOAD_COLUMNS.filter(
+  (c) => c !== "roleId" && c !== "schoolId",
+);
 
 export const MAX_BULK_UPLOAD_ROWS = 10_000;
 
-/** A template file: the header and one example row of each kind. */
-export function bulkUploadTemplate(): string {
+/**
+ * A template file: the header and an example teacher and student, their roles by name and their
+ * school by `schoolCode` (left empty without one: the rows then go to the school an upload from
+ * a school's Users tab is made for).
+ */
+export function bulkUploadTemplate(schoolCode = ""): string {
   const example = (values: Partial<Record<BulkUploadColumn, string>>) =>
-    BULK_UPLOAD_COLUMNS.map((c) => csvCell(values[c] ?? "")).join(",");
+    BULK_UPLOAD_TEMPLATE_COLUMNS.map((c) => csvCell(values[c] ?? "")).join(",");
   return [
-    BULK_UPLOAD_COLUMNS.join(","),
+    BULK_UPLOAD_TEMPLATE_COLUMNS.join(","),
     example({
       salutation: "Ms.",
       firstName: "Maria",
       lastName: "Santos",
       userName: "msantos",
       email: "maria.santos@example.edu.ph",
-      roleId: "3",
-      schoolId: "1",
+      role: ROLE_NAMES[ROLE_IDS.teacher],
+      school: schoolCode,
       employeeNumber: "EMP-1001",
       assignedLoad: "7:Science:Rizal;8:Science:Bonifacio",
     }),
@@ -68,8 +83,8 @@ export function bulkUploadTemplate(): string {
       lastName: "Dela Cruz",
       userName: "jdelacruz",
       email: "juan.delacruz@example.edu.ph",
-      roleId: "5",
-      schoolId: "1",
+      role: ROLE_NAMES[ROLE_IDS.student],
+      school: schoolCode,
       learningReferenceNumber: "123456789012",
       grade: "7",
       section: "Rizal",
@@ -95,11 +110,19 @@ export interface RowError {
 export interface ParsedRow {
   /** Line number in the file, counting the header as line 1. */
   line: number;
-  values: z.output<typeof bulkUploadRowSchema> | null;
+  /** The fields of a user, or null for a row with errors or with a name not yet looked up. */
+  values: BulkUploadRow | null;
   raw: Record<string, string>;
   errors: RowError[];
   /** The row-level message: invalid values or duplicate e-mail or username. */
   rowMessage: string | null;
+  /** The columns the row gave its role and school in, to mark the one a later check refuses. */
+  fields: { role: "roleId" | "role"; school: "schoolId" | "school" };
+  /**
+   * True when the row names a role or school that was not looked up (no lookup given, as in the
+   * browser): checked except for what depends on its role and school, and values stays null.
+   */
+  pending: boolean;
 }
 
 export type BulkUploadParse =
@@ -121,47 +144,61 @@ const loadItem = z.preprocess(
   }),
 );
 
-/** One CSV row as text cells, turned into the fields of a user (same rules as the user form). */
+/** Text cells to the fields of a user. */
+function userFieldsOf(input: unknown) {
+  const row = (input ?? {}) as Partial<Record<BulkUploadColumn, string>>;
+  const cell = (column: BulkUploadColumn) => row[column] ?? "";
+  const hasParent = ["parentFirstName", "parentLastName", "parentEmail", "parentMobile"].some(
+    (c) => cell(c as BulkUploadColumn) !== "",
+  );
+  return {
+    salutation: cell("salutation"),
+    firstName: cell("firstName"),
+    middleName: cell("middleName"),
+    lastName: cell("lastName"),
+    suffix: cell("suffix"),
+    userName: cell("userName"),
+    email: cell("email"),
+    employeeNumber: cell("employeeNumber"),
+    learningReferenceNumber: cell("learningReferenceNumber"),
+    roleId: cell("roleId"),
+    schoolId: cell("schoolId"),
+    schoolYearFrom: cell("schoolYearFrom"),
+    schoolYearTo: cell("schoolYearTo"),
+    grade: cell("grade"),
+    section: cell("section"),
+    subject: cell("subject"),
+    title: cell("title"),
+    assignedLoad: cell("assignedLoad")
+      .split(";")
+      .map((item) => item.trim())
+      .filter(Boolean),
+    parent: hasParent
+      ? {
+          firstName: cell("parentFirstName"),
+          lastName: cell("parentLastName"),
+          email: cell("parentEmail"),
+          mobile: cell("parentMobile"),
+        }
+      : undefined,
+  };
+}
+
+const rowFieldsSchema = userFieldsSchema.extend({ assignedLoad: z.array(loadItem).max(50) });
+
+/**
+ * One CSV row as text cells (role and school as ids), turned into the fields of a user (same
+ * rules as the user form).
+ */
 export const bulkUploadRowSchema = z.preprocess(
-  (input) => {
-    const row = (input ?? {}) as Partial<Record<BulkUploadColumn, string>>;
-    const cell = (column: BulkUploadColumn) => row[column] ?? "";
-    const hasParent = ["parentFirstName", "parentLastName", "parentEmail", "parentMobile"].some(
-      (c) => cell(c as BulkUploadColumn) !== "",
-    );
-    return {
-      salutation: cell("salutation"),
-      firstName: cell("firstName"),
-      middleName: cell("middleName"),
-      lastName: cell("lastName"),
-      suffix: cell("suffix"),
-      userName: cell("userName"),
-      email: cell("email"),
-      employeeNumber: cell("employeeNumber"),
-      learningReferenceNumber: cell("learningReferenceNumber"),
-      roleId: cell("roleId"),
-      schoolId: cell("schoolId"),
-      schoolYearFrom: cell("schoolYearFrom"),
-      schoolYearTo: cell("schoolYearTo"),
-      grade: cell("grade"),
-      section: cell("section"),
-      subject: cell("subject"),
-      title: cell("title"),
-      assignedLoad: cell("assignedLoad")
-        .split(";")
-        .map((item) => item.trim())
-        .filter(Boolean),
-      parent: hasParent
-        ? {
-            firstName: cell("parentFirstName"),
-            lastName: cell("parentLastName"),
-            email: cell("parentEmail"),
-            mobile: cell("parentMobile"),
-          }
-        : undefined,
-    };
-  },
-  userFieldsSchema.extend({ assignedLoad: z.array(loadItem).max(50) }).superRefine(checkUserByRole),
+  userFieldsOf,
+  rowFieldsSchema.superRefine(checkUserByRole),
+);
+
+/** A row whose role or school is not known: every rule but those that depend on them. */
+const rowWithoutRoleSchema = z.preprocess(
+  userFieldsOf,
+  rowFieldsSchema.extend({ roleId: optionalIntegerField(1, 1_000_000) }),
 );
 
 export type BulkUploadRow = z.output<typeof bulkUploadRowSchema>;
@@ -174,19 +211,49 @@ const PARENT_FIELDS: Record<string, BulkUploadColumn> = {
 };
 
 /**
- * Parses and checks a bulk-upload CSV (UTF-8, with or without a BOM). An unknown, repeated or
- * missing required header makes the whole file invalid; otherwise every row gets its line number
- * and its errors, and rows repeating an e-mail or user name of an earlier row are marked.
+ * The ids of the role names and school codes a file uses, keyed in lower case (the server's,
+ * from the database). `schools` holds only the schools the uploader may reach, so that a code
+ * outside its reach is as unknown as a code that does not exist.
  */
+export interface BulkUploadLookup {
+  roles: ReadonlyMap<string, number>;
+  schools: ReadonlyMap<string, number>;
+}
+
 export interface BulkUploadOptions {
   /** The school of rows that name none (an upload from a school's Users tab). */
   schoolId?: number;
+  /**
+   * Role names and school codes to ids. Without it (the browser's preview) a row that names one
+   * is `pending`; with it an unknown name or code is an invalid value of that column.
+   */
+  lookup?: BulkUploadLookup;
 }
 
-export function parseBulkUploadCsv(
-  input: string,
-  options: BulkUploadOptions = {},
-): BulkUploadParse {
+interface FileRecord {
+  line: number;
+  raw: Record<string, string>;
+  /** The row has more or fewer cells than the header. */
+  ragged: boolean;
+}
+
+/** A file whose header is right, its rows as text cells, before any row is checked. */
+export type BulkUploadRead =
+  | {
+      ok: true;
+      records: FileRecord[];
+      /** The role names and school codes the rows use, in lower case, each once. */
+      roleNames: string[];
+      schoolCodes: string[];
+    }
+  | { ok: false; message: string; detail?: string };
+
+/**
+ * Reads a bulk-upload CSV (UTF-8, with or without a BOM): an unknown, repeated or missing
+ * required header, no role column, no rows or too many make the whole file invalid. The rows
+ * are checked by checkBulkUploadRows, once the names they use are looked up.
+ */
+export function readBulkUploadCsv(input: string): BulkUploadRead {
   const textInput = input.replace(/^\uFEFF/, "");
   if (textInput.trim() === "") return invalidFile("empty");
   const parsed = Papa.parse<string[]>(textInput, { skipEmptyLines: false });
@@ -199,7 +266,8 @@ export function parseBulkUploadCsv(
   const known = new Set<string>(BULK_UPLOAD_COLUMNS);
   const unknown = columns.filter((c) => !known.has(c));
   const repeated = columns.filter((c, i) => columns.indexOf(c) !== i);
-  const missing = REQUIRED_BULK_UPLOAD_COLUMNS.filter((c) => !columns.includes(c));
+  const missing: string[] = REQUIRED_BULK_UPLOAD_COLUMNS.filter((c) => !columns.includes(c));
+  if (!columns.includes("roleId") && !columns.includes("role")) missing.push("roleId or role");
   if (unknown.length || repeated.length || missing.length) {
     return invalidFile(
       [
@@ -214,24 +282,82 @@ export function parseBulkUploadCsv(
   if (body.length === 0) return invalidFile("no rows");
   if (body.length > MAX_BULK_UPLOAD_ROWS)
     return invalidFile(`more than ${MAX_BULK_UPLOAD_ROWS} rows`);
+  const roleNames = new Set<string>();
+  const schoolCodes = new Set<string>();
+  const rows = body.map(({ cells, line }) => {
+    const raw = Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? "").trim()]));
+    if (raw.role) roleNames.add(raw.role.toLowerCase());
+    if (raw.school) schoolCodes.add(raw.school.toLowerCase());
+    return { line, raw, ragged: cells.length !== columns.length };
+  });
+  return { ok: true, records: rows, roleNames: [...roleNames], schoolCodes: [...schoolCodes] };
+}
 
+/**
+ * A reference by id column and name column: the id the row ends with (as text, for the schema),
+ * whether a name was left unlooked-up, and the error of an unknown name or of two columns that
+ * disagree.
+ */
+function resolveReference(
+  idCell: string,
+  nameCell: string,
+  ids: ReadonlyMap<string, number> | undefined,
+): { id: string; pending: boolean; invalid: boolean } {
+  if (!nameCell) return { id: idCell, pending: false, invalid: false };
+  if (!ids) return { id: idCell, pending: true, invalid: false };
+  const found = ids.get(nameCell.toLowerCase());
+  if (found === undefined) return { id: idCell, pending: false, invalid: true };
+  const disagrees = idCell !== "" && Number(idCell) !== found;
+  return { id: disagrees ? idCell : String(found), pending: false, invalid: disagrees };
+}
+
+/**
+ * Checks every row of a read file: its fields by the rules of the user form, its role name and
+ * school code by the lookup, and rows repeating an e-mail or user name of an earlier row.
+ */
+export function checkBulkUploadRows(
+  read: Extract<BulkUploadRead, { ok: true }>,
+  options: BulkUploadOptions = {},
+): Extract<BulkUploadParse, { ok: true }> {
+  const { lookup } = options;
   const seenEmails = new Map<string, number>();
   const seenNames = new Map<string, number>();
-  const rows: ParsedRow[] = body.map(({ cells, line }) => {
-    const raw = Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? "").trim()]));
-    if (options.schoolId !== undefined && !raw.schoolId) raw.schoolId = String(options.schoolId);
-    const errors: RowError[] = [];
-    if (cells.length !== columns.length) {
-      errors.push({ field: "", message: encodeMessage("validation.invalidValue") });
+  const rows: ParsedRow[] = read.records.map(({ line, raw: fileRaw, ragged }) => {
+    const raw = { ...fileRaw };
+    if (options.schoolId !== undefined && !raw.schoolId && !raw.school) {
+      raw.schoolId = String(options.schoolId);
     }
-    const result = bulkUploadRowSchema.safeParse(raw);
+    const errors: RowError[] = [];
+    if (ragged) errors.push({ field: "", message: encodeMessage("validation.invalidValue") });
+    const role = resolveReference(raw.roleId ?? "", raw.role ?? "", lookup?.roles);
+    const school = resolveReference(raw.schoolId ?? "", raw.school ?? "", lookup?.schools);
+    if (role.invalid)
+      errors.push({ field: "role", message: encodeMessage("validation.invalidValue") });
+    if (school.invalid) {
+      errors.push({ field: "school", message: encodeMessage("validation.invalidValue") });
+    }
+    const cells = { ...raw, roleId: role.id, schoolId: school.id };
+    // The column an error of the role or school goes to: the one the row uses, else the id's
+    // unless the file has no such column.
+    const fields: ParsedRow["fields"] = {
+      role: raw.role || !("roleId" in fileRaw) ? "role" : "roleId",
+      school: raw.school || !("schoolId" in fileRaw) ? "school" : "schoolId",
+    };
+    const known = !role.pending && !role.invalid && !school.pending && !school.invalid;
+    const result = known
+      ? bulkUploadRowSchema.safeParse(cells)
+      : rowWithoutRoleSchema.safeParse(cells);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const path = issue.path.map(String);
         const field =
           path[0] === "parent"
             ? (PARENT_FIELDS[path.slice(0, 2).join(".")] ?? "parent")
-            : (path[0] ?? "");
+            : path[0] === "roleId" && !raw.roleId
+              ? fields.role
+              : path[0] === "schoolId" && !raw.schoolId
+                ? fields.school
+                : (path[0] ?? "");
         errors.push({ field, message: issue.message });
       }
     }
@@ -251,14 +377,28 @@ export function parseBulkUploadCsv(
       raw,
       errors,
       rowMessage,
-      values: result.success && !duplicate && errors.length === 0 ? result.data : null,
+      fields,
+      pending: role.pending || school.pending,
+      values:
+        known && result.success && !duplicate && errors.length === 0
+          ? (result.data as BulkUploadRow)
+          : null,
     };
   });
   const errorCount = rows.filter((r) => r.rowMessage).length;
   return { ok: true, rows, validCount: rows.length - errorCount, errorCount };
 }
 
-function invalidFile(detail: string): BulkUploadParse {
+/** Reads and checks a bulk-upload CSV (readBulkUploadCsv, then checkBulkUploadRows). */
+export function parseBulkUploadCsv(
+  input: string,
+  options: BulkUploadOptions = {},
+): BulkUploadParse {
+  const read = readBulkUploadCsv(input);
+  return read.ok ? checkBulkUploadRows(read, options) : read;
+}
+
+function invalidFile(detail: string): { ok: false; message: string; detail: string } {
   return { ok: false, message: encodeMessage("csv.invalid"), detail };
 }
 

@@ -385,7 +385,7 @@ export const es = {
   "bulk.title": "Bulk User Upload",
   "bulk.open": "Bulk upload",
   "bulk.instructions":
-    "Upload a CSV file with one user per row. Download the template to see the columns.",
+    "Upload a CSV file with one user per row. Download the template to see the columns; give each role by its name (such as teacher) and each school by its code.",
   "bulk.template": "Download template",
   "bulk.chooseFile": "Choose CSV file",
   "bulk.mode": "Upload mode",

@@ -401,7 +401,7 @@ export const tg: Catalogue = {
   "bulk.title": "Maramihang Pag-upload ng Gumagamit",
   "bulk.open": "Maramihang pag-upload",
   "bulk.instructions":
-    "Mag-upload ng CSV file na may isang gumagamit bawat hilera. I-download ang template para makita ang mga kolum.",
+    "Mag-upload ng CSV file na may isang gumagamit bawat hilera. I-download ang template para makita ang mga kolum; isulat ang pangalan ng bawat tungkulin (gaya ng teacher) at ang code ng bawat paaralan.",
   "bulk.template": "I-download ang template",
   "bulk.chooseFile": "Pumili ng CSV file",
   "bulk.mode": "Paraan ng pag-upload",

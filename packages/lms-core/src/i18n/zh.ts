@@ -375,7 +375,8 @@ export const zh: Catalogue = {
 
   "bulk.title": "批量上传用户",
   "bulk.open": "批量上传",
-  "bulk.instructions": "请上传 CSV 文件，每行一位用户。下载模板可查看各列。",
+  "bulk.instructions":
+    "请上传 CSV 文件，每行一位用户。下载模板可查看各列；角色填写角色名称（如 teacher），学校填写学校代码。",
   "bulk.template": "下载模板",
   "bulk.chooseFile": "选择 CSV 文件",
   "bulk.mode": "上传模式",

@@ -1,9 +1,10 @@
 import type { LinkRecipient } from "../../plugins/app/auth";
 import {
   BULK_UPLOAD_MODES,
+  checkBulkUploadRows,
   decodeMessage,
   englishMessage,
-  parseBulkUploadCsv,
+  readBulkUploadCsv,
   type BulkUploadMode,
   type FieldError,
   type MessageKey,
@@ -13,6 +14,7 @@ import type { CommandContext } from "../../lib/commands";
 import { ApiError, fieldError, invalidField } from "../../lib/errors";
 import { fieldValue, readUpload } from "../../lib/form";
 import { MAX_ID } from "../../lib/inputs";
+import { bulkUploadLabels, bulkUploadLookup } from "../../services/bulk-upload-names";
 import {
   roleRightsReader,
   schoolForRole,
@@ -26,6 +28,9 @@ export interface BulkRowResult {
   line: number;
   userName: string;
   email: string;
+  /** The role's name (its cell when the row's role is refused) and the school's code, if reached. */
+  role: string;
+  school: string;
   /** What the row does (or would do, on a dry run); null when it has errors. */
   action: "create" | "update" | null;
   code: MessageKey | null;
@@ -35,9 +40,10 @@ export interface BulkRowResult {
 
 /**
  * Bulk upload (issue 4): a CSV of @lms/core's columns, mode add or upsert, dry run or real run.
- * Every row is checked as the user form would be, plus what only the server knows: the role it
- * gives and the existing user it updates are within the caller's reach (services/user-authority,
- * as for one user), the school exists, names and e-mails are free. A real run writes every row in
+ * Every row is checked as the user form would be, plus what only the server knows: its role name
+ * and school code name a role and a school in the caller's reach (services/bulk-upload-names,
+ * issue 13), the role it gives and the existing user it updates are within the caller's reach
+ * (services/user-authority, as for one user), the school exists, names and e-mails are free. A real run writes every row in
  * one transaction or none, and sends each new user an activation link.
  */
 export async function runBulkUpload(ctx: CommandContext<unknown>) {
@@ -63,14 +69,15 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
   ) {
     throw invalidField("schoolId", "validation.invalidValue");
   }
-  const parsed = parseBulkUploadCsv((await readUpload(file)).toString("utf8"), {
-    schoolId: presetSchoolId,
-  });
-  if (!parsed.ok) {
+  const read = readBulkUploadCsv((await readUpload(file)).toString("utf8"));
+  if (!read.ok) {
     throw new ApiError(422, "csv.invalid", { errors: [fieldError("file", "csv.invalid")] });
   }
-
-  const rows = parsed.rows;
+  // Role names and school codes to ids, within the caller's reach (services/bulk-upload-names).
+  const rows = checkBulkUploadRows(read, {
+    schoolId: presetSchoolId,
+    lookup: await bulkUploadLookup(app, caller, read),
+  }).rows;
   const valid = rows.filter((r) => r.values !== null);
   const schoolIds = [
     ...new Set(valid.map((r) => r.values!.schoolId).filter((id): id is number => id !== undefined)),
@@ -78,6 +85,12 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
   const rightsOf = roleRightsReader(app);
   const schools = new Set<number>();
   for (const id of schoolIds) if (await app.repos.schools.findById(id)) schools.add(id);
+  const labels = await bulkUploadLabels(
+    app,
+    caller,
+    [...new Set(valid.map((r) => r.values!.roleId))],
+    schoolIds,
+  );
   const existing = await app.repos.users.findExisting(
     valid.map((r) => r.values!.userName),
     valid.map((r) => r.values!.email),
@@ -102,6 +115,8 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
     });
     let action: BulkRowResult["action"] = null;
     let schoolId: number | null = null;
+    let role = row.raw.role || row.raw.roleId || "";
+    let school = row.raw.school || row.raw.schoolId || "";
     const values = row.values as UserValues | null;
     if (values) {
       schoolId = schoolForRole(values.roleId, values.schoolId);
@@ -109,19 +124,25 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
       const sameEmail = byEmail.get(values.email.toLowerCase());
       // An upserted row that is the caller's own record keeps its role and school.
       const self = mode === "upsert" && sameName?.id === caller.userId ? sameName : undefined;
-      const role = verdictOnRole(
+      const verdict = verdictOnRole(
         caller,
         { roleId: values.roleId, rights: await rightsOf(values.roleId), schoolId },
         self,
       );
-      if (role === "unknownRole")
-        errors.push(fieldError("roleId", "validation.invalidValue", undefined, row.line));
-      else if (role === "forbidden")
-        errors.push(fieldError("roleId", "errors.forbidden", undefined, row.line));
-      if (role === "outOfScope")
-        errors.push(fieldError("schoolId", "errors.forbidden", undefined, row.line));
+      // Errors go to the column the row gave its role or school in (id or name).
+      const { role: roleField, school: schoolField } = row.fields;
+      if (verdict === "unknownRole")
+        errors.push(fieldError(roleField, "validation.invalidValue", undefined, row.line));
+      else if (verdict === "forbidden")
+        errors.push(fieldError(roleField, "errors.forbidden", undefined, row.line));
+      if (verdict === "outOfScope")
+        errors.push(fieldError(schoolField, "errors.forbidden", undefined, row.line));
       else if (schoolId !== null && !schools.has(schoolId))
-        errors.push(fieldError("schoolId", "validation.invalidValue", undefined, row.line));
+        errors.push(fieldError(schoolField, "validation.invalidValue", undefined, row.line));
+      if (verdict === "allowed") {
+        role = labels.roles.get(values.roleId) ?? role;
+        school = schoolId === null ? "" : (labels.schools.get(schoolId) ?? school);
+      }
       if (mode === "add" || !sameName) {
         if (sameName)
           errors.push(fieldError("userName", "errors.userCreateConflict", undefined, row.line));
@@ -152,6 +173,8 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
       line: row.line,
       userName: row.raw.userName ?? "",
       email: row.raw.email ?? "",
+      role,
+      school,
       action: errors.length || row.rowMessage ? null : action,
       code: rowCode,
       message: rowCode ? englishMessage(rowCode) : null,

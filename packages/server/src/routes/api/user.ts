@@ -8,6 +8,7 @@ import {
   forgotPasswordSchema,
   isLang,
   loginSchema,
+  optionalIntegerField,
   resetPasswordSchema,
   setLanguageSchema,
   setPasswordSchema,
@@ -27,6 +28,7 @@ import {
 } from "../../lib/commands";
 import { BOM } from "../../lib/csv";
 import { checkPasswordLink, reserveSignIn } from "../../services/abuse-limits";
+import { templateSchoolCode } from "../../services/bulk-upload-names";
 import {
   ApiError,
   conflict,
@@ -38,7 +40,7 @@ import {
   unauthenticated,
 } from "../../lib/errors";
 import { fieldValue, type RequestForm, type UploadedFile } from "../../lib/form";
-import { idInput, listInput } from "../../lib/inputs";
+import { MAX_ID, emptyObject, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
@@ -90,6 +92,7 @@ const USER_EXPORT_COLUMNS = [
 const USER_FILTER_EXTRAS = ["schoolId", "roleId"] as const;
 
 const bulkUserInput = bulkInput("users");
+const templateInput = emptyObject.extend({ schoolId: optionalIntegerField(1, MAX_ID) });
 type BulkUserInput = (typeof bulkUserInput)["_zod"]["output"];
 
 /** The row a command writes, from validated values (global roles have no school). */
@@ -646,14 +649,17 @@ export const userResource = defineResource("user", {
     handler: (ctx) => runBulkUpload(ctx),
   }),
 
+  // The examples carry a real school code: `schoolId`'s (a school's Users tab) when reached.
   template: command({
     access: { module: "users", right: "add" },
-    async handler({ reply }) {
+    input: templateInput,
+    async handler({ app, caller, input, reply }) {
+      const code = await templateSchoolCode(app, caller, input.schoolId);
       return reply
         .code(200)
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="bulk-user-upload.csv"')
-        .send(BOM + bulkUploadTemplate() + "\r\n");
+        .send(BOM + bulkUploadTemplate(code) + "\r\n");
     },
   }),
 });

@@ -7,6 +7,7 @@ import {
   type UserRecord,
 } from "@lms/core";
 import { useCallback } from "react";
+import { useApiClient } from "../../../lib/api-context";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
 
 export const USER_PATH = "/user/";
@@ -88,6 +89,9 @@ export interface BulkRowResult {
   line: number;
   userName: string;
   email: string;
+  /** The role's name and the school's code (the file's cells until the server has checked it). */
+  role: string;
+  school: string;
   /** What a run does with the row; null for a row with errors. */
   action: "create" | "update" | "skip" | null;
   code: string | null;
@@ -126,5 +130,22 @@ export function useBulkUpload() {
         files: { file: { blob: file, filename: file.name } },
       }),
     [run],
+  );
+}
+
+/**
+ * The bulk-upload template from the server (cmdType template): roles by name and the school's
+ * code (`schoolId`'s, from a school's Users tab), so that nobody needs to know the ids.
+ */
+export function useBulkUploadTemplate() {
+  const client = useApiClient();
+  return useCallback(
+    (schoolId?: number) =>
+      client.download({
+        path: USER_PATH,
+        cmdType: "template",
+        fields: schoolId ? { schoolId } : {},
+      }),
+    [client],
   );
 }

@@ -1,6 +1,5 @@
 import {
   BULK_UPLOAD_MODES,
-  bulkUploadTemplate,
   decodeMessage,
   parseBulkUploadCsv,
   type BulkUploadMode,
@@ -25,6 +24,7 @@ import { useI18n } from "../../../lib/i18n";
 import {
   rowHasErrors,
   useBulkUpload,
+  useBulkUploadTemplate,
   type BulkRowResult,
   type BulkUploadAnswer,
 } from "../api/use-users";
@@ -32,7 +32,12 @@ import {
 const CSV_ACCEPT = { "text/csv": [".csv"], "application/vnd.ms-excel": [".csv"] };
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
-/** Rows as the browser reads the file, before the server has checked it against the database. */
+/**
+ * Rows as the browser reads the file, before the server has checked it against the database.
+ * Role names and school codes are left to the server's dry run, which runs once the rows have
+ * no error the browser can see: it knows every role and school in the user's reach, where the
+ * portal's lists hold a page of them.
+ */
 function localPreview(text: string, schoolId?: number): BulkRowResult[] | string {
   const parsed = parseBulkUploadCsv(text, { schoolId });
   if (!parsed.ok) return parsed.message;
@@ -40,6 +45,8 @@ function localPreview(text: string, schoolId?: number): BulkRowResult[] | string
     line: row.line,
     userName: row.raw.userName ?? "",
     email: row.raw.email ?? "",
+    role: row.raw.role || row.raw.roleId || "",
+    school: row.raw.school || row.raw.schoolId || "",
     action: row.rowMessage ? null : "create",
     code: row.rowMessage,
     message: null,
@@ -66,6 +73,7 @@ export function BulkUploadPanel({
   const { t } = i18n;
   const confirm = useConfirm();
   const upload = useBulkUpload();
+  const downloadTemplate = useBulkUploadTemplate();
   const [mode, setMode] = useState<BulkUploadMode>("add");
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState<BulkRowResult[]>([]);
@@ -108,6 +116,8 @@ export function BulkUploadPanel({
                 line,
                 userName: "",
                 email: "",
+                role: "",
+                school: "",
                 action: null,
                 code: "csv.invalidRow",
                 message: null,
@@ -145,6 +155,12 @@ export function BulkUploadPanel({
       setRows(done.rows);
       toast.success(t("bulk.done"));
     }
+  }
+
+  async function saveTemplate() {
+    const result = await downloadTemplate(schoolId);
+    if (result.ok) saveBlob(result.blob, result.filename);
+    else toast.error(failureText(result, i18n));
   }
 
   /** "Row contains invalid values. · email: Incorrect email." in the user's language. */
@@ -190,15 +206,7 @@ export function BulkUploadPanel({
           <p className="mt-1 text-sm text-muted-foreground">{t("bulk.instructions")}</p>
         </div>
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            onClick={() =>
-              saveBlob(
-                new Blob([`\uFEFF${bulkUploadTemplate()}`], { type: "text/csv" }),
-                "users-template.csv",
-              )
-            }
-          >
+          <Button variant="outline" onClick={() => void saveTemplate()}>
             {t("bulk.template")}
           </Button>
           <Button variant="ghost" onClick={onClose}>
@@ -282,6 +290,12 @@ export function BulkUploadPanel({
                   {t("users.field.email")}
                 </th>
                 <th scope="col" className="px-3 py-2">
+                  {t("users.field.role")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("schools.field.schoolCode")}
+                </th>
+                <th scope="col" className="px-3 py-2">
                   {t("bulk.result")}
                 </th>
               </tr>
@@ -292,6 +306,8 @@ export function BulkUploadPanel({
                   <td className="px-3 py-2 tabular-nums">{row.line}</td>
                   <td className="px-3 py-2">{row.userName}</td>
                   <td className="px-3 py-2">{row.email}</td>
+                  <td className="px-3 py-2">{row.role}</td>
+                  <td className="px-3 py-2">{row.school}</td>
                   <td className="px-3 py-2">
                     <div className="flex flex-col gap-1">
                       {resultChip(row)}

@@ -5,7 +5,7 @@ import {
   type Permissions,
   type RoleRecord,
 } from "@lms/core";
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, or } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { rolePermissions, roles, users } from "../../../db/schema";
 import {
@@ -88,6 +88,20 @@ export class RolesRepository {
   async findById(id: number, db: Executor = this.db): Promise<RoleRow | undefined> {
     const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
     return row;
+  }
+
+  /** The roles among `ids` or whose name is one of `names` (lower case), with id and name. */
+  async findByIdsOrNames(ids: number[], names: string[], db: Executor = this.db) {
+    if (ids.length === 0 && names.length === 0) return [];
+    return db
+      .select({ id: roles.id, roleName: roles.roleName })
+      .from(roles)
+      .where(
+        or(
+          ids.length ? inArray(roles.id, ids) : undefined,
+          names.length ? inArray(sql`lower(${roles.roleName})`, names) : undefined,
+        ),
+      );
   }
 
   async get(id: number): Promise<RoleRecord | undefined> {

@@ -1,5 +1,5 @@
 import type { ListFilter, SchoolRecord } from "@lms/core";
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, or, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { schools } from "../../../db/schema";
 import {
@@ -121,6 +121,29 @@ export class SchoolsRepository {
       .select()
       .from(schools)
       .where(whereAll([inArray(schools.id, ids), scopeCondition(scope)]));
+  }
+
+  /** The school with the lowest id, if any. */
+  async first(db: Executor = this.db): Promise<SchoolRow | undefined> {
+    const [row] = await db.select().from(schools).orderBy(schools.id).limit(1);
+    return row;
+  }
+
+  /** The schools in the scope among `ids` or whose code is one of `codes` (lower case). */
+  async findByIdsOrCodes(ids: number[], codes: string[], scope: Scope, db: Executor = this.db) {
+    if (ids.length === 0 && codes.length === 0) return [];
+    return db
+      .select({ id: schools.id, schoolCode: schools.schoolCode })
+      .from(schools)
+      .where(
+        whereAll([
+          or(
+            ids.length ? inArray(schools.id, ids) : undefined,
+            codes.length ? inArray(sql`lower(${schools.schoolCode})`, codes) : undefined,
+          ),
+          scopeCondition(scope),
+        ]),
+      );
   }
 
   async setEnabledMany(db: Executor, ids: number[], enabled: boolean, by: string | null) {
