@@ -224,6 +224,8 @@ export type {
   ClassStudent,
   ClassTeacher,
   CourseRecord,
+  DeletionCounts,
+  DeletionImpact,
   ElementRecord,
   FieldError,
   LoginAnswer,
@@ -233,5 +235,6 @@ export type {
   SchoolRecord,
   SwapAnswer,
   Timestamps,
+  TrashEntry,
   UserRecord,
 } from "./api/types";
