@@ -229,6 +229,8 @@ export type {
   ClassStudent,
   ClassTeacher,
   CourseRecord,
+  DeletionCounts,
+  DeletionImpact,
   ElementRecord,
   FieldError,
   LoginAnswer,
@@ -238,5 +240,6 @@ export type {
   SchoolRecord,
   SwapAnswer,
   Timestamps,
+  TrashEntry,
   UserRecord,
 } from "./api/types";
