@@ -224,6 +224,7 @@ export type {
   ClassStudent,
   ClassTeacher,
   CourseRecord,
+  DeletionImpact,
   ElementRecord,
   FieldError,
   LoginAnswer,
@@ -233,5 +234,7 @@ export type {
   SchoolRecord,
   SwapAnswer,
   Timestamps,
+  TrashCounts,
+  TrashRow,
   UserRecord,
 } from "./api/types";

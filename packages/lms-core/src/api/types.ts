@@ -222,3 +222,36 @@ export interface ClassDetails extends ClassRecord {
   teacherList: ClassTeacher[];
   courseList: ClassCourse[];
 }
+
+/** What a delete takes with it (cmdType=impact, and the data of errors.confirmCodeMismatch). */
+export interface TrashCounts {
+  users?: number;
+  courses?: number;
+  elements?: number;
+  materials?: number;
+  progress?: number;
+  attempts?: number;
+}
+
+export interface DeletionImpact {
+  id: number;
+  label: string;
+  /** schoolCode or courseCode; null for the other records. */
+  code: string | null;
+  /** The delete needs confirmCode equal to code (a school with users or courses, a course with progress). */
+  requiresCode: boolean;
+  counts: TrashCounts;
+}
+
+/** One row of a recycle bin (cmdType=trash). */
+export interface TrashRow {
+  /** The bin entry's id, for restore and purge. */
+  id: number;
+  recordId: number;
+  label: string;
+  code: string | null;
+  deletedAt: string;
+  deletedBy: string | null;
+  purgeAt: string;
+  counts: TrashCounts;
+}
