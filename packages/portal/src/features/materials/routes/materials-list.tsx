@@ -13,6 +13,7 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { MATERIAL_PATH, useMaterialCommands, useMaterials } from "../api/use-materials";
 import { materialColumns } from "../components/material-columns";
+import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
 
 /** /materials: every material the caller may see, across courses (SPEC.md §2). */
 export default function MaterialsListPage() {
@@ -26,6 +27,7 @@ export default function MaterialsListPage() {
   const { page, loading } = useMaterials(params);
   const { remove, setPublished } = useMaterialCommands();
   const actions = useRowActions();
+  const deleteAction = useDeleteRowAction();
   const labels = useTableLabels();
   const columns = useMemo(() => materialColumns(i18n), [i18n]);
 
@@ -81,8 +83,9 @@ export default function MaterialsListPage() {
                   run: () => setPublished(row.id, !row.published),
                   success: t(row.published ? "materials.unpublished" : "materials.published"),
                 }),
-                actions.remove({
-                  name: row.name,
+                deleteAction({
+                  path: MATERIAL_PATH,
+                  id: row.id,
                   run: () => remove(row.id),
                   success: t("materials.deleted"),
                 }),

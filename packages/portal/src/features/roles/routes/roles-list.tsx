@@ -12,6 +12,7 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { ROLE_PATH, useRoleCommands, useRoles } from "../api/use-roles";
 import { roleColumns } from "../components/role-columns";
+import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
 
 /** /roles-and-permissions: the role list (SPEC.md §2). */
 export default function RolesListPage() {
@@ -24,6 +25,7 @@ export default function RolesListPage() {
   const { page, loading } = useRoles(params);
   const { remove, setStatus } = useRoleCommands();
   const actions = useRowActions();
+  const deleteAction = useDeleteRowAction();
   const labels = useTableLabels();
   const columns = useMemo(
     () =>
@@ -70,8 +72,9 @@ export default function RolesListPage() {
                 }),
                 // A built-in role keeps its delete entry: the server refuses it with a code whose
                 // text is shown.
-                actions.remove({
-                  name: row.roleName,
+                deleteAction({
+                  path: ROLE_PATH,
+                  id: row.id,
                   run: () => remove(row.id),
                   success: t("roles.deleted"),
                 }),

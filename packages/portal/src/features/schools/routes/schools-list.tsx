@@ -15,6 +15,7 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
 import { schoolColumns } from "../components/school-columns";
+import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
 
 /**
  * /schools: the list, or for a role without schools access its own start page (SPEC.md §2 sends
@@ -39,6 +40,7 @@ function SchoolsListPage() {
   const { remove, setStatus } = useSchoolCommands();
   const confirmed = useConfirmedAction();
   const actions = useRowActions();
+  const deleteAction = useDeleteRowAction();
   const labels = useTableLabels();
   const columns = useMemo(() => schoolColumns(t), [t]);
   const [selected, setSelected] = useState<string[]>([]);
@@ -108,9 +110,10 @@ function SchoolsListPage() {
                   run: () => setStatus([row.id], !row.enabled),
                   success: t(row.enabled ? "schools.disabled" : "schools.enabled"),
                 }),
-                actions.remove({
-                  name: row.schoolName,
-                  run: () => remove(row.id),
+                deleteAction({
+                  path: SCHOOL_PATH,
+                  id: row.id,
+                  run: (confirmCode) => remove(row.id, confirmCode),
                   success: t("schools.deleted"),
                 }),
               ]

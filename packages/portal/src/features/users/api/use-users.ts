@@ -8,6 +8,7 @@ import {
 } from "@lms/core";
 import { useCallback } from "react";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+import { TRASH_PATHS } from "../../trash/api/use-trash";
 
 export const USER_PATH = "/user/";
 
@@ -67,7 +68,9 @@ export function useUserCommands() {
   );
   const remove = useCallback(
     (selection: UserSelection) =>
-      run({ path: USER_PATH, cmdType: "delete", entries: selectionEntries(selection) }),
+      run({ path: USER_PATH, cmdType: "delete", entries: selectionEntries(selection) }, [
+        ...TRASH_PATHS,
+      ]),
     [run],
   );
   const bulk = useCallback(
