@@ -15,6 +15,7 @@ import { courseColumns } from "../components/course-columns";
 import { CourseForm } from "../components/course-form";
 import { useCourseRights } from "../components/use-rights";
 import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /** /courses: the course list with its create panel (SPEC.md §2). */
 export default function CoursesListPage() {
@@ -40,6 +41,9 @@ export default function CoursesListPage() {
         actions={
           <>
             <ExportButton path={COURSE_PATH} params={params} />
+            {rights.modifyCourse ? (
+              <RecycleBinLink href={paths.courses.recycleBin.getHref()} />
+            ) : null}
             {rights.addCourse ? (
               <Button
                 aria-expanded={creating}

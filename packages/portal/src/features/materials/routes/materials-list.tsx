@@ -14,6 +14,7 @@ import { useTableLabels } from "../../../lib/table-labels";
 import { MATERIAL_PATH, useMaterialCommands, useMaterials } from "../api/use-materials";
 import { materialColumns } from "../components/material-columns";
 import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /** /materials: every material the caller may see, across courses (SPEC.md §2). */
 export default function MaterialsListPage() {
@@ -35,7 +36,14 @@ export default function MaterialsListPage() {
     <div className="flex flex-col gap-6 p-6">
       <PageHeader
         title={t("materials.title")}
-        actions={<ExportButton path={MATERIAL_PATH} params={params} />}
+        actions={
+          <>
+            <ExportButton path={MATERIAL_PATH} params={params} />
+            {canModify && permissions?.courses.modify ? (
+              <RecycleBinLink href={paths.courses.recycleBin.getHref("materials")} />
+            ) : null}
+          </>
+        }
       />
       <DataTable
         caption={t("materials.title")}

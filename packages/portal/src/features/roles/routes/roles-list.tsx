@@ -13,6 +13,7 @@ import { useTableLabels } from "../../../lib/table-labels";
 import { ROLE_PATH, useRoleCommands, useRoles } from "../api/use-roles";
 import { roleColumns } from "../components/role-columns";
 import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /** /roles-and-permissions: the role list (SPEC.md §2). */
 export default function RolesListPage() {
@@ -40,6 +41,7 @@ export default function RolesListPage() {
         actions={
           <>
             <ExportButton path={ROLE_PATH} params={params} />
+            {rights?.modify ? <RecycleBinLink href={paths.roles.recycleBin.getHref()} /> : null}
             {rights?.add ? (
               <Button asChild>
                 <Link to={paths.roles.create.getHref()}>{t("roles.create")}</Link>

@@ -16,6 +16,7 @@ import { useTableLabels } from "../../../lib/table-labels";
 import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
 import { schoolColumns } from "../components/school-columns";
 import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /**
  * /schools: the list, or for a role without schools access its own start page (SPEC.md §2 sends
@@ -80,6 +81,7 @@ function SchoolsListPage() {
         actions={
           <>
             <ExportButton path={SCHOOL_PATH} params={params} />
+            {rights?.modify ? <RecycleBinLink href={paths.schools.recycleBin.getHref()} /> : null}
             {rights?.add ? (
               <Button asChild>
                 <Link to={paths.schools.create.getHref()}>{t("nav.createSchool")}</Link>
