@@ -224,6 +224,7 @@ export type {
   ClassStudent,
   ClassTeacher,
   CourseRecord,
+  DeletionCounts,
   DeletionImpact,
   ElementRecord,
   FieldError,
@@ -234,7 +235,6 @@ export type {
   SchoolRecord,
   SwapAnswer,
   Timestamps,
-  TrashCounts,
-  TrashRow,
+  TrashEntry,
   UserRecord,
 } from "./api/types";

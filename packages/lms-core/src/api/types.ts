@@ -166,6 +166,43 @@ export interface MaterialRecord extends Timestamps {
   content?: string;
 }
 
+/** What goes with a record when it is deleted (`impact`, and a 409 `delete`'s data). */
+export interface DeletionCounts {
+  users?: number;
+  courses?: number;
+  elements?: number;
+  materials?: number;
+  /** Learner progress rows. */
+  progress?: number;
+  /** Quiz and SCORM attempts. */
+  attempts?: number;
+}
+
+export interface DeletionImpact {
+  id: number;
+  label: string;
+  /** schoolCode or courseCode; null for the other resources. */
+  code: string | null;
+  /** The delete needs `confirmCode` equal to `code` (case-insensitive). */
+  requiresCode: boolean;
+  counts: DeletionCounts;
+}
+
+/** A row of a resource's recycle bin (`cmdType=trash`). */
+export interface TrashEntry {
+  /** The bin entry's id: what `restore` and `purge` take. */
+  id: number;
+  /** The deleted record's id (it comes back with it). */
+  recordId: number;
+  label: string;
+  code: string | null;
+  deletedAt: string;
+  /** User name of who deleted it. */
+  deletedBy: string | null;
+  purgeAt: string;
+  counts: DeletionCounts;
+}
+
 /** Result of a swap (SPEC.md §7: reads status 200, data.message or error). */
 export interface SwapAnswer {
   message: string;
@@ -221,37 +258,4 @@ export interface ClassDetails extends ClassRecord {
   studentList: ClassStudent[];
   teacherList: ClassTeacher[];
   courseList: ClassCourse[];
-}
-
-/** What a delete takes with it (cmdType=impact, and the data of errors.confirmCodeMismatch). */
-export interface TrashCounts {
-  users?: number;
-  courses?: number;
-  elements?: number;
-  materials?: number;
-  progress?: number;
-  attempts?: number;
-}
-
-export interface DeletionImpact {
-  id: number;
-  label: string;
-  /** schoolCode or courseCode; null for the other records. */
-  code: string | null;
-  /** The delete needs confirmCode equal to code (a school with users or courses, a course with progress). */
-  requiresCode: boolean;
-  counts: TrashCounts;
-}
-
-/** One row of a recycle bin (cmdType=trash). */
-export interface TrashRow {
-  /** The bin entry's id, for restore and purge. */
-  id: number;
-  recordId: number;
-  label: string;
-  code: string | null;
-  deletedAt: string;
-  deletedBy: string | null;
-  purgeAt: string;
-  counts: TrashCounts;
 }

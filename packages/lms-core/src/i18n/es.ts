@@ -256,6 +256,10 @@ export const es = {
   "errors.roleInUse": "This role is assigned to users and cannot be deleted.",
   "errors.builtInRole": "Built-in roles cannot be deleted.",
   "errors.notFound": "The record was not found.",
+  "errors.confirmCodeMismatch": "Type the code to confirm the deletion.",
+  "errors.restoreConflict":
+    "It cannot be restored: its code, name, user name or e-mail is now used by another record.",
+  "errors.restoreParentMissing": "Restore what it belongs to first.",
 
   "confirm.createTitle": "Confirm creation",
   "confirm.createMessage": "Do you want to create this {entity}?",
@@ -467,6 +471,9 @@ export const es = {
   "courses.deleted": "Course has been deleted.",
   "courses.published": "Course has been published.",
   "courses.unpublished": "Course has been unpublished.",
+  "courses.deletionStarted": "Course deletion started. It will be in the recycle bin shortly.",
+  "trash.restored": "Restored from the recycle bin.",
+  "trash.purged": "Deleted forever.",
   "courses.studentMode": "Student view",
   "courses.exitStudentMode": "Exit student view",
   "courses.studentModeBanner":
@@ -754,13 +761,6 @@ export const es = {
   "classes.empty": "No classes found.",
   "classes.backToClasses": "Back to classes",
 
-  "errors.confirmCodeMismatch": "Type the code to confirm the deletion.",
-  "errors.restoreConflict":
-    "It cannot be restored: its code, name, user name or e-mail is now used by another record.",
-  "errors.restoreParentMissing": "Restore what it belongs to first.",
-  "courses.deletionStarted": "Course deletion started. It will be in the recycle bin shortly.",
-  "trash.restored": "Restored from the recycle bin.",
-  "trash.purged": "Deleted forever.",
   "trash.title": "Recycle bin",
   "trash.pageTitle": "Recycle bin: {module}",
   "trash.tab.elements": "Course elements",

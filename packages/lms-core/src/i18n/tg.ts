@@ -271,6 +271,10 @@ export const tg: Catalogue = {
     "Nakatalaga sa mga gumagamit ang tungkuling ito kaya hindi ito maaaring burahin.",
   "errors.builtInRole": "Hindi maaaring burahin ang mga default na tungkulin ng system.",
   "errors.notFound": "Hindi nahanap ang record.",
+  "errors.confirmCodeMismatch": "I-type ang code para kumpirmahin ang pagbura.",
+  "errors.restoreConflict":
+    "Hindi ito maibabalik: ang code, pangalan, user name o e-mail nito ay ginagamit na ngayon ng ibang record.",
+  "errors.restoreParentMissing": "Ibalik muna ang kinabibilangan nito.",
 
   "confirm.createTitle": "Kumpirmahin ang paglikha",
   "confirm.createMessage": "Gusto mo bang likhain ang {entity} na ito?",
@@ -483,6 +487,10 @@ export const tg: Catalogue = {
   "courses.deleted": "Nabura na ang kurso.",
   "courses.published": "Nai-publish na ang kurso.",
   "courses.unpublished": "Na-unpublish na ang kurso.",
+  "courses.deletionStarted":
+    "Sinimulan na ang pagbura ng kurso. Mapupunta ito sa recycle bin maya-maya.",
+  "trash.restored": "Naibalik mula sa recycle bin.",
+  "trash.purged": "Tuluyan nang nabura.",
   "courses.studentMode": "Pananaw ng mag-aaral",
   "courses.exitStudentMode": "Lumabas sa pananaw ng mag-aaral",
   "courses.studentModeBanner":
@@ -775,14 +783,6 @@ export const tg: Catalogue = {
   "classes.empty": "Walang nakitang klase.",
   "classes.backToClasses": "Bumalik sa mga klase",
 
-  "errors.confirmCodeMismatch": "I-type ang code para kumpirmahin ang pagbura.",
-  "errors.restoreConflict":
-    "Hindi ito maibabalik: ang code, pangalan, user name o e-mail nito ay ginagamit na ngayon ng ibang record.",
-  "errors.restoreParentMissing": "Ibalik muna ang kinabibilangan nito.",
-  "courses.deletionStarted":
-    "Nagsimula na ang pagbura ng kurso. Malapit na itong mapunta sa basurahan.",
-  "trash.restored": "Naibalik mula sa basurahan.",
-  "trash.purged": "Tuluyan nang nabura.",
   "trash.title": "Basurahan",
   "trash.pageTitle": "Basurahan: {module}",
   "trash.tab.elements": "Mga bahagi ng kurso",

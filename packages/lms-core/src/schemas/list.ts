@@ -50,6 +50,8 @@ export const SORTABLE_COLUMNS = {
   ],
   classes: ["grade", "section", "schoolYear", "students", "teachers", "averageCompletion"],
   progress: ["lastName", "percent", "quizAverage", "timeSpentSeconds", "lastActivity"],
+  /** The recycle bin of any resource (`cmdType=trash`). */
+  trash: ["label", "deletedAt", "deletedBy", "purgeAt"],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type ListResource = keyof typeof SORTABLE_COLUMNS;
 

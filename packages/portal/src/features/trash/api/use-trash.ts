@@ -1,4 +1,4 @@
-import type { DeletionImpact, ListParams, TrashRow } from "@lms/core";
+import type { DeletionImpact, ListParams, TrashEntry } from "@lms/core";
 import { useCallback } from "react";
 import { useApiClient } from "../../../lib/api-context";
 import { useCommand, useListQuery } from "../../../lib/data";
@@ -21,7 +21,7 @@ export type TrashPath = (typeof TRASH_PATHS)[number];
 
 /** One page of a path's recycle bin (cmdType=trash, the list protocol). */
 export function useTrash(path: TrashPath, params: ListParams, enabled = true) {
-  return useListQuery<TrashRow>(path, params, enabled, "trash");
+  return useListQuery<TrashEntry>(path, params, enabled, "trash");
 }
 
 export function useTrashCommands(path: TrashPath) {

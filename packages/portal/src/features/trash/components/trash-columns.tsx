@@ -1,9 +1,9 @@
-import type { Translator, TrashRow } from "@lms/core";
+import type { Translator, TrashEntry } from "@lms/core";
 import type { ColumnDef } from "@tanstack/react-table";
 import { contentsText } from "../utils/impact-text";
 
 /** The recycle bin's columns; their ids are the trash command's sortBy names. */
-export function trashColumns(i18n: Translator): ColumnDef<TrashRow, unknown>[] {
+export function trashColumns(i18n: Translator): ColumnDef<TrashEntry, unknown>[] {
   const { t, intl } = i18n;
   const date = (iso: string) => (
     <span className="whitespace-nowrap">

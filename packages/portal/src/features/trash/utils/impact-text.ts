@@ -1,4 +1,4 @@
-import type { DeletionImpact, Lang, MessageKey, Translator, TrashCounts } from "@lms/core";
+import type { DeletionImpact, Lang, MessageKey, Translator, DeletionCounts } from "@lms/core";
 
 const COUNT_KEYS = {
   users: "trash.count.users",
@@ -6,7 +6,7 @@ const COUNT_KEYS = {
   elements: "trash.count.elements",
   materials: "trash.count.materials",
   attempts: "trash.count.attempts",
-} as const satisfies Partial<Record<keyof TrashCounts, MessageKey>>;
+} as const satisfies Partial<Record<keyof DeletionCounts, MessageKey>>;
 
 // English lists without the serial comma: "Rizal, 412 users, 37 courses and their progress".
 const LIST_LOCALES: Record<Lang, string> = { es: "en-GB", zh: "zh-CN", tg: "fil" };
@@ -19,12 +19,12 @@ export function joinList(lang: Lang, items: readonly string[]): string {
 /** The non-zero counts as phrases ("412 users"); progress last, as a number, when asked. */
 export function countPhrases(
   t: Translator["t"],
-  counts: TrashCounts,
+  counts: DeletionCounts,
   { withProgress }: { withProgress: boolean },
 ): string[] {
   const phrases: string[] = [];
   for (const [key, message] of Object.entries(COUNT_KEYS)) {
-    const count = counts[key as keyof TrashCounts] ?? 0;
+    const count = counts[key as keyof DeletionCounts] ?? 0;
     if (count > 0) phrases.push(t(message, { count }));
   }
   const progress = counts.progress ?? 0;
@@ -45,6 +45,6 @@ export function impactText(i18n: Translator, impact: Pick<DeletionImpact, "label
 }
 
 /** What went to the bin with an entry, for its row ("412 users, 37 courses"). */
-export function contentsText(i18n: Translator, counts: TrashCounts): string {
+export function contentsText(i18n: Translator, counts: DeletionCounts): string {
   return joinList(i18n.lang, countPhrases(i18n.t, counts, { withProgress: true }));
 }
