@@ -1,5 +1,5 @@
-import type { ApiResult } from "@lms/core";
-import { toast, useConfirm, type DataTableRowAction } from "@lms/ui";
+import type { ApiResult, DeletionImpact, Translator } from "@lms/core";
+import { toast, useConfirm, type ConfirmFunction, type DataTableRowAction } from "@lms/ui";
 import { useCallback, useMemo } from "react";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
@@ -16,51 +16,63 @@ export interface DeleteCommand {
   success: string;
 }
 
+/** What the delete flow talks to; the hook gives the app's, a test its own. */
+export interface DeleteFlow {
+  readImpact: (path: TrashPath, id: number) => Promise<ApiResult<DeletionImpact>>;
+  confirm: ConfirmFunction;
+  i18n: Translator;
+  notify: { success: (text: string) => void; error: (text: string) => void };
+}
+
 /**
  * Issue 13: a delete first asks the server what goes with the record and says so ("Rizal National
  * High School, 412 users, 37 courses and their progress will be moved to the recycle bin."); a
  * record that needs its code asks the user to type it. Resolves true when the record was deleted.
  */
+export async function confirmDelete(flow: DeleteFlow, command: DeleteCommand): Promise<boolean> {
+  const { i18n, notify } = flow;
+  const { t } = i18n;
+  // Asked again when the record gained users or progress since the dialog opened.
+  for (;;) {
+    const impact = await flow.readImpact(command.path, command.id);
+    if (!impact.ok) {
+      notify.error(failureText(impact, i18n));
+      return false;
+    }
+    const { code: recordCode, requiresCode } = impact.data;
+    const code = requiresCode && recordCode ? recordCode : undefined;
+    let answer: ApiResult<unknown> | null = null;
+    const done = await flow.confirm({
+      title: t("confirm.deleteTitle"),
+      message: impactText(i18n, impact.data),
+      confirmLabel: t("common.delete"),
+      cancelLabel: t("common.cancel"),
+      tone: "destructive",
+      confirmText: code ? { value: code, label: t("trash.typeCode", { code }) } : undefined,
+      onConfirm: async () => {
+        answer = await command.run(code);
+      },
+    });
+    const result = answer as ApiResult<unknown> | null;
+    if (!done || !result) return false;
+    if (result.ok) {
+      // 202: a large course goes to the bin by a background job.
+      notify.success(result.status === 202 ? t("courses.deletionStarted") : command.success);
+      return true;
+    }
+    notify.error(failureText(result, i18n));
+    if (result.code !== "errors.confirmCodeMismatch") return false;
+  }
+}
+
+/** confirmDelete with the app's dialog, toasts, language and API client. */
 export function useConfirmedDelete() {
   const confirm = useConfirm();
   const i18n = useI18n();
   const readImpact = useDeletionImpact();
-
   return useCallback(
-    async (command: DeleteCommand): Promise<boolean> => {
-      const { t } = i18n;
-      // Asked again when the record gained users or progress since the dialog opened.
-      for (;;) {
-        const impact = await readImpact(command.path, command.id);
-        if (!impact.ok) {
-          toast.error(failureText(impact, i18n));
-          return false;
-        }
-        const { code: recordCode, requiresCode } = impact.data;
-        const code = requiresCode && recordCode ? recordCode : undefined;
-        let answer: ApiResult<unknown> | null = null;
-        const done = await confirm({
-          title: t("confirm.deleteTitle"),
-          message: impactText(i18n, impact.data),
-          confirmLabel: t("common.delete"),
-          cancelLabel: t("common.cancel"),
-          tone: "destructive",
-          confirmText: code ? { value: code, label: t("trash.typeCode", { code }) } : undefined,
-          onConfirm: async () => {
-            answer = await command.run(code);
-          },
-        });
-        const result = answer as ApiResult<unknown> | null;
-        if (!done || !result) return false;
-        if (result.ok) {
-          // 202: a large course goes to the bin by a background job.
-          toast.success(result.status === 202 ? t("courses.deletionStarted") : command.success);
-          return true;
-        }
-        toast.error(failureText(result, i18n));
-        if (result.code !== "errors.confirmCodeMismatch") return false;
-      }
-    },
+    (command: DeleteCommand) =>
+      confirmDelete({ readImpact, confirm, i18n, notify: toast }, command),
     [confirm, i18n, readImpact],
   );
 }
