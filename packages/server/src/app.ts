@@ -17,6 +17,7 @@ import apiRoutes from "./routes/api";
 import fileRoutes from "./routes/files";
 import webserviceRoutes from "./routes/webservice";
 import { ContentCapabilities } from "./services/content-capabilities";
+import { RecycleBinJobs } from "./services/recycle-bin";
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -98,6 +99,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (live) => auth.cache.setLive(live),
   );
   app.addHook("onClose", async () => stopListening());
+
+  const recycleBin = new RecycleBinJobs(app);
+  app.decorate("recycleBin", recycleBin);
+  app.addHook("onReady", async () => recycleBin.start());
+  app.addHook("onClose", async () => recycleBin.close());
 
   app.setErrorHandler(sendError);
   app.setNotFoundHandler(sendNotFound);

@@ -70,6 +70,13 @@ export interface ServerConfig {
   /** Longest a request may take, start to answer, in milliseconds (0: none). */
   requestTimeoutMs: number;
   trustProxy: boolean;
+  /** The recycle bin (issue 13). */
+  trash: {
+    /** Days a deleted record stays restorable before the purge (LMS_TRASH_DAYS). */
+    days: number;
+    /** A course deletion taking more dependant rows runs as a job (LMS_DELETE_JOB_ROWS). */
+    deleteJobRows: number;
+  };
   /** First administrator of an empty database without demo data: an activation link is sent. */
   adminEmail: string | null;
   adminUserName: string;
@@ -169,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // 100 MB at 1 Mbit/s takes about 14 minutes: the default leaves room for that.
     requestTimeoutMs: integer(env, "LMS_REQUEST_TIMEOUT_SECONDS", 1800, 0) * 1000,
     trustProxy: flag(env, "LMS_TRUST_PROXY") ?? false,
+    trash: {
+      days: integer(env, "LMS_TRASH_DAYS", 30, 1),
+      deleteJobRows: integer(env, "LMS_DELETE_JOB_ROWS", 5000, 0),
+    },
     adminEmail: blankToNull(env.LMS_ADMIN_EMAIL),
     adminUserName: blankToNull(env.LMS_ADMIN_USERNAME) ?? "admin",
   };

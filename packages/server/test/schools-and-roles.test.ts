@@ -76,7 +76,7 @@ describe("schools", () => {
     );
   });
 
-  it("removes the stored files of a deleted school: logo, photos, course images", async () => {
+  it("removes the stored files of a deleted school when it is purged: logo, photos, course images", async () => {
     const created = await t().call<{ id: number; logo: string | null }>(
       "school",
       "create",
@@ -119,7 +119,22 @@ describe("schools", () => {
     const files = await stored();
     expect(files).toHaveLength(3);
     expect(files.every((file) => existsSync(file))).toBe(true);
-    expect((await t().call("school", "delete", { id }, { token: admin })).status).toBe(200);
+    // Deleting moves the school to the recycle bin: its files stay until the purge (issue 13).
+    const deleted = await t().call<{ binIds: number[] }>(
+      "school",
+      "delete",
+      { id, confirmCode: "tnhs" },
+      { token: admin },
+    );
+    expect(deleted.status).toBe(200);
+    expect(files.every((file) => existsSync(file))).toBe(true);
+    const purged = await t().call(
+      "school",
+      "purge",
+      { id: deleted.body.data!.binIds[0] },
+      { token: admin },
+    );
+    expect(purged.status).toBe(200);
     expect(files.filter((file) => existsSync(file))).toEqual([]);
   });
 

@@ -502,3 +502,59 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text("value").notNull(),
   createdAt: at("created_at").notNull().defaultNow(),
 });
+
+/**
+ * The recycle bin (issue 13, migration 0008): a deleted record with every row that depended on
+ * it, kept as JSON in `recycle_bin_rows` until it is restored or purged. Its files stay in the
+ * storage until the purge.
+ */
+export const recycleBin = pgTable(
+  "recycle_bin",
+  {
+    id: serial("id").primaryKey(),
+    /** school, user, role, course, element, material */
+    resource: text("resource").notNull(),
+    recordId: integer("record_id").notNull(),
+    label: text("label").notNull(),
+    code: text("code"),
+    /** Scope: the record's school (null: global) and, for learning content, its course. */
+    schoolId: integer("school_id"),
+    courseId: integer("course_id"),
+    /** A user's role (authority checks on restore). */
+    roleId: integer("role_id"),
+    counts: jsonb("counts").notNull().default({}),
+    fileKeys: jsonb("file_keys").$type<string[]>().notNull().default([]),
+    deletedBy: text("deleted_by"),
+    deletedAt: at("deleted_at").notNull().defaultNow(),
+    purgeAt: at("purge_at").notNull(),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower("label" || ' ' || coalesce("code", ''))`),
+    ...audit(),
+  },
+  (t) => [
+    index("recycle_bin_resource_idx").on(t.resource, t.schoolId, t.deletedAt),
+    index("recycle_bin_purge_idx").on(t.purgeAt),
+  ],
+);
+
+export const recycleBinRows = pgTable(
+  "recycle_bin_rows",
+  {
+    id: serial("id").primaryKey(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => recycleBin.id, { onDelete: "cascade" }),
+    tableName: text("table_name").notNull(),
+    chunk: integer("chunk").notNull(),
+    rows: jsonb("rows").notNull(),
+  },
+  (t) => [index("recycle_bin_rows_entry_idx").on(t.entryId, t.tableName)],
+);
+
+/** Large course deletions running as a job (commands on the course answer 409 meanwhile). */
+export const courseDeletions = pgTable("course_deletions", {
+  courseId: integer("course_id").primaryKey(),
+  deletedBy: text("deleted_by"),
+  createdAt: at("created_at").notNull().defaultNow(),
+});

@@ -171,6 +171,8 @@ export function requireRight(caller: Caller, module: PermissionModule, right: Ri
  */
 const KEEPS_SESSIONS = new Set([
   "login",
+  "impact",
+  "trash",
   "forgotpassword",
   "verifytoken",
   "setlanguage",

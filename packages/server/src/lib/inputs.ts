@@ -24,3 +24,9 @@ export const listInput = <R extends Parameters<typeof listRequestSchema>[0]>(res
   listRequestSchema(resource).extend({ columns: optionalText({ max: 2000 }) });
 
 export { booleanField, emptyObject, integerField, oneOf, optionalText, textField };
+
+/** `delete { id, confirmCode? }`: the record's code, typed when its deletion needs it. */
+export const deleteInput = idInput.extend({ confirmCode: optionalText({ max: 200 }) });
+
+/** A resource's recycle bin (`trash`); elements and materials may narrow it to one course. */
+export const trashInput = listInput("trash").extend({ courseId: idField().optional() });

@@ -6,6 +6,7 @@ import type { CourseViewer } from "../plugins/app/repositories/courses-repositor
 import type { MaterialVisibility } from "../plugins/app/repositories/materials-repository";
 import { viewerOf } from "../routes/api/course";
 import { journeyOf } from "../routes/api/journey";
+import { assertCourseNotDeleting } from "./recycle-bin";
 
 type MaterialRow = NonNullable<
   Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>
@@ -72,6 +73,7 @@ export async function readableCourse(
   caller: Caller,
   courseId: number,
 ): Promise<CourseRow> {
+  await assertCourseNotDeleting(app, courseId);
   if (readsCourses(caller)) {
     const course = await app.repos.courses.find(courseId, viewerOf(caller));
     if (course && (course.published || (await editsCourse(app, caller, course.id)))) {
@@ -99,6 +101,7 @@ export async function assertMaterialReadable(
   caller: Caller,
   material: MaterialRow,
 ): Promise<void> {
+  await assertCourseNotDeleting(app, material.courseId);
   if (readsCourses(caller)) {
     const viewer = viewerOf(caller);
     const course = await app.repos.courses.find(material.courseId, viewer);

@@ -1,9 +1,16 @@
 import { ROLE_IDS, courseSchema, type CourseValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
-import { conflict, forbidden, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
+import {
+  ApiError,
+  conflict,
+  forbidden,
+  invalidField,
+  isUniqueViolation,
+  notFound,
+} from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { idField, idInput, listInput } from "../../lib/inputs";
+import { deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
@@ -12,6 +19,17 @@ import {
   type CourseViewer,
   type CourseWrite,
 } from "../../plugins/app/repositories/courses-repository";
+import {
+  assertCourseNotDeleting,
+  confirmDeletion,
+  courseBinRecord,
+  deletesAsJob,
+  deletionImpact,
+  listTrash,
+  moveToBin,
+  purgeFromBin,
+  restoreFromBin,
+} from "../../services/recycle-bin";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
 const COURSE_FIELDS = [
@@ -43,6 +61,7 @@ export const viewerOf = (caller: Caller): CourseViewer => ({
  * one it sees but may not change (a global course, for a school admin) a 403.
  */
 export async function modifiableCourse(app: FastifyInstance, caller: Caller, id: number) {
+  await assertCourseNotDeleting(app, id);
   const viewer = viewerOf(caller);
   const course = await app.repos.courses.find(id, viewer, "view");
   if (!course) throw notFound();
@@ -130,6 +149,7 @@ export const courseResource = defineResource("course", {
     access: { module: "courses", right: "view" },
     input: idInput,
     async handler({ app, caller, input }) {
+      await assertCourseNotDeleting(app, input.id);
       const course = await app.repos.courses.find(input.id, viewerOf(caller));
       if (!course) throw notFound();
       return { data: toCourseRecord(course) };
@@ -193,17 +213,67 @@ export const courseResource = defineResource("course", {
     },
   }),
 
-  delete: command({
+  impact: command({
     access: { module: "courses", right: "modify" },
     input: idInput,
     async handler({ app, caller, input }) {
-      await modifiableCourse(app, caller, input.id);
-      const { deleted, keys } = await app.repos.transaction(async (tx) => {
-        const fileKeys = await app.repos.materials.courseFileKeys(input.id, tx);
-        return { deleted: await app.repos.courses.delete(tx, input.id), keys: fileKeys };
+      const course = await modifiableCourse(app, caller, input.id);
+      return { data: await deletionImpact(app, courseBinRecord(course)) };
+    },
+  }),
+
+  /**
+   * To the recycle bin with its elements, materials, progress and attempts (issue 13); a large
+   * course by a job (202), during which commands on it answer 409.
+   */
+  delete: command({
+    access: { module: "courses", right: "modify" },
+    input: deleteInput,
+    async handler({ app, caller, input }) {
+      const course = await modifiableCourse(app, caller, input.id);
+      const record = courseBinRecord(course);
+      const impact = await confirmDeletion(app, record, input.confirmCode);
+      if (deletesAsJob(app, impact)) {
+        if (!(await app.repos.recycleBin.markCourseDeletion(course.id, by(caller)))) {
+          throw new ApiError(409, "errors.courseDeletionInProgress");
+        }
+        app.recycleBin.deleteCourse(course.id);
+        return { status: 202, message: "courses.deletionStarted" };
+      }
+      const binId = await app.repos.transaction(async (tx) => {
+        if (!(await app.repos.courses.find(course.id, null, "view", tx))) throw notFound();
+        return moveToBin(app, tx, record, by(caller), () =>
+          app.repos.courses.delete(tx, course.id),
+        );
       });
-      await app.storage.remove([...keys, ...(deleted?.image ? [deleted.image] : [])]);
-      return { message: "courses.deleted" };
+      return { message: "courses.deleted", data: { binIds: [binId] } };
+    },
+  }),
+
+  trash: command({
+    access: { module: "courses", right: "modify" },
+    input: trashInput,
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await listTrash(app, caller, "course", input, filtersOf(form));
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  restore: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const recordId = await restoreFromBin(app, caller, "course", input.id);
+      return { message: "trash.restored", data: { recordId } };
+    },
+  }),
+
+  purge: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await purgeFromBin(app, caller, "course", input.id);
+      return { message: "trash.purged" };
     },
   }),
 

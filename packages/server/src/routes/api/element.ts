@@ -8,10 +8,19 @@ import {
 import type { FastifyInstance } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { conflict, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
-import { idField, idInput, listInput } from "../../lib/inputs";
+import { deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { toElementRecord } from "../../plugins/app/repositories/elements-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
+import {
+  assertCourseNotDeleting,
+  deletionImpact,
+  listTrash,
+  moveToBin,
+  purgeFromBin,
+  restoreFromBin,
+  type BinRecord,
+} from "../../services/recycle-bin";
 import { modifiableCourse, viewerOf } from "./course";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -38,6 +47,23 @@ async function modifiableElement(app: FastifyInstance, caller: Caller, id: numbe
   return element;
 }
 
+/** An element the caller may delete, as the recycle bin keeps it. */
+async function elementToDelete(app: FastifyInstance, caller: Caller, id: number) {
+  const element = await app.repos.elements.findById(id);
+  if (!element) throw notFound();
+  const course = await modifiableCourse(app, caller, element.courseId);
+  const record: BinRecord = {
+    resource: "element",
+    id,
+    label: element.name,
+    code: null,
+    schoolId: course.schoolId,
+    courseId: course.id,
+    roleId: null,
+  };
+  return { element, record };
+}
+
 async function setPublished(app: FastifyInstance, caller: Caller, id: number, published: boolean) {
   await modifiableElement(app, caller, id);
   await app.repos.transaction((tx) => app.repos.elements.update(tx, id, { published }, by(caller)));
@@ -48,6 +74,7 @@ export const elementResource = defineResource("element", {
     access: { module: "courses", right: "view" },
     input: elementListInput,
     async handler({ app, caller, input, form }) {
+      await assertCourseNotDeleting(app, input.courseId);
       const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
       if (!course) throw notFound();
       const studentOnly = caller.roleId === ROLE_IDS.student;
@@ -71,6 +98,7 @@ export const elementResource = defineResource("element", {
     access: { module: "courses", right: "view" },
     input: elementListInput,
     async handler({ app, caller, input, form, reply }) {
+      await assertCourseNotDeleting(app, input.courseId);
       const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
       if (!course) throw notFound();
       return sendCsv(
@@ -152,25 +180,63 @@ export const elementResource = defineResource("element", {
     },
   }),
 
-  delete: command({
+  impact: command({
     access: { module: "courses", right: "modify" },
     input: idInput,
     async handler({ app, caller, input }) {
-      const element = await modifiableElement(app, caller, input.id);
-      const materialIds = (await app.repos.materials.inCourseOrder(element.courseId, false))
-        .filter((m) => m.element.id === element.id)
-        .map((m) => m.material.id);
-      const files = await app.repos.materials.filesOf(materialIds);
+      const { record } = await elementToDelete(app, caller, input.id);
+      return { data: await deletionImpact(app, record) };
+    },
+  }),
+
+  /** To the recycle bin with its materials and their progress (issue 13). */
+  delete: command({
+    access: { module: "courses", right: "modify" },
+    input: deleteInput,
+    async handler({ app, caller, input }) {
+      const { element, record } = await elementToDelete(app, caller, input.id);
       // (Inside a transaction only `tx` may be used: PGlite has one connection.)
-      await app.repos.transaction(async (tx) => {
+      const binId = await app.repos.transaction(async (tx) => {
         await app.repos.courses.lock(tx, element.courseId);
         const current = await app.repos.elements.findById(input.id, tx);
         if (!current) throw notFound();
-        await app.repos.elements.delete(tx, current);
+        return moveToBin(app, tx, record, by(caller), () => app.repos.elements.delete(tx, current));
       });
-      const keys = files.map((f) => f.storageKey);
-      await app.storage.remove(keys);
-      return { message: "elements.deleted" };
+      return { message: "elements.deleted", data: { binIds: [binId] } };
+    },
+  }),
+
+  trash: command({
+    access: { module: "courses", right: "modify" },
+    input: trashInput,
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await listTrash(
+        app,
+        caller,
+        "element",
+        input,
+        filtersOf(form),
+        input.courseId,
+      );
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  restore: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const recordId = await restoreFromBin(app, caller, "element", input.id);
+      return { message: "trash.restored", data: { recordId } };
+    },
+  }),
+
+  purge: command({
+    access: { module: "courses", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await purgeFromBin(app, caller, "element", input.id);
+      return { message: "trash.purged" };
     },
   }),
 

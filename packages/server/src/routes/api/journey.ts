@@ -12,6 +12,7 @@ import { parseCmi, scormCommit, scormLoad, scormPackage } from "./journey-scorm"
 import { materialDetail } from "./material";
 import { by } from "./shared";
 import { assertMaterialReadable, readableCourse } from "../../services/material-access";
+import { assertCourseNotDeleting } from "../../services/recycle-bin";
 
 type JourneyState = "locked" | "open" | "inProgress" | "complete";
 
@@ -37,6 +38,7 @@ const isLearner = (viewer: CourseViewer) => viewer.roleId === ROLE_IDS.student;
  * every earlier published one in the course is complete (SPEC.md §4).
  */
 export async function journeyOf(app: FastifyInstance, viewer: CourseViewer, courseId: number) {
+  await assertCourseNotDeleting(app, courseId);
   const course = await app.repos.courses.find(courseId, viewer);
   if (!course) throw notFound();
   const items = await app.repos.materials.inCourseOrder(course.id, true);
@@ -223,6 +225,8 @@ export const journeyResource = defineResource("journey", {
       const rows = [];
       for (const course of courses) {
         if (reader.staff && !(await app.repos.courses.find(course.id, reader.staff))) continue;
+        // A course that a job is deleting is left out of the list (its own commands answer 409).
+        if (await app.repos.recycleBin.isCourseBeingDeleted(course.id)) continue;
         rows.push(summaryOf(await journeyOf(app, reader.viewer, course.id)));
       }
       return { data: rows };

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { MAX_ID, idField, idInput, listInput } from "../../lib/inputs";
+import { MAX_ID, deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey, storeFromDisk } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
@@ -27,6 +27,15 @@ import {
   editsCourse,
   listedMaterials,
 } from "../../services/material-access";
+import {
+  assertCourseNotDeleting,
+  deletionImpact,
+  listTrash,
+  moveToBin,
+  purgeFromBin,
+  restoreFromBin,
+  type BinRecord,
+} from "../../services/recycle-bin";
 import { modifiableCourse, viewerOf } from "./course";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -233,6 +242,23 @@ async function modifiableMaterial(app: FastifyInstance, caller: Caller, id: numb
   return material;
 }
 
+/** A material the caller may delete, as the recycle bin keeps it. */
+async function materialToDelete(app: FastifyInstance, caller: Caller, id: number) {
+  const material = await app.repos.materials.findById(id);
+  if (!material) throw notFound();
+  const course = await modifiableCourse(app, caller, material.courseId);
+  const record: BinRecord = {
+    resource: "material",
+    id,
+    label: material.name,
+    code: null,
+    schoolId: course.schoolId,
+    courseId: course.id,
+    roleId: null,
+  };
+  return { material, record };
+}
+
 /** A material whose content the caller may read (services/material-access.ts). */
 async function visibleMaterial(app: FastifyInstance, caller: Caller, id: number) {
   const material = await app.repos.materials.findById(id);
@@ -323,6 +349,7 @@ async function materialSource(
   courseId: number | undefined,
 ): Promise<MaterialSource> {
   if (courseId === undefined) return { viewer: viewerOf(caller) };
+  await assertCourseNotDeleting(app, courseId);
   const course = await app.repos.courses.find(courseId, viewerOf(caller));
   if (!course) throw notFound();
   return { courseId: course.id };
@@ -491,20 +518,64 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  delete: command({
+  impact: command({
     access: { module: "materials", right: "modify" },
     input: idInput,
     async handler({ app, caller, input }) {
-      const existing = await modifiableMaterial(app, caller, input.id);
-      const files = await app.repos.materials.filesOf([existing.id]);
-      await app.repos.transaction(async (tx) => {
-        await app.repos.courses.lock(tx, existing.courseId);
-        const current = await app.repos.materials.findById(existing.id, tx);
+      const { record } = await materialToDelete(app, caller, input.id);
+      return { data: await deletionImpact(app, record) };
+    },
+  }),
+
+  /** To the recycle bin with its files, progress and attempts (issue 13). */
+  delete: command({
+    access: { module: "materials", right: "modify" },
+    input: deleteInput,
+    async handler({ app, caller, input }) {
+      const { material, record } = await materialToDelete(app, caller, input.id);
+      const binId = await app.repos.transaction(async (tx) => {
+        await app.repos.courses.lock(tx, material.courseId);
+        const current = await app.repos.materials.findById(material.id, tx);
         if (!current) throw notFound();
-        await app.repos.materials.delete(tx, current);
+        return moveToBin(app, tx, record, by(caller), () =>
+          app.repos.materials.delete(tx, current),
+        );
       });
-      await app.storage.remove(files.map((f) => f.storageKey));
-      return { message: "materials.deleted" };
+      return { message: "materials.deleted", data: { binIds: [binId] } };
+    },
+  }),
+
+  trash: command({
+    access: { module: "materials", right: "modify" },
+    input: trashInput,
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await listTrash(
+        app,
+        caller,
+        "material",
+        input,
+        filtersOf(form),
+        input.courseId,
+      );
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  restore: command({
+    access: { module: "materials", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const recordId = await restoreFromBin(app, caller, "material", input.id);
+      return { message: "trash.restored", data: { recordId } };
+    },
+  }),
+
+  purge: command({
+    access: { module: "materials", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await purgeFromBin(app, caller, "material", input.id);
+      return { message: "trash.purged" };
     },
   }),
 

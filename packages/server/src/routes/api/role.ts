@@ -1,8 +1,18 @@
 import { PERMISSION_MODULES, RIGHTS, roleSchema, schoolStatusSchema } from "@lms/core";
 import { command, defineResource } from "../../lib/commands";
 import { ApiError, conflict, isUniqueViolation, notFound } from "../../lib/errors";
-import { idField, idInput, listInput } from "../../lib/inputs";
+import type { FastifyInstance } from "fastify";
+import type { Caller } from "../../lib/commands";
+import { deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
+import {
+  deletionImpact,
+  listTrash,
+  moveToBin,
+  purgeFromBin,
+  restoreFromBin,
+  type BinRecord,
+} from "../../services/recycle-bin";
 import { assertMayEditRole } from "../../services/role-authority";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -18,6 +28,27 @@ const ROLE_FIELDS = [
   "updatedAt",
   "updatedBy",
 ] as const;
+
+/**
+ * A role the caller may delete: not built in (409), within the editing rules, given to no user
+ * (409). Its bin entry carries the deleter's school, so that a school admin finds it there.
+ */
+async function roleToDelete(app: FastifyInstance, caller: Caller, id: number): Promise<BinRecord> {
+  const existing = await app.repos.roles.get(id);
+  if (!existing) throw notFound();
+  if (existing.builtIn) throw new ApiError(409, "errors.builtInRole");
+  await assertMayEditRole(app, caller, existing);
+  if ((await app.repos.roles.usersWithRole(id)) > 0) throw new ApiError(409, "errors.roleInUse");
+  return {
+    resource: "role",
+    id,
+    label: existing.roleName,
+    code: null,
+    schoolId: caller.schoolId,
+    courseId: null,
+    roleId: id,
+  };
+}
 
 const roleUpdateSchema = roleSchema.extend({ id: idField() });
 
@@ -108,19 +139,51 @@ export const roleResource = defineResource("role", {
     },
   }),
 
-  delete: command({
+  impact: command({
     access: { module: "roles", right: "modify" },
     input: idInput,
     async handler({ app, caller, input }) {
-      const existing = await app.repos.roles.get(input.id);
-      if (!existing) throw notFound();
-      // Nobody deletes a built-in role (409, as before); for the others, the editing rules.
-      if (existing.builtIn) throw new ApiError(409, "errors.builtInRole");
-      await assertMayEditRole(app, caller, existing);
-      if ((await app.repos.roles.usersWithRole(input.id)) > 0)
-        throw new ApiError(409, "errors.roleInUse");
-      await app.repos.roles.delete(input.id);
-      return { message: "roles.deleted" };
+      return { data: await deletionImpact(app, await roleToDelete(app, caller, input.id)) };
+    },
+  }),
+
+  /** To the recycle bin with its permissions (issue 13); a role still given to users stays. */
+  delete: command({
+    access: { module: "roles", right: "modify" },
+    input: deleteInput,
+    async handler({ app, caller, input }) {
+      const record = await roleToDelete(app, caller, input.id);
+      const binId = await app.repos.transaction((tx) =>
+        moveToBin(app, tx, record, by(caller), () => app.repos.roles.delete(input.id, tx)),
+      );
+      return { message: "roles.deleted", data: { binIds: [binId] } };
+    },
+  }),
+
+  trash: command({
+    access: { module: "roles", right: "modify" },
+    input: trashInput,
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await listTrash(app, caller, "role", input, filtersOf(form));
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  restore: command({
+    access: { module: "roles", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const recordId = await restoreFromBin(app, caller, "role", input.id);
+      return { message: "trash.restored", data: { recordId } };
+    },
+  }),
+
+  purge: command({
+    access: { module: "roles", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await purgeFromBin(app, caller, "role", input.id);
+      return { message: "trash.purged" };
     },
   }),
 

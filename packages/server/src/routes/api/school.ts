@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { command, defineResource } from "../../lib/commands";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { idField, idInput, listInput } from "../../lib/inputs";
+import { deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
@@ -11,6 +11,15 @@ import {
   toSchoolRecord,
   type SchoolWrite,
 } from "../../plugins/app/repositories/schools-repository";
+import {
+  confirmDeletion,
+  deletionImpact,
+  listTrash,
+  moveToBin,
+  purgeFromBin,
+  restoreFromBin,
+  type BinRecord,
+} from "../../services/recycle-bin";
 import { bulkInput, bulkTargets } from "./bulk";
 import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "./shared";
 
@@ -69,6 +78,20 @@ async function storeLogo(app: FastifyInstance, file: UploadedFile | undefined) {
   const key = newStorageKey("logos", checked.extension);
   await app.storage.put(key, checked.data);
   return key;
+}
+
+async function schoolToDelete(app: FastifyInstance, id: number): Promise<BinRecord> {
+  const school = await app.repos.schools.findById(id);
+  if (!school) throw notFound();
+  return {
+    resource: "school",
+    id,
+    label: school.schoolName,
+    code: school.schoolCode,
+    schoolId: id,
+    courseId: null,
+    roleId: null,
+  };
 }
 
 const schoolUpdateSchema = schoolSchema.extend({ id: idField() });
@@ -167,18 +190,58 @@ export const schoolResource = defineResource("school", {
     },
   }),
 
-  delete: command({
+  impact: command({
     access: { module: "schools", right: "modify" },
     globalOnly: true,
     input: idInput,
     async handler({ app, input }) {
-      const keys = await app.repos.transaction(async (tx) => {
-        const files = await app.repos.schools.fileKeys(tx, input.id);
-        return (await app.repos.schools.delete(tx, input.id)) ? files : null;
+      return { data: await deletionImpact(app, await schoolToDelete(app, input.id)) };
+    },
+  }),
+
+  /** To the recycle bin with its users, courses and their progress (issue 13). */
+  delete: command({
+    access: { module: "schools", right: "modify" },
+    globalOnly: true,
+    input: deleteInput,
+    async handler({ app, caller, input }) {
+      const record = await schoolToDelete(app, input.id);
+      await confirmDeletion(app, record, input.confirmCode);
+      const binId = await app.repos.transaction(async (tx) => {
+        if (!(await app.repos.schools.findById(input.id, undefined, tx))) throw notFound();
+        return moveToBin(app, tx, record, by(caller), () => app.repos.schools.delete(tx, input.id));
       });
-      if (!keys) throw notFound();
-      await app.storage.remove(keys);
-      return { message: "schools.deleted" };
+      return { message: "schools.deleted", data: { binIds: [binId] } };
+    },
+  }),
+
+  trash: command({
+    access: { module: "schools", right: "modify" },
+    globalOnly: true,
+    input: trashInput,
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await listTrash(app, caller, "school", input, filtersOf(form));
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  restore: command({
+    access: { module: "schools", right: "modify" },
+    globalOnly: true,
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const recordId = await restoreFromBin(app, caller, "school", input.id);
+      return { message: "trash.restored", data: { recordId } };
+    },
+  }),
+
+  purge: command({
+    access: { module: "schools", right: "modify" },
+    globalOnly: true,
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await purgeFromBin(app, caller, "school", input.id);
+      return { message: "trash.purged" };
     },
   }),
 

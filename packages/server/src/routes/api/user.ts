@@ -37,12 +37,20 @@ import {
   unauthenticated,
 } from "../../lib/errors";
 import { fieldValue, type RequestForm, type UploadedFile } from "../../lib/form";
-import { idInput, listInput } from "../../lib/inputs";
+import { idInput, listInput, trashInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
 import type { UserWrite } from "../../plugins/app/repositories/users-repository";
 import { GLOBAL_SCOPE } from "../../plugins/app/repositories/records";
+import {
+  deletionImpact,
+  listTrash,
+  moveToBin,
+  purgeFromBin,
+  restoreFromBin,
+  type BinRecord,
+} from "../../services/recycle-bin";
 import { runBulkUpload } from "./user-bulk-upload";
 import { bulkInput, bulkTargets, targetsField } from "./bulk";
 import type { Executor } from "../../db/client";
@@ -90,6 +98,24 @@ const USER_FILTER_EXTRAS = ["schoolId", "roleId"] as const;
 
 const bulkUserInput = bulkInput("users");
 type BulkUserInput = (typeof bulkUserInput)["_zod"]["output"];
+
+function userBinRecord(user: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  schoolId: number | null;
+  roleId: number;
+}): BinRecord {
+  return {
+    resource: "user",
+    id: user.id,
+    label: `${user.firstName} ${user.lastName}`,
+    code: null,
+    schoolId: user.schoolId,
+    courseId: null,
+    roleId: user.roleId,
+  };
+}
 
 /** The row a command writes, from validated values (global roles have no school). */
 export function userWrite(values: UserValues, schoolId: number | null): UserWrite {
@@ -558,21 +584,64 @@ export const userResource = defineResource("user", {
     },
   }),
 
+  impact: command({
+    access: { module: "users", right: "modify" },
+    input: idInput,
+    target: { user: "id", act: "act" },
+    async handler({ app, caller, input }) {
+      const user = await app.repos.users.findById(input.id, scopeOf(caller));
+      if (!user) throw notFound();
+      return { data: await deletionImpact(app, userBinRecord(user)) };
+    },
+  }),
+
+  /** To the recycle bin, each user with its progress and attempts; sessions end (issue 13). */
   delete: command({
     access: { module: "users", right: "modify" },
     input: bulkUserInput,
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
-      const deleted = await app.repos.transaction(async (tx) => {
+      const binIds = await app.repos.transaction(async (tx) => {
         const targets = await bulkUsers(app, tx, caller, input, form, "modify");
-        return app.repos.users.deleteMany(
-          tx,
-          targets.map((u) => u.id),
-        );
+        const ids: number[] = [];
+        for (const user of targets) {
+          ids.push(
+            await moveToBin(app, tx, userBinRecord(user), by(caller), () =>
+              app.repos.users.deleteMany(tx, [user.id]),
+            ),
+          );
+        }
+        return ids;
       });
-      const photos = deleted.flatMap((u) => (u.photo ? [u.photo] : []));
-      if (photos.length > 0) await app.storage.remove(photos);
-      return { message: "users.deleted", data: { count: deleted.length } };
+      return { message: "users.deleted", data: { count: binIds.length, binIds } };
+    },
+  }),
+
+  trash: command({
+    access: { module: "users", right: "modify" },
+    input: trashInput,
+    async handler({ app, caller, input, form }) {
+      const { rows, total } = await listTrash(app, caller, "user", input, filtersOf(form));
+      return { data: listAnswer(input, rows, total) };
+    },
+  }),
+
+  /** The entry's user comes back only for a caller who could act on it (user-authority). */
+  restore: command({
+    access: { module: "users", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      const recordId = await restoreFromBin(app, caller, "user", input.id);
+      return { message: "trash.restored", data: { recordId } };
+    },
+  }),
+
+  purge: command({
+    access: { module: "users", right: "modify" },
+    input: idInput,
+    async handler({ app, caller, input }) {
+      await purgeFromBin(app, caller, "user", input.id);
+      return { message: "trash.purged" };
     },
   }),
 

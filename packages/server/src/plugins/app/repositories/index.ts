@@ -5,6 +5,7 @@ import { ElementsRepository } from "./elements-repository";
 import { MaterialsRepository } from "./materials-repository";
 import { OutboxRepository } from "./outbox-repository";
 import { ProgressRepository } from "./progress-repository";
+import { RecycleBinRepository } from "./recycle-bin-repository";
 import { RolesRepository } from "./roles-repository";
 import { SchoolsRepository } from "./schools-repository";
 import { SecretsRepository } from "./secrets-repository";
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     tokens: new TokensRepository(db),
     outbox: new OutboxRepository(db),
     secrets: new SecretsRepository(db),
+    recycleBin: new RecycleBinRepository(db),
     /** One transaction over several repositories. */
     transaction: <T>(work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(work),
   };

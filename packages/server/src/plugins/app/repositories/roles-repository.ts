@@ -200,7 +200,7 @@ export class RolesRepository {
     return rows.map((r) => r.schoolId);
   }
 
-  async delete(id: number): Promise<void> {
-    await this.db.delete(roles).where(eq(roles.id, id));
+  async delete(id: number, db: Executor = this.db): Promise<void> {
+    await db.delete(roles).where(eq(roles.id, id));
   }
 }
