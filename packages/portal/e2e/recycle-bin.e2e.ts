@@ -48,7 +48,7 @@ describe("the recycle bin", () => {
 
     // The dialog says what goes, from the server's counts, and wants the school's code.
     const dialog = page.getByRole("alertdialog", { name: "Confirm deletion" });
-    await dialog.getByText(`${schoolName}, 1 user will be moved to the recycle bin.`).waitFor();
+    await dialog.getByText(`${schoolName} and 1 user will be moved to the recycle bin.`).waitFor();
     const code = dialog.getByRole("textbox", { name: `Type ${schoolCode} to confirm` });
     const remove = dialog.getByRole("button", { name: "Delete" });
     await expect(remove.isDisabled()).resolves.toBe(true);
