@@ -166,4 +166,20 @@ describe("the recycle bin", () => {
     await page.getByText("No records found.").waitFor();
     await context.close();
   });
+
+  it("shows a student who types a recycle bin's URL the no-access screen", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "student");
+    for (const path of [
+      "/schools/recycle-bin",
+      "/users/recycle-bin",
+      "/roles-and-permissions/recycle-bin",
+      "/courses/recycle-bin",
+    ]) {
+      await page.goto(url(path));
+      await page.getByRole("heading", { name: "You don't have access to this page" }).waitFor();
+      expect(await page.getByRole("table").count()).toBe(0);
+    }
+    await context.close();
+  });
 });
