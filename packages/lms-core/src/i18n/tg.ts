@@ -783,8 +783,8 @@ export const tg: Catalogue = {
   "classes.empty": "Walang nakitang klase.",
   "classes.backToClasses": "Bumalik sa mga klase",
 
-  "trash.title": "Basurahan",
-  "trash.pageTitle": "Basurahan: {module}",
+  "trash.title": "Recycle bin",
+  "trash.pageTitle": "Recycle bin ng {module}",
   "trash.tab.elements": "Mga bahagi ng kurso",
   "trash.field.label": "Pangalan",
   "trash.field.code": "Kodigo",
@@ -796,7 +796,7 @@ export const tg: Catalogue = {
   "trash.deleteForever": "Burahin nang tuluyan",
   "trash.restoreMessage": "Gusto mo bang ibalik ang {name} at ang mga kasama nitong nabura?",
   "trash.purgeMessage": "Gusto mo bang burahin nang tuluyan ang {name}? Hindi na ito maibabalik.",
-  "trash.impact": "Ililipat sa basurahan ang {items}.",
+  "trash.impact": "Ililipat sa recycle bin ang {items}.",
   "trash.count.users": "{count, plural, one {# gumagamit} other {# gumagamit}}",
   "trash.count.courses": "{count, plural, one {# kurso} other {# kurso}}",
   "trash.count.elements": "{count, plural, one {# bahagi ng kurso} other {# bahagi ng kurso}}",
@@ -807,5 +807,5 @@ export const tg: Catalogue = {
   "trash.itsProgress": "ang progreso nito",
   "trash.typeCode": "I-type ang {code} para kumpirmahin",
   "users.bulkDeleteImpact":
-    "Ililipat sa basurahan ang {count, plural, one {# gumagamit} other {# gumagamit}} at ang kanilang progreso.",
+    "Ililipat sa recycle bin ang {count, plural, one {# gumagamit} other {# gumagamit}} at ang kanilang progreso.",
 };

@@ -37,7 +37,7 @@ describe("impactText", () => {
       "RHS、2 位用户和1 门课程将被移至回收站。",
     );
     expect(impactText(createIntl("tg", tg), { label: "RHS", counts })).toBe(
-      "Ililipat sa basurahan ang RHS, 2 gumagamit, at 1 kurso.",
+      "Ililipat sa recycle bin ang RHS, 2 gumagamit, at 1 kurso.",
     );
   });
 });
