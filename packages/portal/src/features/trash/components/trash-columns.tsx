@@ -17,7 +17,7 @@ export function trashColumns(i18n: Translator): ColumnDef<TrashEntry, unknown>[]
       accessorKey: "code",
       header: t("trash.field.code"),
       enableSorting: false,
-      cell: ({ row }) => row.original.code || "—",
+      cell: ({ row }) => <span className="whitespace-nowrap">{row.original.code || "—"}</span>,
     },
     {
       id: "deletedAt",
