@@ -271,6 +271,20 @@ describe("the role × command table's target column", () => {
     expect(rows).toEqual(TARGET_TABLE.class!.move);
   });
 
+  it("user impact", async () => {
+    const fresh = await makeTargets("imp");
+    const rows = await table(async (actor, role) => {
+      const answer = await t().call(
+        "user",
+        "impact",
+        { id: fresh[role].id },
+        { token: tokens.get(actor)! },
+      );
+      return letter(answer.status);
+    });
+    expect(rows).toEqual(TARGET_TABLE.user!.impact);
+  });
+
   // Last: the users acted on are gone afterwards.
   it("user delete", async () => {
     const rows = {} as Record<SeededRole, string>;

@@ -280,16 +280,6 @@ export class MaterialsRepository {
     return row;
   }
 
-  /** Storage keys of every file of the course's materials (before the course goes). */
-  async courseFileKeys(courseId: number, db: Executor = this.db): Promise<string[]> {
-    const rows = await db
-      .select({ key: materialFiles.storageKey })
-      .from(materialFiles)
-      .innerJoin(materials, eq(materials.id, materialFiles.materialId))
-      .where(eq(materials.courseId, courseId));
-    return rows.map((r) => r.key);
-  }
-
   async quiz(materialId: number) {
     const [settings] = await this.db
       .select()
