@@ -85,7 +85,11 @@ export { ViewToggle } from "./components/view-toggle";
 export type { AppShellContextValue, AppShellProps } from "./components/app-shell";
 export type { ButtonProps } from "./components/button";
 export type { CheckboxProps } from "./components/checkbox";
-export type { ConfirmDialogProps, ConfirmTone } from "./components/confirm-dialog";
+export type {
+  ConfirmDialogProps,
+  ConfirmTextRequirement,
+  ConfirmTone,
+} from "./components/confirm-dialog";
 export type {
   ConfirmFunction,
   ConfirmOptions,

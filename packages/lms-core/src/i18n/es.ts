@@ -760,6 +760,32 @@ export const es = {
   "classes.class": "Class",
   "classes.empty": "No classes found.",
   "classes.backToClasses": "Back to classes",
+
+  "trash.title": "Recycle bin",
+  "trash.pageTitle": "Recycle bin: {module}",
+  "trash.tab.elements": "Course elements",
+  "trash.field.label": "Name",
+  "trash.field.code": "Code",
+  "trash.field.deletedAt": "Deleted at",
+  "trash.field.deletedBy": "Deleted by",
+  "trash.field.purgeAt": "Deleted forever on",
+  "trash.field.contents": "Deleted with it",
+  "trash.restore": "Restore",
+  "trash.deleteForever": "Delete forever",
+  "trash.restoreMessage": "Do you want to restore {name} and what was deleted with it?",
+  "trash.purgeMessage": "Do you want to delete {name} forever? This cannot be undone.",
+  "trash.impact": "{items} will be moved to the recycle bin.",
+  "trash.count.users": "{count, plural, one {# user} other {# users}}",
+  "trash.count.courses": "{count, plural, one {# course} other {# courses}}",
+  "trash.count.elements": "{count, plural, one {# course element} other {# course elements}}",
+  "trash.count.materials": "{count, plural, one {# material} other {# materials}}",
+  "trash.count.attempts": "{count, plural, one {# attempt} other {# attempts}}",
+  "trash.count.progress": "{count, plural, one {# progress record} other {# progress records}}",
+  "trash.theirProgress": "their progress",
+  "trash.itsProgress": "its progress",
+  "trash.typeCode": "Type {code} to confirm",
+  "users.bulkDeleteImpact":
+    "{count, plural, one {# user} other {# users}} and their progress will be moved to the recycle bin.",
 } as const;
 
 export type MessageKey = keyof typeof es;

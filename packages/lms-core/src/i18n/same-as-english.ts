@@ -20,5 +20,6 @@ export const SAME_AS_ENGLISH: Record<"zh" | "tg", readonly string[]> = {
     "materials.field.file",
     "materials.type.file",
     "materials.type.link",
+    "trash.title",
   ],
 };

@@ -24,6 +24,7 @@ export const paths = {
   schools: {
     list: { path: "/schools", getHref: () => "/schools" },
     create: { path: "/schools/create", getHref: () => "/schools/create" },
+    recycleBin: { path: "/schools/recycle-bin", getHref: () => "/schools/recycle-bin" },
     edit: {
       path: "/schools/:id/edit",
       getHref: (schoolId: string | number) => `/schools/${id(schoolId)}/edit`,
@@ -72,6 +73,10 @@ export const paths = {
       path: "/roles-and-permissions/create",
       getHref: () => "/roles-and-permissions/create",
     },
+    recycleBin: {
+      path: "/roles-and-permissions/recycle-bin",
+      getHref: () => "/roles-and-permissions/recycle-bin",
+    },
     edit: {
       path: "/roles-and-permissions/:id/edit",
       getHref: (roleId: string | number) => `/roles-and-permissions/${id(roleId)}/edit`,
@@ -83,6 +88,12 @@ export const paths = {
   },
   courses: {
     list: { path: "/courses", getHref: () => "/courses" },
+    /** The bin of courses, course elements (?type=elements) or materials (?type=materials). */
+    recycleBin: {
+      path: "/courses/recycle-bin",
+      getHref: (type?: "elements" | "materials") =>
+        type ? `/courses/recycle-bin?type=${type}` : "/courses/recycle-bin",
+    },
     view: {
       path: "/courses/:courseId",
       getHref: (courseId: string | number) => `/courses/${id(courseId)}`,
@@ -121,6 +132,7 @@ export const paths = {
   users: {
     list: { path: "/users", getHref: () => "/users" },
     create: { path: "/users/create", getHref: () => "/users/create" },
+    recycleBin: { path: "/users/recycle-bin", getHref: () => "/users/recycle-bin" },
     details: { path: "/users/:id", getHref: (userId: string | number) => `/users/${id(userId)}` },
     edit: {
       path: "/users/:id/edit",

@@ -58,6 +58,11 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
       element: lazyPage(() => import("../features/schools/routes/school-create")),
     },
     {
+      path: paths.schools.recycleBin.path,
+      access: { module: "schools", right: "modify" },
+      element: lazyPage(() => import("../features/trash/routes/schools-recycle-bin")),
+    },
+    {
       path: paths.schools.edit.path,
       access: { module: "schools", right: "modify" },
       element: lazyPage(() => import("../features/schools/routes/school-edit")),
@@ -76,6 +81,11 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
       path: paths.users.create.path,
       access: { module: "users", right: "add" },
       element: lazyPage(() => import("../features/users/routes/user-create")),
+    },
+    {
+      path: paths.users.recycleBin.path,
+      access: { module: "users", right: "modify" },
+      element: lazyPage(() => import("../features/trash/routes/users-recycle-bin")),
     },
     {
       path: paths.users.details.path,
@@ -137,6 +147,11 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
       element: lazyPage(() => import("../features/roles/routes/role-create")),
     },
     {
+      path: paths.roles.recycleBin.path,
+      access: { module: "roles", right: "modify" },
+      element: lazyPage(() => import("../features/trash/routes/roles-recycle-bin")),
+    },
+    {
       path: paths.roles.edit.path,
       access: { module: "roles", right: "modify" },
       element: lazyPage(() => import("../features/roles/routes/role-edit")),
@@ -161,6 +176,11 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     {
       path: paths.courses.list.path,
       element: lazyPage(() => import("../features/journey/routes/courses-entry")),
+    },
+    {
+      path: paths.courses.recycleBin.path,
+      access: { module: "courses", right: "modify" },
+      element: lazyPage(() => import("../features/trash/routes/courses-recycle-bin")),
     },
     {
       path: paths.courses.view.path,

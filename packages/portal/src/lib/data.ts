@@ -25,14 +25,19 @@ function unwrap<T>(result: ApiResult<T>): T {
 }
 
 /**
- * One page of a list (SPEC.md §7 generic list table). A failed load is only logged and the table
- * keeps the rows it had.
+ * One page of a list (SPEC.md §7 generic list table), or of another list command of the path
+ * (the recycle bin's `trash`). A failed load is only logged and the table keeps the rows it had.
  */
-export function useListQuery<Row>(path: string, params: ListParams, enabled = true) {
+export function useListQuery<Row>(
+  path: string,
+  params: ListParams,
+  enabled = true,
+  cmdType = "list",
+) {
   const client = useApiClient();
   const { data, error, isLoading, isValidating, mutate } = useSWR(
-    enabled ? [path, "list", params] : null,
-    async ([p, , q]: [string, string, ListParams]) => unwrap(await client.list<Row>(p, q)),
+    enabled ? [path, cmdType, params] : null,
+    async ([p, c, q]: [string, string, ListParams]) => unwrap(await client.list<Row>(p, q, c)),
     {
       keepPreviousData: true,
       onError: (err) => console.error(`Loading ${path} failed`, err),

@@ -39,7 +39,8 @@ interface RowCommand {
 
 /**
  * The row actions every list shares (SPEC.md §4: each asks first, then says how it went):
- * switching a record on or off (enable/disable, publish/unpublish) and deleting it.
+ * switching a record on or off (enable/disable, publish/unpublish). Deleting is
+ * features/trash's useDeleteRowAction, which says what goes with the record.
  */
 export function useRowActions() {
   const t = useT();
@@ -57,21 +58,6 @@ export function useRowActions() {
               message: t(texts.message, { name: command.name }),
               confirmLabel: t(texts.label),
               tone: on ? "default" : "destructive",
-              run: command.run,
-              success: command.success,
-            }),
-        };
-      },
-      remove(command: RowCommand): DataTableRowAction {
-        return {
-          label: t("common.delete"),
-          destructive: true,
-          onSelect: () =>
-            void confirmed({
-              title: t("confirm.deleteTitle"),
-              message: t("confirm.deleteMessage", { name: command.name }),
-              confirmLabel: t("common.delete"),
-              tone: "destructive",
               run: command.run,
               success: command.success,
             }),

@@ -135,3 +135,35 @@ export const WithChoice: Story = {
     );
   },
 };
+
+export const TypeToConfirm: Story = {
+  args: {
+    trigger: <Button>Delete record</Button>,
+    tone: "destructive",
+    title: "Confirm deletion",
+    message: "North Campus, 12 members and 3 groups will be moved away.",
+    confirmLabel: "Delete",
+    confirmText: { value: "NC-01", label: "Type NC-01 to confirm" },
+  },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Delete record" }));
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    const field = within(dialog).getByRole("textbox", { name: "Type NC-01 to confirm" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete" });
+    // The field has focus first, and the confirm button waits for the exact text.
+    await expect(field).toHaveFocus();
+    await expect(confirm).toBeDisabled();
+    await userEvent.type(field, "NC-0");
+    await userEvent.keyboard("{Enter}");
+    await expect(confirm).toBeDisabled();
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+    // Trimmed and case-insensitive.
+    await userEvent.clear(field);
+    await userEvent.type(field, " nc-01 ");
+    await expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(body(canvasElement).queryByRole("alertdialog")).toBeNull());
+    await overlaysSettled(canvasElement);
+  },
+};

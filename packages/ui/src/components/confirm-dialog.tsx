@@ -4,6 +4,7 @@ import * as React from "react";
 import { cn } from "../lib/cn";
 import { AlertCircleIcon } from "../lib/icons";
 import { Button } from "./button";
+import { TextField } from "./text-field";
 
 // SPEC.md §9: the confirm dialog is 370 px wide by default.
 const DEFAULT_CONFIRM_WIDTH = 370;
@@ -23,6 +24,17 @@ const confirmIconVariants = cva(
 
 type ConfirmTone = NonNullable<VariantProps<typeof confirmIconVariants>["tone"]>;
 
+/** A text the user must type before confirming (for example a code), and the field's label. */
+type ConfirmTextRequirement = {
+  /** Compared trimmed and case-insensitively. */
+  value: string;
+  label: string;
+};
+
+function matchesConfirmText(typed: string, value: string): boolean {
+  return typed.trim().toLocaleLowerCase() === value.trim().toLocaleLowerCase();
+}
+
 type ConfirmDialogProps = {
   /** Controlled open state. */
   open?: boolean;
@@ -39,6 +51,11 @@ type ConfirmDialogProps = {
   cancelLabel: string;
   /** `destructive` paints the confirm button red, for deletes. */
   tone?: ConfirmTone;
+  /**
+   * Asks the user to type a text before confirming: a field with this label is shown and the
+   * confirm button stays disabled until the field matches. The field gets focus first.
+   */
+  confirmText?: ConfirmTextRequirement;
   /** Width in px; 370 by default. Never wider than the screen. */
   width?: number;
   /**
@@ -69,6 +86,7 @@ function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   tone = "default",
+  confirmText,
   width = DEFAULT_CONFIRM_WIDTH,
   onConfirm,
   onCancel,
@@ -80,6 +98,10 @@ function ConfirmDialog({
   const [running, setRunning] = React.useState(false);
   const pending = pendingProp || running;
   const cancelRef = React.useRef<HTMLButtonElement>(null);
+  const typedRef = React.useRef<HTMLInputElement>(null);
+  const typedId = React.useId();
+  const [typed, setTyped] = React.useState("");
+  const typedMatches = !confirmText || matchesConfirmText(typed, confirmText.value);
   const contentRef = React.useRef<HTMLDivElement>(null);
   // Where focus goes back to when there is no Dialog.Trigger (useConfirm opens from code).
   const returnFocusRef = React.useRef<HTMLElement | null>(null);
@@ -103,6 +125,7 @@ function ConfirmDialog({
   };
 
   const handleConfirm = async () => {
+    if (!typedMatches) return;
     const result = onConfirm?.();
     if (result instanceof Promise) {
       // The buttons are about to be disabled: keep focus inside the (busy) dialog.
@@ -135,7 +158,7 @@ function ConfirmDialog({
             event.preventDefault();
             returnFocusRef.current =
               document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            cancelRef.current?.focus();
+            (typedRef.current ?? cancelRef.current)?.focus();
           }}
           onCloseAutoFocus={(event) => {
             // Radix returns focus to its Trigger; without one, return it to where it was.
@@ -175,6 +198,25 @@ function ConfirmDialog({
             </div>
           </div>
           {children ? <div data-slot="confirm-dialog-body">{children}</div> : null}
+          {confirmText ? (
+            <div data-slot="confirm-dialog-typed" className="flex flex-col gap-1.5">
+              <label htmlFor={typedId} className="text-sm font-medium text-foreground">
+                {confirmText.label}
+              </label>
+              <TextField
+                ref={typedRef}
+                id={typedId}
+                value={typed}
+                disabled={pending}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(event) => setTyped(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter" && typedMatches) void handleConfirm();
+                }}
+              />
+            </div>
+          ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button
               ref={cancelRef}
@@ -187,6 +229,7 @@ function ConfirmDialog({
             <Button
               variant={tone === "destructive" ? "destructive" : "primary"}
               pending={pending}
+              disabled={!typedMatches}
               onClick={() => void handleConfirm()}
             >
               {confirmLabel}
@@ -198,5 +241,5 @@ function ConfirmDialog({
   );
 }
 
-export { ConfirmDialog, confirmIconVariants, DEFAULT_CONFIRM_WIDTH };
-export type { ConfirmDialogProps, ConfirmTone };
+export { ConfirmDialog, confirmIconVariants, DEFAULT_CONFIRM_WIDTH, matchesConfirmText };
+export type { ConfirmDialogProps, ConfirmTextRequirement, ConfirmTone };

@@ -126,3 +126,21 @@ export const RejectsWhenOnConfirmFails: Story = {
     await overlaysSettled(canvasElement);
   },
 };
+
+export const AsksToTypeAText: Story = {
+  parameters: { confirm: { confirmText: { value: "RHS", label: "Type RHS to confirm" } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Delete school" }));
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    const confirm = within(dialog).getByRole("button", { name: "Delete" });
+    await expect(confirm).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByRole("textbox", { name: "Type RHS to confirm" }),
+      "rhs",
+    );
+    await userEvent.click(confirm);
+    await expect(await canvas.findByText("Confirmed: true")).toBeInTheDocument();
+    await overlaysSettled(canvasElement);
+  },
+};

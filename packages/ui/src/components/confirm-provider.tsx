@@ -1,5 +1,5 @@
 import * as React from "react";
-import { ConfirmDialog, type ConfirmTone } from "./confirm-dialog";
+import { ConfirmDialog, type ConfirmTextRequirement, type ConfirmTone } from "./confirm-dialog";
 
 type ConfirmOptions = {
   title: React.ReactNode;
@@ -8,6 +8,8 @@ type ConfirmOptions = {
   cancelLabel: string;
   /** `destructive` for deletes. */
   tone?: ConfirmTone;
+  /** A text the user must type before the confirm button is enabled. */
+  confirmText?: ConfirmTextRequirement;
   /** Width in px; 370 by default. */
   width?: number;
   /**
@@ -100,6 +102,7 @@ function ConfirmProvider({ children, defaultOptions }: ConfirmProviderProps) {
           confirmLabel={request.confirmLabel}
           cancelLabel={request.cancelLabel}
           tone={request.tone}
+          confirmText={request.confirmText}
           width={request.width}
           onConfirm={handleConfirm}
           onCancel={() => finish({ confirmed: false })}

@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { useCommand, useRecordQuery } from "../../../lib/data";
 import type { Positioned } from "../utils/positions";
 import type { QuizDraft } from "../utils/quiz";
+import { TRASH_PATHS } from "../../trash/api/use-trash";
 
 export const MATERIAL_PATH = "/material/";
 /** Materials are nested in the element list: a material change refreshes both. */
@@ -70,7 +71,8 @@ export function useMaterialCommands() {
     [run],
   );
   const remove = useCallback(
-    (id: number) => run({ path: MATERIAL_PATH, cmdType: "delete", fields: { id } }, CHANGES),
+    (id: number) =>
+      run({ path: MATERIAL_PATH, cmdType: "delete", fields: { id } }, [...TRASH_PATHS]),
     [run],
   );
   const setPublished = useCallback(

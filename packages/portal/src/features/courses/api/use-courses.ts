@@ -1,6 +1,7 @@
 import type { CourseRecord, CourseValues, ListParams } from "@lms/core";
 import { useCallback } from "react";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+import { TRASH_PATHS } from "../../trash/api/use-trash";
 
 export const COURSE_PATH = "/course/";
 
@@ -30,7 +31,8 @@ export function useCourseCommands() {
     [run],
   );
   const remove = useCallback(
-    (id: number) => run({ path: COURSE_PATH, cmdType: "delete", fields: { id } }),
+    (id: number, confirmCode?: string) =>
+      run({ path: COURSE_PATH, cmdType: "delete", fields: { id, confirmCode } }, [...TRASH_PATHS]),
     [run],
   );
   const setPublished = useCallback(

@@ -5,7 +5,7 @@ import { useApiClient } from "../../../lib/api-context";
 import { ApiError, useCommand } from "../../../lib/data";
 import type { Positioned } from "../utils/positions";
 import type { ElementWithMaterials } from "../utils/student-view";
-import { MATERIAL_PATH } from "./use-course-materials";
+import { TRASH_PATHS } from "../../trash/api/use-trash";
 
 export const ELEMENT_PATH = "/element/";
 
@@ -75,7 +75,7 @@ export function useElementCommands() {
   const remove = useCallback(
     // Removing an element removes its materials too: the materials list changes as well.
     (id: number) =>
-      run({ path: ELEMENT_PATH, cmdType: "delete", fields: { id } }, [ELEMENT_PATH, MATERIAL_PATH]),
+      run({ path: ELEMENT_PATH, cmdType: "delete", fields: { id } }, [...TRASH_PATHS]),
     [run],
   );
   const setPublished = useCallback(

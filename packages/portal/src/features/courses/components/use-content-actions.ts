@@ -2,16 +2,18 @@ import type { ElementRecord, MaterialRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
-import { useMaterialCommands } from "../api/use-course-materials";
-import { useElementCommands } from "../api/use-elements";
+import { useConfirmedDelete } from "../../trash/components/use-confirmed-delete";
+import { MATERIAL_PATH, useMaterialCommands } from "../api/use-course-materials";
+import { ELEMENT_PATH, useElementCommands } from "../api/use-elements";
 
 /**
- * Publish, unpublish and remove an element or a material: each asks first and shows its success
- * text (SPEC.md §4). Each resolves true when it was done.
+ * Publish, unpublish and remove an element or a material: each asks first (a delete says what
+ * goes to the recycle bin with it) and shows its success text (SPEC.md §4). Each resolves true when it was done.
  */
 export function useContentActions() {
   const t = useT();
   const confirmed = useConfirmedAction();
+  const confirmedDelete = useConfirmedDelete();
   const elements = useElementCommands();
   const materials = useMaterialCommands();
 
@@ -32,15 +34,13 @@ export function useContentActions() {
 
   const removeElement = useCallback(
     (element: ElementRecord) =>
-      confirmed({
-        title: t("confirm.deleteTitle"),
-        message: t("elements.confirmDelete", { name: element.name }),
-        confirmLabel: t("common.delete"),
-        tone: "destructive",
+      confirmedDelete({
+        path: ELEMENT_PATH,
+        id: element.id,
         run: () => elements.remove(element.id),
         success: t("elements.deleted"),
       }),
-    [confirmed, elements, t],
+    [confirmedDelete, elements, t],
   );
 
   const publishMaterial = useCallback(
@@ -60,15 +60,13 @@ export function useContentActions() {
 
   const removeMaterial = useCallback(
     (material: MaterialRecord) =>
-      confirmed({
-        title: t("confirm.deleteTitle"),
-        message: t("confirm.deleteMessage", { name: material.name }),
-        confirmLabel: t("common.delete"),
-        tone: "destructive",
+      confirmedDelete({
+        path: MATERIAL_PATH,
+        id: material.id,
         run: () => materials.remove(material.id),
         success: t("materials.deleted"),
       }),
-    [confirmed, materials, t],
+    [confirmedDelete, materials, t],
   );
 
   return { publishElement, removeElement, publishMaterial, removeMaterial };

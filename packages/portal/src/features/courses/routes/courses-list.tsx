@@ -14,6 +14,8 @@ import { COURSE_PATH, useCourseCommands, useCourses } from "../api/use-courses";
 import { courseColumns } from "../components/course-columns";
 import { CourseForm } from "../components/course-form";
 import { useCourseRights } from "../components/use-rights";
+import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /** /courses: the course list with its create panel (SPEC.md §2). */
 export default function CoursesListPage() {
@@ -25,6 +27,7 @@ export default function CoursesListPage() {
   const { page, loading } = useCourses(params);
   const { remove, setPublished } = useCourseCommands();
   const actions = useRowActions();
+  const deleteAction = useDeleteRowAction();
   const labels = useTableLabels();
   const columns = useMemo(() => courseColumns(t), [t]);
   const [creating, setCreating] = useState(false);
@@ -38,6 +41,9 @@ export default function CoursesListPage() {
         actions={
           <>
             <ExportButton path={COURSE_PATH} params={params} />
+            {rights.modifyCourse ? (
+              <RecycleBinLink href={paths.courses.recycleBin.getHref()} />
+            ) : null}
             {rights.addCourse ? (
               <Button
                 aria-expanded={creating}
@@ -111,9 +117,10 @@ export default function CoursesListPage() {
                   run: () => setPublished(row.id, !row.published),
                   success: t(row.published ? "courses.unpublished" : "courses.published"),
                 }),
-                actions.remove({
-                  name: row.courseName,
-                  run: () => remove(row.id),
+                deleteAction({
+                  path: COURSE_PATH,
+                  id: row.id,
+                  run: (confirmCode) => remove(row.id, confirmCode),
                   success: t("courses.deleted"),
                 }),
               ]

@@ -1,6 +1,7 @@
 import type { ListParams, MaterialRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useCommand, useListQuery } from "../../../lib/data";
+import { TRASH_PATHS } from "../../trash/api/use-trash";
 
 export const MATERIAL_PATH = "/material/";
 /** Materials are nested in a course's element list: a change refreshes both. */
@@ -17,7 +18,8 @@ export function useMaterials(params: ListParams) {
 export function useMaterialCommands() {
   const run = useCommand();
   const remove = useCallback(
-    (id: number) => run({ path: MATERIAL_PATH, cmdType: "delete", fields: { id } }, CHANGES),
+    (id: number) =>
+      run({ path: MATERIAL_PATH, cmdType: "delete", fields: { id } }, [...TRASH_PATHS]),
     [run],
   );
   const setPublished = useCallback(

@@ -13,6 +13,8 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { MATERIAL_PATH, useMaterialCommands, useMaterials } from "../api/use-materials";
 import { materialColumns } from "../components/material-columns";
+import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /** /materials: every material the caller may see, across courses (SPEC.md §2). */
 export default function MaterialsListPage() {
@@ -26,6 +28,7 @@ export default function MaterialsListPage() {
   const { page, loading } = useMaterials(params);
   const { remove, setPublished } = useMaterialCommands();
   const actions = useRowActions();
+  const deleteAction = useDeleteRowAction();
   const labels = useTableLabels();
   const columns = useMemo(() => materialColumns(i18n), [i18n]);
 
@@ -33,7 +36,14 @@ export default function MaterialsListPage() {
     <div className="flex flex-col gap-6 p-6">
       <PageHeader
         title={t("materials.title")}
-        actions={<ExportButton path={MATERIAL_PATH} params={params} />}
+        actions={
+          <>
+            <ExportButton path={MATERIAL_PATH} params={params} />
+            {canModify && permissions?.courses.modify ? (
+              <RecycleBinLink href={paths.courses.recycleBin.getHref("materials")} />
+            ) : null}
+          </>
+        }
       />
       <DataTable
         caption={t("materials.title")}
@@ -81,8 +91,9 @@ export default function MaterialsListPage() {
                   run: () => setPublished(row.id, !row.published),
                   success: t(row.published ? "materials.unpublished" : "materials.published"),
                 }),
-                actions.remove({
-                  name: row.name,
+                deleteAction({
+                  path: MATERIAL_PATH,
+                  id: row.id,
                   run: () => remove(row.id),
                   success: t("materials.deleted"),
                 }),

@@ -2,6 +2,7 @@ import type { ListParams, RoleRecord } from "@lms/core";
 import { useCallback, useMemo } from "react";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
 import { moduleKeysFrom, roleCommandFields } from "../utils/permissions";
+import { TRASH_PATHS } from "../../trash/api/use-trash";
 
 export const ROLE_PATH = "/role/";
 /** A role change can change the caller's own rights, which come with the profile read. */
@@ -46,7 +47,7 @@ export function useRoleCommands() {
     [run],
   );
   const remove = useCallback(
-    (id: number) => run({ path: ROLE_PATH, cmdType: "delete", fields: { id } }),
+    (id: number) => run({ path: ROLE_PATH, cmdType: "delete", fields: { id } }, [...TRASH_PATHS]),
     [run],
   );
   const setStatus = useCallback(

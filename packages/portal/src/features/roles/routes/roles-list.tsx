@@ -12,6 +12,8 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { ROLE_PATH, useRoleCommands, useRoles } from "../api/use-roles";
 import { roleColumns } from "../components/role-columns";
+import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /** /roles-and-permissions: the role list (SPEC.md §2). */
 export default function RolesListPage() {
@@ -24,6 +26,7 @@ export default function RolesListPage() {
   const { page, loading } = useRoles(params);
   const { remove, setStatus } = useRoleCommands();
   const actions = useRowActions();
+  const deleteAction = useDeleteRowAction();
   const labels = useTableLabels();
   const columns = useMemo(
     () =>
@@ -38,6 +41,7 @@ export default function RolesListPage() {
         actions={
           <>
             <ExportButton path={ROLE_PATH} params={params} />
+            {rights?.modify ? <RecycleBinLink href={paths.roles.recycleBin.getHref()} /> : null}
             {rights?.add ? (
               <Button asChild>
                 <Link to={paths.roles.create.getHref()}>{t("roles.create")}</Link>
@@ -70,8 +74,9 @@ export default function RolesListPage() {
                 }),
                 // A built-in role keeps its delete entry: the server refuses it with a code whose
                 // text is shown.
-                actions.remove({
-                  name: row.roleName,
+                deleteAction({
+                  path: ROLE_PATH,
+                  id: row.id,
                   run: () => remove(row.id),
                   success: t("roles.deleted"),
                 }),

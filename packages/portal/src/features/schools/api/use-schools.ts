@@ -1,6 +1,7 @@
 import type { ListParams, SchoolInput, SchoolRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+import { TRASH_PATHS } from "../../trash/api/use-trash";
 
 export const SCHOOL_PATH = "/school/";
 
@@ -27,7 +28,8 @@ export function useSchoolCommands() {
     [run],
   );
   const remove = useCallback(
-    (id: number) => run({ path: SCHOOL_PATH, cmdType: "delete", fields: { id } }),
+    (id: number, confirmCode?: string) =>
+      run({ path: SCHOOL_PATH, cmdType: "delete", fields: { id, confirmCode } }, [...TRASH_PATHS]),
     [run],
   );
   const setStatus = useCallback(

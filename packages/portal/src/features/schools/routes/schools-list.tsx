@@ -15,6 +15,8 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
 import { schoolColumns } from "../components/school-columns";
+import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /**
  * /schools: the list, or for a role without schools access its own start page (SPEC.md §2 sends
@@ -39,6 +41,7 @@ function SchoolsListPage() {
   const { remove, setStatus } = useSchoolCommands();
   const confirmed = useConfirmedAction();
   const actions = useRowActions();
+  const deleteAction = useDeleteRowAction();
   const labels = useTableLabels();
   const columns = useMemo(() => schoolColumns(t), [t]);
   const [selected, setSelected] = useState<string[]>([]);
@@ -78,6 +81,7 @@ function SchoolsListPage() {
         actions={
           <>
             <ExportButton path={SCHOOL_PATH} params={params} />
+            {rights?.modify ? <RecycleBinLink href={paths.schools.recycleBin.getHref()} /> : null}
             {rights?.add ? (
               <Button asChild>
                 <Link to={paths.schools.create.getHref()}>{t("nav.createSchool")}</Link>
@@ -108,9 +112,10 @@ function SchoolsListPage() {
                   run: () => setStatus([row.id], !row.enabled),
                   success: t(row.enabled ? "schools.disabled" : "schools.enabled"),
                 }),
-                actions.remove({
-                  name: row.schoolName,
-                  run: () => remove(row.id),
+                deleteAction({
+                  path: SCHOOL_PATH,
+                  id: row.id,
+                  run: (confirmCode) => remove(row.id, confirmCode),
                   success: t("schools.deleted"),
                 }),
               ]

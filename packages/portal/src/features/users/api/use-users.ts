@@ -9,6 +9,7 @@ import {
 import { useCallback } from "react";
 import { useApiClient } from "../../../lib/api-context";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+import { TRASH_PATHS } from "../../trash/api/use-trash";
 
 export const USER_PATH = "/user/";
 
@@ -68,7 +69,9 @@ export function useUserCommands() {
   );
   const remove = useCallback(
     (selection: UserSelection) =>
-      run({ path: USER_PATH, cmdType: "delete", entries: selectionEntries(selection) }),
+      run({ path: USER_PATH, cmdType: "delete", entries: selectionEntries(selection) }, [
+        ...TRASH_PATHS,
+      ]),
     [run],
   );
   const bulk = useCallback(

@@ -10,6 +10,7 @@ import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
+import { useConfirmedDelete } from "../../trash/components/use-confirmed-delete";
 import {
   USER_PATH,
   useRoleOptions,
@@ -60,6 +61,7 @@ export function UsersTable({
   const schools = useSchoolOptions("", globalViewer && !schoolId);
   const { remove, bulk } = useUserCommands();
   const confirmed = useConfirmedAction();
+  const confirmedDelete = useConfirmedDelete();
   const labels = useTableLabels();
   const columns = useMemo(
     () => userColumns(t, { showSchool: globalViewer && !schoolId }),
@@ -72,17 +74,17 @@ export function UsersTable({
     const count = "ids" in selection ? selection.ids.length : (page?.totalCount ?? 0);
     const single = name !== undefined;
     const message = single
-      ? command === "delete"
-        ? t("confirm.deleteMessage", { name })
-        : t(
-            command === "activate"
-              ? "users.confirmActivate"
-              : command === "deactivate"
-                ? "users.confirmDeactivate"
-                : "users.confirmResend",
-            { name },
-          )
-      : t("confirm.bulkMessage", { action: t(ACTION_LABEL[command]), count });
+      ? t(
+          command === "activate"
+            ? "users.confirmActivate"
+            : command === "deactivate"
+              ? "users.confirmDeactivate"
+              : "users.confirmResend",
+          { name },
+        )
+      : command === "delete"
+        ? t("users.bulkDeleteImpact", { count })
+        : t("confirm.bulkMessage", { action: t(ACTION_LABEL[command]), count });
     return confirmed({
       title: command === "delete" ? t("confirm.deleteTitle") : t("confirm.statusTitle"),
       message,
@@ -121,7 +123,13 @@ export function UsersTable({
     actions.push({
       label: t("common.delete"),
       destructive: true,
-      onSelect: () => void act("delete", one, name),
+      onSelect: () =>
+        void confirmedDelete({
+          path: USER_PATH,
+          id: user.id,
+          run: () => remove(one),
+          success: t("users.deleted"),
+        }),
     });
     return actions;
   };

@@ -6,6 +6,7 @@ import { useSession } from "../../../lib/api-context";
 import { useT } from "../../../lib/i18n";
 import { BulkUploadPanel } from "../components/bulk-upload-panel";
 import { UsersTable } from "../components/users-table";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 /**
  * The users tab of a school's details (SPEC.md §2 /schools/{id}/users): the school's users, and
@@ -23,20 +24,25 @@ export default function SchoolUsersTab() {
     <UsersTable
       schoolId={schoolId}
       toolbar={
-        permissions?.users.add ? (
-          <>
-            <Button variant="outline" onClick={() => setBulkOpen(true)}>
-              {t("bulk.open")}
-            </Button>
-            <Button asChild>
-              <Link
-                to={{ pathname: paths.users.create.getHref(), search: `?schoolId=${schoolId}` }}
-              >
-                {t("nav.createUser")}
-              </Link>
-            </Button>
-          </>
-        ) : null
+        <>
+          {permissions?.users.modify ? (
+            <RecycleBinLink href={paths.users.recycleBin.getHref()} />
+          ) : null}
+          {permissions?.users.add ? (
+            <>
+              <Button variant="outline" onClick={() => setBulkOpen(true)}>
+                {t("bulk.open")}
+              </Button>
+              <Button asChild>
+                <Link
+                  to={{ pathname: paths.users.create.getHref(), search: `?schoolId=${schoolId}` }}
+                >
+                  {t("nav.createUser")}
+                </Link>
+              </Button>
+            </>
+          ) : null}
+        </>
       }
     />
   );

@@ -6,6 +6,7 @@ import { useSession } from "../../../lib/api-context";
 import { useT } from "../../../lib/i18n";
 import { BulkUploadPanel } from "../components/bulk-upload-panel";
 import { UsersTable } from "../components/users-table";
+import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 
 export default function UsersListPage() {
   const t = useT();
@@ -16,16 +17,21 @@ export default function UsersListPage() {
       <PageHeader
         title={t("users.title")}
         actions={
-          permissions?.users.add ? (
-            <>
-              <Button variant="outline" aria-pressed={bulkOpen} onClick={() => setBulkOpen(true)}>
-                {t("bulk.open")}
-              </Button>
-              <Button asChild>
-                <Link to={paths.users.create.getHref()}>{t("nav.createUser")}</Link>
-              </Button>
-            </>
-          ) : null
+          <>
+            {permissions?.users.modify ? (
+              <RecycleBinLink href={paths.users.recycleBin.getHref()} />
+            ) : null}
+            {permissions?.users.add ? (
+              <>
+                <Button variant="outline" aria-pressed={bulkOpen} onClick={() => setBulkOpen(true)}>
+                  {t("bulk.open")}
+                </Button>
+                <Button asChild>
+                  <Link to={paths.users.create.getHref()}>{t("nav.createUser")}</Link>
+                </Button>
+              </>
+            ) : null}
+          </>
         }
       />
       {bulkOpen ? <BulkUploadPanel onClose={() => setBulkOpen(false)} /> : <UsersTable />}
