@@ -50,6 +50,7 @@ export const SORTABLE_COLUMNS = {
   ],
   classes: ["grade", "section", "schoolYear", "students", "teachers", "averageCompletion"],
   progress: ["lastName", "percent", "quizAverage", "timeSpentSeconds", "lastActivity"],
+  audit: ["at", "actorName", "module", "action", "recordLabel"],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type ListResource = keyof typeof SORTABLE_COLUMNS;
 
