@@ -1,15 +1,18 @@
 import type { AuditRecord } from "@lms/core";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { BULK_UPLOAD_COLUMNS } from "@lms/core";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../src/db/client";
 import { purgeAudit } from "../src/services/audit";
-import { DEMO_PASSWORD, useTestApp } from "./helper";
+import { DEMO_PASSWORD, multipart, useTestApp } from "./helper";
 
 const t = useTestApp();
 let admin: string;
 
 const NEW_PASSWORD = "Zebra#Quartz2026!";
 const WRONG_PASSWORD = "Wrong#Guess7731";
+const LINK_PASSWORD = "Mango#Harbor4412";
+let resetToken = "";
 
 beforeAll(async () => {
   admin = await t().login("admin");
@@ -223,13 +226,99 @@ describe("the audit trail records", () => {
     expect(await count()).toBe(start);
   });
 
+  it("a password reset by link, in the name of the link's user, without the token", async () => {
+    const logged: string[] = [];
+    const info = vi.spyOn(t().app.log, "info").mockImplementation((entry: unknown) => {
+      const link = (entry as { link?: string } | undefined)?.link;
+      if (link) logged.push(link);
+    });
+    await t().call("user", "forgotpassword", { email: "student2@demo.school.ph" });
+    await t().app.mailer.flush();
+    info.mockRestore();
+    resetToken = decodeURIComponent(logged.at(-1)!.split("token=")[1]!);
+    const reset = await t().call("user", "resetpassword", {
+      token: resetToken,
+      newPassword: LINK_PASSWORD,
+      confirmPassword: LINK_PASSWORD,
+    });
+    expect(reset.status, reset.payload).toBe(200);
+    const record = await latest("user", "resetpassword");
+    const student2 = await t().userId("student2");
+    expect(record).toMatchObject({ actorId: student2, actorName: "student2" });
+    expect(record.recordId).toBe(String(student2));
+  });
+
+  it("a bulk upload with its counts, and no dry run", async () => {
+    const csv = [
+      BULK_UPLOAD_COLUMNS.join(","),
+      BULK_UPLOAD_COLUMNS.map(
+        (c) =>
+          ({
+            firstName: "Jose",
+            lastName: "Rizal",
+            userName: "audit.bulk1",
+            email: "audit.bulk1@example.edu.ph",
+            roleId: "5",
+            schoolId: "1",
+            learningReferenceNumber: "100000000777",
+            grade: "7",
+            section: "Rizal",
+          })[c as string] ?? "",
+      ).join(","),
+    ].join("\r\n");
+    const upload = (dryRun: string) =>
+      t().call(
+        "user",
+        "bulkupload",
+        { mode: "add", dryRun },
+        { token: admin, files: { file: { data: csv, filename: "users.csv", type: "text/csv" } } },
+      );
+    const count = async () =>
+      (await audit(admin, {}, { action: "bulkupload" })).body.data!.pagination.totalcount;
+    expect((await upload("1")).status).toBe(200);
+    expect(await count()).toBe(0);
+    const done = await upload("0");
+    expect(done.status, done.payload).toBe(200);
+    const record = await latest("user", "bulkupload");
+    expect(record.count).toBe(1);
+    expect(record.changes).toMatchObject({ created: 1, updated: 0 });
+  });
+
+  it("the address the request came from", async () => {
+    const { body, contentType } = await multipart({
+      cmdType: "login",
+      userName: "from-afar",
+      password: WRONG_PASSWORD,
+    });
+    const answer = await t().app.inject({
+      method: "POST",
+      url: "/api/user/",
+      headers: { "content-type": contentType },
+      payload: body,
+      remoteAddress: "10.9.0.7",
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(await latest("user", "loginfailed")).toMatchObject({
+      recordLabel: "from-afar",
+      address: "10.9.0.7",
+    });
+  });
+
   it("no secret anywhere in the table", async () => {
     const rows = await rowsOf<Record<string, unknown>>(
       t().database.db.execute(sql`select * from audit_log`),
     );
     expect(rows.length).toBeGreaterThan(5);
     const all = JSON.stringify(rows);
-    for (const secret of [NEW_PASSWORD, WRONG_PASSWORD, DEMO_PASSWORD, "$argon2"]) {
+    expect(resetToken.length).toBeGreaterThan(10);
+    for (const secret of [
+      NEW_PASSWORD,
+      WRONG_PASSWORD,
+      LINK_PASSWORD,
+      DEMO_PASSWORD,
+      resetToken,
+      "$argon2",
+    ]) {
       expect(all).not.toContain(secret);
     }
     expect(all).not.toMatch(/"(password|passwordHash|token|confirmPassword|newPassword)"/i);
