@@ -374,6 +374,10 @@ describe("the audit list and export", () => {
     expect(after.body.data!.pagination.totalcount).toBe(0);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     expect((await audit(admin, { to: yesterday })).body.data!.pagination.totalcount).toBe(0);
+    const lastMinute = new Date(Date.now() - 60_000).toISOString();
+    const recent = await audit(admin, { from: lastMinute, to: new Date().toISOString() });
+    expect(recent.status, recent.payload).toBe(200);
+    expect(recent.body.data!.pagination.totalcount).toBeGreaterThan(0);
     expect((await audit(admin, { from: "2026-13-45" })).status).toBe(422);
     expect((await audit(admin, { sortBy: "changes" })).status).toBe(422);
     const sorted = await audit(admin, { sortBy: "actorName", sortOrder: "asc" });
