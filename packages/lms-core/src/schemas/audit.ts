@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Permissions } from "./role";
 import { listRequestSchema } from "./list";
 import { encodeMessage } from "../validation/message";
