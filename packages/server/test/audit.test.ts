@@ -1,9 +1,9 @@
 import type { AuditRecord } from "@lms/core";
 import { sql } from "drizzle-orm";
-import { BULK_UPLOAD_COLUMNS } from "@lms/core";
+import { BULK_UPLOAD_COLUMNS, encodeClassId } from "@lms/core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../src/db/client";
-import { purgeAudit } from "../src/services/audit";
+import { isRecorded, purgeAudit } from "../src/services/audit";
 import { DEMO_PASSWORD, multipart, useTestApp } from "./helper";
 
 const t = useTestApp();
@@ -208,6 +208,38 @@ describe("the audit trail records", () => {
     await t().call("user", "login", { userName: "nobody-here", password: WRONG_PASSWORD });
     const unknown = await latest("user", "loginfailed");
     expect(unknown).toMatchObject({ recordLabel: "nobody-here", actorId: null });
+  });
+
+  it("a class move with its students, in their school", async () => {
+    const student = await t().app.repos.users.findForLogin("student");
+    const id = encodeClassId({
+      schoolId: student!.schoolId!,
+      schoolYearFrom: student!.schoolYearFrom!,
+      grade: student!.grade!,
+      section: student!.section,
+    });
+    const moved = await t().call(
+      "class",
+      "move",
+      { id, ids: JSON.stringify([student!.id]), section: "Audit Section" },
+      { token: admin },
+    );
+    expect(moved.status, moved.payload).toBe(200);
+    const record = await latest("class", "move");
+    expect(record).toMatchObject({ count: 1, schoolId: student!.schoolId });
+    expect(record.recordLabel).toContain("(student)");
+    expect(record.changes).toMatchObject({ section: "Audit Section", ids: [id, student!.id] });
+  });
+
+  it("any command not named a read, such as a recycle bin's restore and purge", () => {
+    const form = { entries: [], files: [] } as unknown as Parameters<typeof isRecorded>[2];
+    for (const cmdType of ["restore", "purge", "create", "setstatus", "move"]) {
+      expect(isRecorded("school", cmdType, form), cmdType).toBe(true);
+    }
+    for (const cmdType of ["list", "get", "export", "trash", "login"]) {
+      expect(isRecorded("school", cmdType, form), cmdType).toBe(false);
+    }
+    expect(isRecorded("journey", "complete", form)).toBe(false);
   });
 
   it("nothing for a read or a refused command", async () => {

@@ -36,7 +36,8 @@ export const RESOURCES: readonly Resource[] = [
   audited(materialResource, materialSnapshot),
   journeyResource,
   progressResource,
-  classResource,
+  // A class move names the class and its students: the students are the records shown.
+  audited(classResource, userSnapshot),
   configResource,
   auditResource,
 ];
