@@ -146,6 +146,14 @@ export {
   decodeClassId,
   encodeClassId,
 } from "./schemas/class";
+export {
+  AUDIT_ACTIONS,
+  AUDIT_MODULES,
+  AUDIT_SIGN_IN,
+  AUDIT_SIGN_IN_FAILED,
+  auditListSchema,
+  auditReach,
+} from "./schemas/audit";
 export { createSessionStore, emptySession, memoryStorage } from "./session/session-store";
 export { EXPIRED_TOKEN_MESSAGES, createApiClient } from "./api/client";
 
@@ -210,6 +218,7 @@ export type {
   RowError,
 } from "./csv/bulk-upload";
 export type { ClassKey, ClassMoveInput } from "./schemas/class";
+export type { AuditChange, AuditListInput, AuditReach, AuditRecord } from "./schemas/audit";
 export type { KeyValueStorage, Session, SessionStore } from "./session/session-store";
 export type {
   ApiClient,

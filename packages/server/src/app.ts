@@ -17,6 +17,7 @@ import securityHeaders from "./plugins/external/security-headers";
 import apiRoutes from "./routes/api";
 import fileRoutes from "./routes/files";
 import webserviceRoutes from "./routes/webservice";
+import { startAuditPurge } from "./services/audit";
 import { ContentCapabilities } from "./services/content-capabilities";
 import { RecycleBinJobs } from "./services/recycle-bin";
 
@@ -85,6 +86,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("mailer", mailer);
   app.addHook("onReady", async () => mailer.start());
   app.addHook("onClose", async () => mailer.close());
+  let stopAuditPurge: (() => void) | undefined;
+  app.addHook("onReady", async () => {
+    stopAuditPurge = startAuditPurge(app);
+  });
+  app.addHook("onClose", async () => stopAuditPurge?.());
   commonPasswords ??= loadCommonPasswords();
   const auth = new AuthService(
     repos.sessions,

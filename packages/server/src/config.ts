@@ -80,6 +80,8 @@ export interface ServerConfig {
   /** First administrator of an empty database without demo data: an activation link is sent. */
   adminEmail: string | null;
   adminUserName: string;
+  /** Days an audit record is kept (LMS_AUDIT_DAYS); older ones are purged by a periodic job. */
+  auditDays: number;
 }
 
 export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -182,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     adminEmail: blankToNull(env.LMS_ADMIN_EMAIL),
     adminUserName: blankToNull(env.LMS_ADMIN_USERNAME) ?? "admin",
+    auditDays: integer(env, "LMS_AUDIT_DAYS", 365, 1),
   };
 }

@@ -1,6 +1,12 @@
 /** Keys whose zh or tg text may equal the English text (names, codes, abbreviations). */
 export const SAME_AS_ENGLISH: Record<"zh" | "tg", readonly string[]> = {
-  zh: ["roles.name.11", "language.ownName.es", "language.ownName.zh", "language.ownName.tg"],
+  zh: [
+    "audit.empty",
+    "roles.name.11",
+    "language.ownName.es",
+    "language.ownName.zh",
+    "language.ownName.tg",
+  ],
   tg: [
     "common.ok",
     "nav.email",
@@ -21,5 +27,6 @@ export const SAME_AS_ENGLISH: Record<"zh" | "tg", readonly string[]> = {
     "materials.type.file",
     "materials.type.link",
     "trash.title",
+    "audit.empty",
   ],
 };

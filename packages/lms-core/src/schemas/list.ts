@@ -52,6 +52,7 @@ export const SORTABLE_COLUMNS = {
   progress: ["lastName", "percent", "quizAverage", "timeSpentSeconds", "lastActivity"],
   /** The recycle bin of any resource (`cmdType=trash`). */
   trash: ["label", "deletedAt", "deletedBy", "purgeAt"],
+  audit: ["at", "actorName", "module", "action", "recordLabel"],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type ListResource = keyof typeof SORTABLE_COLUMNS;
 

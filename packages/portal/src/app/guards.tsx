@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { useApiClient, useSession } from "../lib/api-context";
-import type { PermissionModule } from "@lms/core";
+import type { Permissions, PermissionModule } from "@lms/core";
 import NoAccessPage from "../components/no-access-page";
 import NotFoundPage from "../components/not-found-page";
 import { paths } from "./paths";
@@ -39,11 +39,13 @@ export function RequireRole({ roleIds }: { roleIds?: readonly number[] }) {
   return <Outlet />;
 }
 
-/** The right of the permission matrix a route needs (its module's access as well). */
-export interface RouteAccess {
-  module: PermissionModule;
-  right: "view" | "add" | "modify";
-}
+/**
+ * The right of the permission matrix a route needs (its module's access as well), or a rule of
+ * its own on the signed-in user's school and rights (the audit log's, from @lms/core).
+ */
+export type RouteAccess =
+  | { module: PermissionModule; right: "view" | "add" | "modify" }
+  | { allow: (user: { schoolId: number | null; permissions: Permissions }) => boolean };
 
 /**
  * Issue 13: a route whose module the role may not use shows the no-access screen instead of the
@@ -51,8 +53,11 @@ export interface RouteAccess {
  * are known (a session kept from an older version) the route shows as before.
  */
 export function RequireAccess({ access }: { access?: RouteAccess }) {
-  const { permissions } = useSession();
-  if (access && permissions) {
+  const { permissions, profile } = useSession();
+  if (access && permissions && "allow" in access) {
+    const schoolId = profile?.schoolId ? Number(profile.schoolId) : null;
+    if (!access.allow({ schoolId, permissions })) return <NoAccessPage />;
+  } else if (access && permissions && "module" in access) {
     const rights = permissions[access.module];
     if (!rights?.access || !rights[access.right]) return <NoAccessPage />;
   }

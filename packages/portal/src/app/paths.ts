@@ -144,4 +144,5 @@ export const paths = {
     },
   },
   scorm: { path: "/scorm", getHref: () => "/scorm" },
+  audit: { list: { path: "/audit-log", getHref: () => "/audit-log" } },
 } as const;

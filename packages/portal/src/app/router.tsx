@@ -1,4 +1,4 @@
-import { ROLE_IDS } from "@lms/core";
+import { ROLE_IDS, auditReach } from "@lms/core";
 import { Suspense, useMemo } from "react";
 import { Navigate, parsePath, useLocation, useRoutes, type RouteObject } from "react-router-dom";
 import { RequireAccess, RequireRole, VisitorOnly, type RouteAccess } from "./guards";
@@ -223,6 +223,11 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
       path: paths.materials.list.path,
       access: { module: "materials", right: "view" },
       element: lazyPage(() => import("../features/materials/routes/materials-list")),
+    },
+    {
+      path: paths.audit.list.path,
+      access: { allow: (user) => auditReach(user) !== null },
+      element: lazyPage(() => import("../features/audit/routes/audit-log")),
     },
   ];
 

@@ -13,13 +13,29 @@ const profile = (roleId: number, schoolId: number | null = null): Profile => ({
 
 describe("side menu by role (SPEC.md §2)", () => {
   it("gives lsg a single Schools entry", () => {
-    const entries = navigationFor(profile(ROLE_IDS.lsg), fullPermissions());
+    // lsg reads roles but may not change them: no audit log (issue 13).
+    const lsg = fullPermissions();
+    lsg.roles = { access: true, add: false, view: true, modify: false };
+    const entries = navigationFor(profile(ROLE_IDS.lsg), lsg);
     expect(entries.map((e) => [e.label, e.href])).toEqual([["nav.schools", "/schools"]]);
   });
 
-  it("sends a school admin's single Schools entry to its own school", () => {
+  it("sends a school admin's single Schools entry to its own school, then the audit log", () => {
     const entries = navigationFor(profile(ROLE_IDS.schoolAdmin, 4), fullPermissions());
-    expect(entries.map((e) => [e.label, e.href])).toEqual([["nav.schools", "/schools/4"]]);
+    expect(entries.map((e) => [e.label, e.href])).toEqual([
+      ["nav.schools", "/schools/4"],
+      ["nav.auditLog", "/audit-log"],
+    ]);
+  });
+
+  it("shows the audit log to global admins and school admins only (issue 13)", () => {
+    const schoolAdmin = emptyPermissions();
+    schoolAdmin.users = { access: true, add: true, view: true, modify: false };
+    const labels = (roleId: number, schoolId: number | null, permissions = fullPermissions()) =>
+      navigationFor(profile(roleId, schoolId), permissions).map((e) => e.label);
+    expect(labels(ROLE_IDS.rexAdmin, null)).toContain("nav.auditLog");
+    expect(labels(ROLE_IDS.schoolAdmin, 4, schoolAdmin)).not.toContain("nav.auditLog");
+    expect(labels(ROLE_IDS.teacher, 4, emptyPermissions())).not.toContain("nav.auditLog");
   });
 
   it("shows other roles the entries their permissions give access to", () => {
@@ -32,6 +48,7 @@ describe("side menu by role (SPEC.md §2)", () => {
       "nav.rolesAndPermissions",
       "nav.courses",
       "nav.materials",
+      "nav.auditLog",
     ]);
     const teacher = emptyPermissions();
     teacher.courses = { access: true, add: true, view: true, modify: true };

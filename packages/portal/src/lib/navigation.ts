@@ -1,5 +1,6 @@
 import {
   ROLE_IDS,
+  auditReach,
   type MessageKey,
   type Permissions,
   type PermissionModule,
@@ -27,6 +28,23 @@ export interface NavEntry {
  * (both /courses); other roles get the entries whose module their role may access.
  */
 export function navigationFor(profile: Profile, permissions: Permissions | null): NavEntry[] {
+  const audit = auditEntry(profile, permissions);
+  return [...menuOf(profile, permissions), ...(audit ? [audit] : [])];
+}
+
+/** The Audit log, for those who may read it (global admins; a school admin, its school's). */
+function auditEntry(profile: Profile, permissions: Permissions | null): NavEntry | null {
+  const schoolId = profile.schoolId ? Number(profile.schoolId) : null;
+  if (auditReach({ schoolId, permissions }) === null) return null;
+  return {
+    key: "audit",
+    label: "nav.auditLog",
+    href: paths.audit.list.getHref(),
+    match: paths.audit.list.path,
+  };
+}
+
+function menuOf(profile: Profile, permissions: Permissions | null): NavEntry[] {
   const roleId = Number(profile.roleId);
   if (roleId === ROLE_IDS.lsg) {
     return [

@@ -5,6 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -558,3 +559,33 @@ export const courseDeletions = pgTable("course_deletions", {
   deletedBy: text("deleted_by"),
   createdAt: at("created_at").notNull().defaultNow(),
 });
+
+/**
+ * The audit trail (issue 13, migration 0009): one row per change, sign-in and failed sign-in.
+ * No foreign keys: a record outlives the user and the record it names. `changes` holds the fields
+ * changed ({ field: [old, new] }), a create's values or a bulk action's selection; never a secret.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: at("at").notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    actorName: text("actor_name").notNull().default(""),
+    actorRoleId: integer("actor_role_id"),
+    schoolId: integer("school_id"),
+    address: text("address").notNull().default(""),
+    module: text("module").notNull(),
+    action: text("action").notNull(),
+    recordId: text("record_id").notNull().default(""),
+    recordLabel: text("record_label").notNull().default(""),
+    changes: jsonb("changes"),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_school_at_idx").on(t.schoolId, t.at),
+    index("audit_log_actor_at_idx").on(t.actorId, t.at),
+    index("audit_log_module_action_idx").on(t.module, t.action, t.at),
+  ],
+);

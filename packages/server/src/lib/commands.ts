@@ -16,6 +16,15 @@ import {
   type UploadedFile,
 } from "./form";
 import { userInReach, type Act } from "../services/user-authority";
+import {
+  isRecorded,
+  binRecordIds,
+  loadSnapshots,
+  recordCommand,
+  recordIdsOf,
+  type AuditNote,
+  type SnapshotLoader,
+} from "../services/audit";
 
 /** The signed-in user a command runs for, read from the database on every request. */
 export interface Caller {
@@ -52,6 +61,8 @@ export interface CommandContext<I, C extends Caller | null = Caller> {
   form: RequestForm;
   /** The uploaded file of one field, if any. */
   file(field: string): UploadedFile | undefined;
+  /** What the handler adds to the command's audit record (services/audit.ts). */
+  audit: AuditNote;
 }
 
 /** What a handler answers: a catalogue key for the message, and the data. */
@@ -88,6 +99,10 @@ export interface CommandDef {
   target: UserTarget | undefined;
   /** Only for users without a school (admin, rex admin, lsg). */
   globalOnly: boolean;
+  /** A rule beyond the permission matrix (a service's), asked after it: false is a 403. */
+  allow: ((caller: Caller) => boolean) | undefined;
+  /** The record it changes is the caller's own (the audit trail's record id). */
+  auditsCaller: boolean;
   input: InputSchema | undefined;
   /** Largest file this command accepts, in bytes (0: none), or the configured material limit. */
   maxFileBytes: FileLimit;
@@ -105,6 +120,8 @@ interface CommandOptions<S extends InputSchema | undefined, C extends Caller | n
   input?: S;
   target?: UserTarget;
   globalOnly?: boolean;
+  allow?: (caller: Caller) => boolean;
+  auditsCaller?: boolean;
   maxFileBytes?: FileLimit;
   handler(ctx: CommandContext<Output<S>, C>): Promise<HandlerResult>;
 }
@@ -117,6 +134,8 @@ export function command<S extends InputSchema | undefined = undefined>(
     access: options.access,
     target: options.target,
     globalOnly: options.globalOnly ?? false,
+    allow: options.allow,
+    auditsCaller: options.auditsCaller ?? false,
     input: options.input,
     maxFileBytes: options.maxFileBytes ?? 0,
     run: (ctx) => options.handler(ctx as CommandContext<Output<S>, Caller>),
@@ -131,6 +150,8 @@ export function publicCommand<S extends InputSchema | undefined = undefined>(
     access: "public",
     target: undefined,
     globalOnly: false,
+    allow: undefined,
+    auditsCaller: false,
     input: options.input,
     maxFileBytes: options.maxFileBytes ?? 0,
     run: (ctx) => options.handler(ctx as CommandContext<Output<S>, null>),
@@ -149,10 +170,16 @@ export interface Resource {
   /** The path segment: /api/<name>/. */
   name: string;
   commands: Record<string, CommandDef>;
+  /** A record's auditable values by id, so that the audit trail shows what a command changed. */
+  snapshot?: SnapshotLoader;
 }
 
-export function defineResource(name: string, commands: Record<string, CommandDef>): Resource {
-  return { name, commands };
+export function defineResource(
+  name: string,
+  commands: Record<string, CommandDef>,
+  options: { snapshot?: SnapshotLoader } = {},
+): Resource {
+  return { name, commands, ...options };
 }
 
 export function can(caller: Caller, module: PermissionModule, right: Right): boolean {
@@ -298,6 +325,7 @@ async function decide(
       throw forbidden();
     }
     if (def.globalOnly && caller.schoolId !== null) throw forbidden();
+    if (def.allow && !def.allow(caller)) throw forbidden();
   }
   return { cmdType: cmdType!, def, caller, token };
 }
@@ -395,6 +423,18 @@ async function runCommand(
     await checkTarget(app, caller, def.target, input, form);
   }
 
+  // The audit trail (services/audit.ts): what the records named are before the command runs.
+  const recorded = isRecorded(resource.name, cmdType, form);
+  const targetField = def.target && "user" in def.target ? def.target.user : undefined;
+  const note: AuditNote = {};
+  const ids = !recorded
+    ? []
+    : def.auditsCaller && caller
+      ? [caller.userId]
+      : ((await binRecordIds(app, resource.name, cmdType, input, note)) ??
+        recordIdsOf(input, form, targetField));
+  const before = recorded ? await loadSnapshots(app, resource.snapshot, ids) : new Map();
+
   let result: HandlerResult;
   try {
     result = await def.run({
@@ -405,13 +445,31 @@ async function runCommand(
       caller,
       form,
       file: (field) => form.files.find((f) => f.field === field),
+      audit: note,
     });
   } finally {
     if (!KEEPS_SESSIONS.has(cmdType)) app.auth.cache.forgetAll();
   }
-  if ((result as unknown) === reply || reply.sent) return reply;
   const answer = result as Answer;
-  const status = answer.status ?? 200;
+  const status =
+    (result as unknown) === reply || reply.sent ? reply.statusCode : (answer.status ?? 200);
+  if (recorded && status < 400) {
+    await recordCommand({
+      app,
+      request,
+      resource: resource.name,
+      cmdType,
+      caller,
+      note,
+      input,
+      form,
+      ids,
+      before,
+      load: resource.snapshot,
+      answerData: (result as unknown) === reply ? undefined : answer.data,
+    });
+  }
+  if ((result as unknown) === reply || reply.sent) return reply;
   return reply.code(status).send({
     status,
     ...(answer.message ? { code: answer.message, message: text(answer.message) } : {}),

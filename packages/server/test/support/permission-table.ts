@@ -145,6 +145,11 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
     resume: COURSES_VIEW,
     summary: ALL,
   },
+  /** Global admins (roles modify) every school, a school admin its own (issue 13). */
+  audit: {
+    list: "YYNYNNN",
+    export: "YYNYNNN",
+  },
   class: {
     list: CLASSES_VIEW,
     export: CLASSES_VIEW,

@@ -1,4 +1,14 @@
 import type { Resource } from "../../lib/commands";
+import type { SnapshotLoader } from "../../services/audit";
+import {
+  courseSnapshot,
+  elementSnapshot,
+  materialSnapshot,
+  roleSnapshot,
+  schoolSnapshot,
+  userSnapshot,
+} from "../../services/audit-snapshots";
+import { auditResource } from "./audit";
 import { classResource } from "./class";
 import { configResource } from "./config";
 import { courseResource } from "./course";
@@ -10,16 +20,24 @@ import { roleResource } from "./role";
 import { schoolResource } from "./school";
 import { userResource } from "./user";
 
+/** A resource whose records the audit trail can show before and after a change. */
+const audited = (resource: Resource, snapshot: SnapshotLoader): Resource => ({
+  ...resource,
+  snapshot,
+});
+
 /** Every resource of the main service; the permission test table reads the same list. */
 export const RESOURCES: readonly Resource[] = [
-  userResource,
-  schoolResource,
-  roleResource,
-  courseResource,
-  elementResource,
-  materialResource,
+  audited(userResource, userSnapshot),
+  audited(schoolResource, schoolSnapshot),
+  audited(roleResource, roleSnapshot),
+  audited(courseResource, courseSnapshot),
+  audited(elementResource, elementSnapshot),
+  audited(materialResource, materialSnapshot),
   journeyResource,
   progressResource,
-  classResource,
+  // A class move names the class and its students: the students are the records shown.
+  audited(classResource, userSnapshot),
   configResource,
+  auditResource,
 ];

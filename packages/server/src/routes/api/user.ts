@@ -16,6 +16,7 @@ import {
   updateUserInputSchema,
   verifyTokenSchema,
   type LoginAnswer,
+  type MessageKey,
   type UserValues,
 } from "@lms/core";
 import type { FastifyInstance } from "fastify";
@@ -29,6 +30,7 @@ import {
 import { BOM } from "../../lib/csv";
 import { checkPasswordLink, reserveSignIn } from "../../services/abuse-limits";
 import { templateSchoolCode } from "../../services/bulk-upload-names";
+import { recordSignIn, type AuditNote } from "../../services/audit";
 import {
   ApiError,
   conflict,
@@ -263,17 +265,28 @@ export const userResource = defineResource("user", {
       // Counted before the password is verified; a wrong password stays counted.
       const attempt = await reserveSignIn(app, request.ip, input.userName);
       const user = await app.repos.users.findForLogin(input.userName);
+      // Every sign-in and every refused one goes to the audit trail (issue 13).
+      const refuse = async (status: 401 | 403, code: MessageKey) => {
+        await recordSignIn(app, request, {
+          userName: input.userName,
+          user,
+          ok: false,
+          reason: code,
+        });
+        return new ApiError(status, code);
+      };
       const valid = await app.auth.verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !valid) throw new ApiError(401, "auth.invalidCredentials");
+      if (!user || !valid) throw await refuse(401, "auth.invalidCredentials");
       await attempt.succeeded();
       const school =
         user.schoolId === null ? null : await app.repos.schools.findById(user.schoolId);
-      if (user.status !== USER_STATUS.active) throw new ApiError(403, "auth.accountInactive");
-      if (school && !school.enabled) throw new ApiError(403, "auth.schoolDisabled");
+      if (user.status !== USER_STATUS.active) throw await refuse(403, "auth.accountInactive");
+      if (school && !school.enabled) throw await refuse(403, "auth.schoolDisabled");
       if (!(await app.repos.roles.findById(user.roleId))?.enabled) {
-        throw new ApiError(403, "auth.roleDisabled");
+        throw await refuse(403, "auth.roleDisabled");
       }
       const session = await app.auth.startSession(user.id, request.ip);
+      await recordSignIn(app, request, { userName: input.userName, user, ok: true });
       return { data: await loginAnswer(app, user.id, session) };
     },
   }),
@@ -342,14 +355,14 @@ export const userResource = defineResource("user", {
 
   resetpassword: publicCommand({
     input: resetPasswordSchema,
-    handler: ({ app, input, request }) =>
-      usePasswordLink(app, request.ip, "reset", input.token, input.newPassword),
+    handler: ({ app, input, request, audit }) =>
+      usePasswordLink(app, request.ip, "reset", input.token, input.newPassword, audit),
   }),
 
   setpassword: publicCommand({
     input: setPasswordSchema,
-    handler: ({ app, input, request }) =>
-      usePasswordLink(app, request.ip, "activation", input.token, input.newPassword),
+    handler: ({ app, input, request, audit }) =>
+      usePasswordLink(app, request.ip, "activation", input.token, input.newPassword, audit),
   }),
 
   changepassword: command({
@@ -411,6 +424,7 @@ export const userResource = defineResource("user", {
 
   updateprofile: command({
     access: "signedIn",
+    auditsCaller: true,
     input: updateProfileSchema,
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
@@ -774,6 +788,7 @@ async function usePasswordLink(
   kind: "reset" | "activation",
   token: string,
   newPassword: string,
+  audit: AuditNote,
 ) {
   const expired = () =>
     new ApiError(410, kind === "reset" ? "auth.forgotLinkExpired" : "auth.passwordSetFailed");
@@ -785,6 +800,17 @@ async function usePasswordLink(
   const done = await app.repos.transaction(async (tx) => {
     const link = await app.auth.consumeLink(tx, kind, token);
     if (!link) return false;
+    // The audit trail names the link's user as the one who set the password.
+    const user = await app.repos.users.findById(link.userId, undefined, tx);
+    if (user) {
+      audit.actor = {
+        id: user.id,
+        name: user.userName,
+        roleId: user.roleId,
+        schoolId: user.schoolId,
+      };
+    }
+    audit.recordIds = [link.userId];
     await app.repos.users.setPassword(tx, link.userId, hash, null);
     await app.auth.revokeUserSessions(tx, link.userId);
     return true;

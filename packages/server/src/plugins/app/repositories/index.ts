@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../../db/client";
+import { AuditRepository } from "./audit-repository";
 import { ClassesRepository } from "./classes-repository";
 import { CoursesRepository } from "./courses-repository";
 import { ElementsRepository } from "./elements-repository";
@@ -29,6 +30,7 @@ export function createRepositories(db: Db) {
     outbox: new OutboxRepository(db),
     secrets: new SecretsRepository(db),
     recycleBin: new RecycleBinRepository(db),
+    audit: new AuditRepository(db),
     /** One transaction over several repositories. */
     transaction: <T>(work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(work),
   };

@@ -333,6 +333,19 @@ export class RecycleBinRepository {
     return { rows: rows.map(toTrashEntry), total: Number(total?.n ?? 0) };
   }
 
+  /** What an entry holds, unscoped (the audit trail names the record a restore or purge acts on). */
+  async entryRecord(resource: BinResource, id: number) {
+    const [row] = await this.db
+      .select({
+        recordId: recycleBin.recordId,
+        label: recycleBin.label,
+        schoolId: recycleBin.schoolId,
+      })
+      .from(recycleBin)
+      .where(and(eq(recycleBin.id, id), eq(recycleBin.resource, resource)));
+    return row;
+  }
+
   /** The entry, locked, when it is of this resource and in the scope. */
   async findForUpdate(
     db: Executor,
