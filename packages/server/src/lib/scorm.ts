@@ -3,10 +3,37 @@ import { XMLParser } from "fast-xml-parser";
 
 export type ScormVersion = "1.2" | "2004";
 
+/** A declared objective of a SCORM 2004 SCO (imsss:primaryObjective or imsss:objective). */
+export interface ScoObjective {
+  id: string;
+  primary: boolean;
+  satisfiedByMeasure: boolean;
+  /** -1..1; 1.0 when satisfied by measure without an imsss:minNormalizedMeasure. */
+  minNormalizedMeasure: number | null;
+}
+
+/** What the runtime of one SCO starts with, from its item in the manifest. */
+export interface ScoRuntime {
+  /** 2004 imsss:objectives (primary first); 1.2 declares none. */
+  objectives: ScoObjective[];
+  /** 2004 adlcp:completionThreshold (0..1). */
+  completionThreshold: string | null;
+  /** adlcp:dataFromLMS (2004) / adlcp:datafromlms (1.2). */
+  launchData: string | null;
+  /** 2004 imsss:limitConditions attemptAbsoluteDurationLimit / 1.2 adlcp:maxtimeallowed. */
+  maxTimeAllowed: string | null;
+  /** adlcp:timeLimitAction / adlcp:timelimitaction. */
+  timeLimitAction: string | null;
+  /** 1.2 adlcp:masteryscore (0..100). */
+  masteryScore: string | null;
+}
+
 export interface ScormManifest {
   version: ScormVersion;
   /** The launch page of the first SCO, relative to the package root (query kept). */
   launch: string;
+  /** The launched SCO's runtime data (all empty when no item points to it). */
+  sco: ScoRuntime;
 }
 
 /** Why a manifest is refused: the catalogue key of the upload field's error. */
@@ -27,7 +54,7 @@ const parser = new XMLParser({
   removeNSPrefix: true,
   parseTagValue: false,
   parseAttributeValue: false,
-  isArray: (name) => ["organization", "item", "resource"].includes(name),
+  isArray: (name) => ["organization", "item", "resource", "objective", "sequencing"].includes(name),
 });
 
 const nodes = (value: unknown): XmlNode[] =>
@@ -54,14 +81,130 @@ function versionOf(xml: string, manifest: XmlNode): ScormVersion | null {
 }
 
 /** The first item, depth first, that points to a resource. */
-function firstReferencedItem(items: XmlNode[]): string | undefined {
+function firstReferencedItem(items: XmlNode[]): XmlNode | undefined {
   for (const item of items) {
-    const ref = attribute(item, "identifierref");
-    if (ref) return ref;
+    if (attribute(item, "identifierref")) return item;
     const nested = firstReferencedItem(nodes(item.item));
     if (nested) return nested;
   }
   return undefined;
+}
+
+const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+/** A decimal within [min, max] as written, else null. */
+function decimalIn(value: string, min: number, max: number): string | null {
+  if (!DECIMAL.test(value)) return null;
+  const number = Number(value);
+  return number >= min && number <= max ? value : null;
+}
+const TIME_LIMIT_ACTIONS = [
+  "exit,message",
+  "exit,no message",
+  "continue,message",
+  "continue,no message",
+];
+const ISO_DURATION =
+  /^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d{1,2})?S)?)?$/;
+const CMI_TIMESPAN = /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/;
+/** SPM of cmi.launch_data: 4000 characters (2004), 4096 (1.2). */
+const MAX_LAUNCH_DATA = 4000;
+
+const truthy = (value: string) => value.trim().toLowerCase() === "true";
+
+/** The item's imsss:sequencing, its own elements first, then those of the set its IDRef names. */
+function sequencingOf(manifest: XmlNode, item: XmlNode): XmlNode[] {
+  const own = nodes(item.sequencing);
+  const ref = attribute(own[0], "IDRef");
+  const collection = nodes(nodes(manifest.sequencingCollection)[0]?.sequencing);
+  const shared = ref ? collection.filter((s) => attribute(s, "ID") === ref) : [];
+  return [...own.slice(0, 1), ...shared.slice(0, 1)];
+}
+
+function objectivesOf(sequencing: XmlNode[]): ScoObjective[] {
+  const set = sequencing.map((s) => nodes(s.objectives)[0]).find(Boolean);
+  if (!set) return [];
+  const read = (node: XmlNode, primary: boolean): ScoObjective | null => {
+    const id = attribute(node, "objectiveID").trim();
+    // cmi.objectives.n.id is a long identifier: no spaces, at most 4000 characters.
+    if (!/^\S{1,4000}$/.test(id)) return null;
+    const satisfiedByMeasure = truthy(attribute(node, "satisfiedByMeasure"));
+    const written = text(node.minNormalizedMeasure);
+    const measure = written ? decimalIn(written, -1, 1) : null;
+    return {
+      id,
+      primary,
+      satisfiedByMeasure,
+      minNormalizedMeasure: measure !== null ? Number(measure) : satisfiedByMeasure ? 1 : null,
+    };
+  };
+  const primary = nodes(set.primaryObjective)[0];
+  return [
+    ...(primary ? [read(primary, true)] : []),
+    ...nodes(set.objective).map((o) => read(o, false)),
+  ].filter((o): o is ScoObjective => o !== null);
+}
+
+/** 2004: adlcp:completionThreshold as text (3rd edition) or minProgressMeasure (4th). */
+function completionThresholdOf(item: XmlNode): string | null {
+  const node = item.completionThreshold;
+  if (node === undefined) return null;
+  const written = text(node);
+  if (written) return decimalIn(written, 0, 1);
+  const element = nodes(node)[0];
+  if (!element || !truthy(attribute(element, "completedByMeasure"))) return null;
+  return decimalIn(attribute(element, "minProgressMeasure").trim() || "1.0", 0, 1);
+}
+
+const EMPTY_SCO: ScoRuntime = {
+  objectives: [],
+  completionThreshold: null,
+  launchData: null,
+  maxTimeAllowed: null,
+  timeLimitAction: null,
+  masteryScore: null,
+};
+
+/**
+ * The runtime data an item declares; a value the standard's data model would refuse is left out
+ * (the runtime then starts as if the manifest did not declare it).
+ */
+function scoRuntimeOf(
+  version: ScormVersion,
+  manifest: XmlNode,
+  item: XmlNode | undefined,
+): ScoRuntime {
+  if (!item) return EMPTY_SCO;
+  const own = (name: string) => text(item[name]);
+  const limitAction = (name: string) => {
+    const value = own(name)
+      .toLowerCase()
+      .replace(/\s*,\s*/, ",");
+    return TIME_LIMIT_ACTIONS.includes(value) ? value : null;
+  };
+  if (version === "1.2") {
+    const launchData = own("datafromlms");
+    const maxTime = own("maxtimeallowed");
+    return {
+      ...EMPTY_SCO,
+      launchData: launchData ? launchData.slice(0, 4096) : null,
+      maxTimeAllowed: CMI_TIMESPAN.test(maxTime) ? maxTime : null,
+      timeLimitAction: limitAction("timelimitaction"),
+      masteryScore: own("masteryscore") ? decimalIn(own("masteryscore"), 0, 100) : null,
+    };
+  }
+  const sequencing = sequencingOf(manifest, item);
+  const limit = sequencing
+    .map((s) => attribute(nodes(s.limitConditions)[0], "attemptAbsoluteDurationLimit").trim())
+    .find(Boolean);
+  const launchData = own("dataFromLMS");
+  return {
+    ...EMPTY_SCO,
+    objectives: objectivesOf(sequencing),
+    completionThreshold: completionThresholdOf(item),
+    launchData: launchData ? launchData.slice(0, MAX_LAUNCH_DATA) : null,
+    maxTimeAllowed: limit && ISO_DURATION.test(limit) ? limit : null,
+    timeLimitAction: limitAction("timeLimitAction"),
+  };
 }
 
 /**
@@ -84,7 +227,8 @@ export function readManifest(xml: string): ScormManifest {
   const all = nodes(organizations?.organization);
   const chosen =
     all.find((o) => attribute(o, "identifier") === attribute(organizations, "default")) ?? all[0];
-  const firstRef = firstReferencedItem(nodes(chosen?.item));
+  const firstItem = firstReferencedItem(nodes(chosen?.item));
+  const firstRef = attribute(firstItem, "identifierref");
   const resources = nodes(manifest.resources)[0];
   const launchable = nodes(resources?.resource).filter((r) => attribute(r, "href"));
   const resource =
@@ -98,7 +242,13 @@ export function readManifest(xml: string): ScormManifest {
     attribute(resources, "base") +
     attribute(resource, "base") +
     attribute(resource, "href");
-  return { version, launch: href.replace(/^\.?\//, "") };
+  const launchedItem =
+    firstItem && attribute(resource, "identifier") === firstRef ? firstItem : undefined;
+  return {
+    version,
+    launch: href.replace(/^\.?\//, ""),
+    sco: scoRuntimeOf(version, manifest, launchedItem),
+  };
 }
 
 /** The package path of a launch href: without query or fragment, percent-decoded. */
@@ -155,15 +305,75 @@ export interface Learner {
   credit: boolean;
 }
 
+/** Elements the LMS sets from the manifest: a stored value (an older package's) never counts. */
+const FROM_MANIFEST = new Set([
+  "cmi.launch_data",
+  "cmi.student_data.mastery_score",
+  "cmi.student_data.max_time_allowed",
+  "cmi.student_data.time_limit_action",
+  "cmi.scaled_passing_score",
+  "cmi.completion_threshold",
+  "cmi.max_time_allowed",
+  "cmi.time_limit_action",
+]);
+
+/** The manifest's values of the runtime, as flat cmi elements (none for what it leaves out). */
+function manifestCmi(
+  version: ScormVersion,
+  sco: ScoRuntime,
+  stored: Record<string, string>,
+): Record<string, string> {
+  const cmi: Record<string, string> = {};
+  const put = (element: string, value: string | null) => {
+    if (value !== null) cmi[element] = value;
+  };
+  put("cmi.launch_data", sco.launchData);
+  if (version === "1.2") {
+    put("cmi.student_data.mastery_score", sco.masteryScore);
+    put("cmi.student_data.max_time_allowed", sco.maxTimeAllowed);
+    put("cmi.student_data.time_limit_action", sco.timeLimitAction);
+    return cmi;
+  }
+  const primary = sco.objectives.find((o) => o.primary);
+  put(
+    "cmi.scaled_passing_score",
+    primary?.satisfiedByMeasure && primary.minNormalizedMeasure !== null
+      ? String(primary.minNormalizedMeasure)
+      : null,
+  );
+  put("cmi.completion_threshold", sco.completionThreshold);
+  put("cmi.max_time_allowed", sco.maxTimeAllowed);
+  put("cmi.time_limit_action", sco.timeLimitAction);
+  // Every declared objective has its id (RTE 4.2.17); one the stored data has keeps its place.
+  const known = new Set<string>();
+  let count = 0;
+  for (const [element, value] of Object.entries(stored)) {
+    const match = /^cmi\.objectives\.(\d+)\.id$/.exec(element);
+    if (!match) continue;
+    known.add(value);
+    count = Math.max(count, Number(match[1]) + 1);
+  }
+  for (const objective of sco.objectives) {
+    if (known.has(objective.id)) continue;
+    known.add(objective.id);
+    cmi[`cmi.objectives.${count++}.id`] = objective.id;
+  }
+  return cmi;
+}
+
 /** The flat cmi map a runtime starts with: the stored data, then the values the LMS owns. */
 export function initialCmi(
   version: ScormVersion,
   stored: { cmi: Record<string, string>; totalSeconds: number } | undefined,
   learner: Learner,
+  sco: ScoRuntime = EMPTY_SCO,
 ): Record<string, string> {
   const kept = Object.fromEntries(
-    Object.entries(stored?.cmi ?? {}).filter(([key]) => !SESSION_ONLY.has(key)),
+    Object.entries(stored?.cmi ?? {}).filter(
+      ([key]) => !SESSION_ONLY.has(key) && !FROM_MANIFEST.has(key),
+    ),
   );
+  const manifest = manifestCmi(version, sco, kept);
   const entry = stored ? "resume" : "ab-initio";
   const total = formatTimespan(stored?.totalSeconds ?? 0, version);
   if (version === "1.2") {
@@ -173,6 +383,7 @@ export function initialCmi(
       "cmi.suspend_data": "",
       "cmi.core.score.raw": "",
       ...kept,
+      ...manifest,
       "cmi.core.student_id": learner.id,
       "cmi.core.student_name": learner.name,
       "cmi.core.entry": entry,
@@ -188,6 +399,7 @@ export function initialCmi(
     "cmi.suspend_data": "",
     "cmi.score.raw": "",
     ...kept,
+    ...manifest,
     "cmi.learner_id": learner.id,
     "cmi.learner_name": learner.name,
     "cmi.entry": entry,

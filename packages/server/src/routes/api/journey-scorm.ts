@@ -15,7 +15,10 @@ const MAX_ELEMENT_NAME = 255;
 /** SCORM 2004 allows 64 000 characters of suspend data; no element may be longer. */
 const MAX_VALUE = 64_000;
 
-/** The package of a SCORM material: its version and launch URL on the content origin. */
+/**
+ * The package of a SCORM material: its version, launch URL on the content origin and the launched
+ * SCO's runtime data, read from the stored imsmanifest.xml.
+ */
 export async function scormPackage(app: FastifyInstance, caller: Caller, material: MaterialRow) {
   if (material.type !== "scorm") throw invalidField("materialId", "validation.invalidValue");
   const files = await app.repos.materials.filesOf([material.id]);
@@ -24,6 +27,7 @@ export async function scormPackage(app: FastifyInstance, caller: Caller, materia
   return {
     version: scorm.version,
     launchUrl: contentUrl(app, caller, material.id, scorm.launch),
+    sco: scorm.sco,
   };
 }
 
@@ -34,15 +38,20 @@ export async function scormLoad(
   material: MaterialRow,
   learner: boolean,
 ) {
-  const { version, launchUrl } = await scormPackage(app, caller, material);
+  const { version, launchUrl, sco } = await scormPackage(app, caller, material);
   const stored = learner
     ? await app.repos.materials.scormAttempt(caller.userId, material.id)
     : undefined;
-  const cmi = initialCmi(version, stored, {
-    id: caller.userName,
-    name: `${caller.lastName}, ${caller.firstName}`,
-    credit: learner,
-  });
+  const cmi = initialCmi(
+    version,
+    stored,
+    {
+      id: caller.userName,
+      name: `${caller.lastName}, ${caller.firstName}`,
+      credit: learner,
+    },
+    sco,
+  );
   return { version, launchUrl, cmi };
 }
 
