@@ -257,3 +257,112 @@ export function hostilePackage(portal: string, collector: string): Buffer {
     ),
   );
 }
+
+/**
+ * A one-SCO package whose manifest declares what the runtime starts with (issue 15): 2004 two
+ * objectives, the primary satisfied by measure at 0.7, a completion threshold, launch data and
+ * time limits; 1.2 a mastery score of 80, launch data and time limits. The SCO reads them, sets
+ * the score its button names and completes without setting a success status; every call is
+ * followed by GetLastError, and #errors lists the calls that did not answer "0".
+ */
+export function manifestScorePackage(version: "1.2" | "2004", title: string): Buffer {
+  const v12 = version === "1.2";
+  const manifest = v12
+    ? manifest12(title)
+    : `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="e2e-objectives" version="1.0" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>${title}</title>
+    <item identifier="item1" identifierref="res1"><title>${title}</title>
+      <adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.9"/>
+      <adlcp:dataFromLMS>unit=3</adlcp:dataFromLMS>
+      <adlcp:timeLimitAction>continue,message</adlcp:timeLimitAction>
+      <imsss:sequencing>
+        <imsss:limitConditions attemptAbsoluteDurationLimit="PT45M"/>
+        <imsss:objectives>
+          <imsss:primaryObjective objectiveID="obj-mastery" satisfiedByMeasure="true">
+            <imsss:minNormalizedMeasure>0.7</imsss:minNormalizedMeasure>
+          </imsss:primaryObjective>
+          <imsss:objective objectiveID="obj-vocabulary"/>
+        </imsss:objectives>
+      </imsss:sequencing>
+    </item>
+  </organization></organizations>
+  <resources><resource identifier="res1" type="webcontent" adlcp:scormType="sco" href="index.html">
+    <file href="index.html"/></resource></resources>
+</manifest>
+`;
+  const reads = v12
+    ? [
+        "cmi.student_data.mastery_score",
+        "cmi.launch_data",
+        "cmi.student_data.max_time_allowed",
+        "cmi.student_data.time_limit_action",
+      ]
+    : [
+        "cmi.objectives._count",
+        "cmi.objectives.0.id",
+        "cmi.objectives.1.id",
+        "cmi.scaled_passing_score",
+        "cmi.completion_threshold",
+        "cmi.launch_data",
+        "cmi.max_time_allowed",
+        "cmi.time_limit_action",
+      ];
+  const finish = v12
+    ? `call("LMSSetValue", "cmi.core.score.raw", raw);
+    call("LMSSetValue", "cmi.core.lesson_status", "completed");
+    call("LMSCommit", "");
+    call("LMSFinish", "");`
+    : `call("SetValue", "cmi.score.scaled", String(raw / 100));
+    call("SetValue", "cmi.score.raw", raw);
+    call("SetValue", "cmi.progress_measure", "1");
+    call("SetValue", "cmi.completion_status", "completed");
+    call("SetValue", "cmi.objectives.1.success_status", "passed");
+    call("Commit", "");
+    document.getElementById("success").textContent = call("GetValue", "cmi.success_status");
+    call("Terminate", "");`;
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body><main><h1>${title}</h1>
+<dl><dt>Read</dt><dd id="values">Loading</dd><dt>Success</dt><dd id="success">-</dd>
+<dt>Errors</dt><dd id="errors">-</dd></dl>
+<button id="high" type="button">Score 85</button><button id="low" type="button">Score 60</button>
+</main>
+<script>
+  var api = window.${v12 ? "API" : "API_1484_11"};
+  var errors = [];
+  function call(name, a, b) {
+    var result = b === undefined ? api[name](a) : api[name](a, b);
+    var code = String(api.${v12 ? "LMSGetLastError" : "GetLastError"}());
+    if (code !== "0") errors.push(name + "(" + a + ")=" + code);
+    document.getElementById("errors").textContent = errors.length ? errors.join(" ") : "none";
+    return result;
+  }
+  call("${v12 ? "LMSInitialize" : "Initialize"}", "");
+  document.getElementById("values").textContent = ${JSON.stringify(reads)}
+    .map(function (element) { return element + "=" + call("${v12 ? "LMSGetValue" : "GetValue"}", element); })
+    .join("; ");
+  function finish(raw) {
+    ${finish}
+    document.getElementById("values").textContent = "Finished";
+  }
+  document.getElementById("high").onclick = function () { finish("85"); };
+  document.getElementById("low").onclick = function () { finish("60"); };
+</script></body></html>`;
+  return Buffer.from(
+    zipSync({ "imsmanifest.xml": encode(manifest), "index.html": encode(page) }, { level: 0 }),
+  );
+}
+
+function manifest12(title: string): string {
+  return manifest(title).replace(
+    `<title>${title}</title></item>`,
+    `<title>${title}</title>
+      <adlcp:masteryscore>80</adlcp:masteryscore>
+      <adlcp:datafromlms>unit=3</adlcp:datafromlms>
+      <adlcp:maxtimeallowed>00:45:00</adlcp:maxtimeallowed>
+      <adlcp:timelimitaction>continue,message</adlcp:timelimitaction>
+    </item>`,
+  );
+}

@@ -279,3 +279,65 @@ describe("scormload: the runtime starts as the manifest says", () => {
     }
   });
 });
+
+describe("scormcommit: success by the manifest's score", () => {
+  const commit = async (materialId: number, cmi: Record<string, string>) => {
+    const answer = await t().call<{ state: string }>(
+      "journey",
+      "scormcommit",
+      { materialId, cmi: JSON.stringify(cmi) },
+      { token: student },
+    );
+    expect(answer.status, answer.payload).toBe(200);
+    return { state: answer.body.data!.state, cmi: (await load(materialId)).body.data!.cmi };
+  };
+
+  it("stores a 2004 success status from score.scaled and the scaled passing score", async () => {
+    const below = await commit(ids["Objectives"]!, {
+      "cmi.score.scaled": "0.65",
+      "cmi.completion_status": "completed",
+    });
+    expect(below.cmi["cmi.success_status"]).toBe("failed");
+    // Completed is complete; the failed success status stays for the teacher to see.
+    expect(below.state).toBe("complete");
+    // At the passing score exactly, whatever the SCO claimed.
+    const at = await commit(ids["Objectives"]!, {
+      "cmi.score.scaled": "0.7",
+      "cmi.success_status": "failed",
+    });
+    expect(at.cmi["cmi.success_status"]).toBe("passed");
+  });
+
+  it("stores a 1.2 passed or failed from score.raw and the mastery score once finished", async () => {
+    const unfinished = await commit(ids["Mastery"]!, {
+      "cmi.core.score.raw": "95",
+      "cmi.core.lesson_status": "incomplete",
+    });
+    expect(unfinished.cmi["cmi.core.lesson_status"]).toBe("incomplete");
+    const below = await commit(ids["Mastery"]!, {
+      "cmi.core.score.raw": "79.5",
+      "cmi.core.lesson_status": "completed",
+    });
+    expect(below.cmi["cmi.core.lesson_status"]).toBe("failed");
+    expect(below.state).toBe("inProgress");
+    const passed = await commit(ids["Mastery"]!, {
+      "cmi.core.score.raw": "80",
+      "cmi.core.lesson_status": "completed",
+    });
+    expect(passed.cmi["cmi.core.lesson_status"]).toBe("passed");
+    expect(passed.state).toBe("complete");
+  });
+
+  it("leaves the SCO's own status when the manifest declares no score", async () => {
+    const plain12 = await commit(ids["Plain 1.2"]!, {
+      "cmi.core.score.raw": "10",
+      "cmi.core.lesson_status": "completed",
+    });
+    expect(plain12.cmi["cmi.core.lesson_status"]).toBe("completed");
+    const plain2004 = await commit(ids["Plain 2004"]!, {
+      "cmi.score.scaled": "0.1",
+      "cmi.success_status": "passed",
+    });
+    expect(plain2004.cmi["cmi.success_status"]).toBe("passed");
+  });
+});

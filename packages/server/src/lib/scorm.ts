@@ -317,6 +317,12 @@ const FROM_MANIFEST = new Set([
   "cmi.time_limit_action",
 ]);
 
+/** cmi.scaled_passing_score: the primary objective's minNormalizedMeasure when satisfied by measure. */
+function scaledPassingScore(sco: ScoRuntime): number | null {
+  const primary = sco.objectives.find((o) => o.primary);
+  return primary?.satisfiedByMeasure ? primary.minNormalizedMeasure : null;
+}
+
 /** The manifest's values of the runtime, as flat cmi elements (none for what it leaves out). */
 function manifestCmi(
   version: ScormVersion,
@@ -334,13 +340,8 @@ function manifestCmi(
     put("cmi.student_data.time_limit_action", sco.timeLimitAction);
     return cmi;
   }
-  const primary = sco.objectives.find((o) => o.primary);
-  put(
-    "cmi.scaled_passing_score",
-    primary?.satisfiedByMeasure && primary.minNormalizedMeasure !== null
-      ? String(primary.minNormalizedMeasure)
-      : null,
-  );
+  const passing = scaledPassingScore(sco);
+  put("cmi.scaled_passing_score", passing === null ? null : String(passing));
   put("cmi.completion_threshold", sco.completionThreshold);
   put("cmi.max_time_allowed", sco.maxTimeAllowed);
   put("cmi.time_limit_action", sco.timeLimitAction);
@@ -407,6 +408,36 @@ export function initialCmi(
     "cmi.mode": learner.credit ? "normal" : "browse",
     "cmi.total_time": total,
   };
+}
+
+/**
+ * The success the manifest's score decides for a SCO's data, as the runtime does at Terminate /
+ * LMSFinish, so that a commit before it (or without it) stores the same: 2004 success_status from
+ * score.scaled and the scaled passing score (RTE 4.2.21); 1.2 passed/failed from score.raw and
+ * the mastery score once the SCO reports it finished (completed, passed or failed).
+ */
+export function manifestStatus(
+  version: ScormVersion,
+  sco: ScoRuntime,
+  data: Record<string, string>,
+): Record<string, string> {
+  const number = (value: string | undefined) =>
+    value !== undefined && value.trim() !== "" && Number.isFinite(Number(value))
+      ? Number(value)
+      : null;
+  if (version === "1.2") {
+    const raw = number(data["cmi.core.score.raw"]);
+    const mastery = number(sco.masteryScore ?? undefined);
+    const finished = ["completed", "passed", "failed"].includes(
+      data["cmi.core.lesson_status"] ?? "",
+    );
+    if (raw === null || mastery === null || !finished) return {};
+    return { "cmi.core.lesson_status": raw >= mastery ? "passed" : "failed" };
+  }
+  const passing = scaledPassingScore(sco);
+  const scaled = number(data["cmi.score.scaled"]);
+  if (passing === null || scaled === null) return {};
+  return { "cmi.success_status": scaled >= passing ? "passed" : "failed" };
 }
 
 /** Whether the runtime's data says the SCO is done: 1.2 completed/passed, 2004 completed or passed. */

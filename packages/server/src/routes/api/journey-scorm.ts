@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { Caller } from "../../lib/commands";
 import { invalidField, notFound } from "../../lib/errors";
-import { initialCmi, isScormComplete, sessionSeconds, type ScormVersion } from "../../lib/scorm";
+import {
+  initialCmi,
+  isScormComplete,
+  manifestStatus,
+  sessionSeconds,
+  type ScormVersion,
+} from "../../lib/scorm";
 import { contentUrl } from "../../services/content-capabilities";
 import { storedScorm } from "./material";
 import { by } from "./shared";
@@ -85,16 +91,18 @@ export function parseCmi(text: string): Record<string, string> {
 
 /**
  * Stores a commit for a student (merged into its attempt, the session time added to the total)
- * and completes the material when the runtime reports it done. Staff commits store nothing.
+ * and completes the material when the runtime reports it done; the manifest's score decides
+ * success as the runtime would at its end. Staff commits store nothing.
  */
 export async function scormCommit(
   app: FastifyInstance,
   caller: Caller,
   material: MaterialRow,
-  cmi: Record<string, string>,
+  reported: Record<string, string>,
 ): Promise<{ version: ScormVersion; complete: boolean }> {
-  const { version } = await scormPackage(app, caller, material);
+  const { version, sco } = await scormPackage(app, caller, material);
   const stored = await app.repos.materials.scormAttempt(caller.userId, material.id);
+  const cmi = { ...reported, ...manifestStatus(version, sco, { ...stored?.cmi, ...reported }) };
   const complete = isScormComplete(version, { ...stored?.cmi, ...cmi });
   await app.repos.transaction(async (tx) => {
     await app.repos.materials.commitScorm(
