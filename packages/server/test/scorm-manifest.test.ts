@@ -50,7 +50,7 @@ const OBJECTIVES_2004 = `
   </imsss:sequencing>`;
 
 const MASTERY_12 = `
-  <adlcp:masteryscore>80</adlcp:masteryscore>
+  <adlcp:masteryscore>+80.0</adlcp:masteryscore>
   <adlcp:datafromlms>chapter=3</adlcp:datafromlms>
   <adlcp:maxtimeallowed>00:45:00</adlcp:maxtimeallowed>
   <adlcp:timelimitaction>continue,message</adlcp:timelimitaction>`;
@@ -85,7 +85,7 @@ describe("manifest: the launched SCO's runtime data", () => {
     const sco = readManifest(
       manifest(
         "2004",
-        `<adlcp:completionThreshold>0.5</adlcp:completionThreshold>
+        `<adlcp:completionThreshold>.50</adlcp:completionThreshold>
          <imsss:sequencing IDRef="shared"/>`,
         `<imsss:sequencingCollection><imsss:sequencing ID="shared">
            <imsss:limitConditions attemptAbsoluteDurationLimit="PT20M"/>

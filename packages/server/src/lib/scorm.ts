@@ -91,11 +91,11 @@ function firstReferencedItem(items: XmlNode[]): XmlNode | undefined {
 }
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
-/** A decimal within [min, max] as written, else null. */
+/** A decimal within [min, max] in the runtime's plain form ("+.5" → "0.5"), else null. */
 function decimalIn(value: string, min: number, max: number): string | null {
   if (!DECIMAL.test(value)) return null;
   const number = Number(value);
-  return number >= min && number <= max ? value : null;
+  return number >= min && number <= max ? String(number) : null;
 }
 const TIME_LIMIT_ACTIONS = [
   "exit,message",
