@@ -147,6 +147,9 @@ const SESSION_ONLY = new Set([
   "cmi.total_time",
 ]);
 
+/** Where the learner was in a session: handed back only when that session was suspended. */
+const SESSION_STATE = new Set(["cmi.core.lesson_location", "cmi.location", "cmi.suspend_data"]);
+
 export interface Learner {
   id: string;
   /** "Last, First" as SCORM names a learner. */
@@ -161,10 +164,15 @@ export function initialCmi(
   stored: { cmi: Record<string, string>; totalSeconds: number } | undefined,
   learner: Learner,
 ): Record<string, string> {
+  const resume = stored?.cmi[version === "1.2" ? "cmi.core.exit" : "cmi.exit"] === "suspend";
+  // Only a suspended session is resumed; any other starts anew, keeping what was earned.
+  const forgotten = resume ? new Set<string>() : SESSION_STATE;
   const kept = Object.fromEntries(
-    Object.entries(stored?.cmi ?? {}).filter(([key]) => !SESSION_ONLY.has(key)),
+    Object.entries(stored?.cmi ?? {}).filter(
+      ([key]) => !SESSION_ONLY.has(key) && !forgotten.has(key),
+    ),
   );
-  const entry = stored ? "resume" : "ab-initio";
+  const entry = !stored ? "ab-initio" : resume ? "resume" : "";
   const total = formatTimespan(stored?.totalSeconds ?? 0, version);
   if (version === "1.2") {
     return {
