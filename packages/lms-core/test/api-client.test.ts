@@ -196,6 +196,22 @@ describe("API client over HTTP", () => {
     expect(field(calls[0]!, "Authorization")).toBe("Bearer other");
   });
 
+  it("asks fetch to keep a keepalive call going past the page", async () => {
+    const { session } = await setup(() => ok());
+    const inits: RequestInit[] = [];
+    const client = createApiClient({
+      baseUrl: `${service!.url}/api`,
+      session,
+      fetch: (input, init) => {
+        inits.push(init ?? {});
+        return fetch(input, init);
+      },
+    });
+    await client.request({ path: "/x/", checkStatus: false, keepalive: true });
+    await client.request({ path: "/x/", checkStatus: false });
+    expect(inits.map((init) => init.keepalive)).toEqual([true, undefined]);
+  });
+
   it("swaps positions with swap_from and swap_to as { id, position }", async () => {
     const { client, calls } = await setup(() => ok({ message: "Course element has been moved." }));
     const result = await client.swapPosition(

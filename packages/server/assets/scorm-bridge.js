@@ -10,6 +10,9 @@
  *   carries the state in the frame's name from one page of the package to the next.
  * - Every commit goes to the portal by postMessage, to the portal's origin only; the portal checks
  *   the message's source (its player's frame) and shape, and stores it with `scormcommit`.
+ * - After every SetValue the state goes to the portal as well (`commit: false`, a moment later):
+ *   the portal keeps it and saves it when its page is hidden or closed (issue 15), when a message
+ *   of the closing frame could no longer reach it.
  * Nothing comes back from the portal: the frame takes no message.
  */
 (function () {
@@ -58,10 +61,13 @@
     }
   }
 
-  function send(cmi) {
+  function send(cmi, commit) {
     keep(cmi);
     if (!root || !portal) return;
-    window.parent.postMessage({ type: MESSAGE, v: 1, version: version, cmi: cmi }, portal);
+    window.parent.postMessage(
+      { type: MESSAGE, v: 1, version: version, cmi: cmi, commit: commit },
+      portal,
+    );
   }
 
   var settings = {
@@ -72,7 +78,7 @@
     logLevel: 5,
     httpService: {
       processHttpRequest: function (_url, params) {
-        send(params);
+        send(params, true);
         return { result: "true", errorCode: 0 };
       },
       updateSettings: function () {},
@@ -86,6 +92,21 @@
   if (start) api.loadFromFlattenedJSON(start, "");
   if (version === "2004") window.API_1484_11 = api;
   else window.API = api;
+
+  // The SCO's values as it sets them, one message for a burst of SetValue calls.
+  var reporting = false;
+  api.on(version === "2004" ? "SetValue" : "LMSSetValue", function () {
+    if (reporting) return;
+    reporting = true;
+    setTimeout(function () {
+      reporting = false;
+      try {
+        if (api.isInitialized() && !api.isTerminated()) send(api.getFlattenedCMI(), false);
+      } catch (error) {
+        // the next commit carries it
+      }
+    }, 0);
+  });
 
   // Leaving the page (the next page of the package, or the portal closing the player): what the
   // SCO set so far goes to the portal and on to the next page.

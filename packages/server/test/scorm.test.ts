@@ -253,6 +253,7 @@ describe("SCORM packages", () => {
       "cmi.location": "slide-2",
       "cmi.suspend_data": '{"seen":[1,2]}',
       "cmi.session_time": "PT1M5S",
+      "cmi.exit": "suspend",
     });
     expect(saved.body.data!.state).toBe("inProgress");
     const resumed = await load(ids["New package"]!);

@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** The login status check runs before every call unless this is false. */
   checkStatus?: boolean;
   signal?: AbortSignal;
+  /** Outlives the page (fetch keepalive): a last save as the page is hidden or closed. */
+  keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -136,6 +138,7 @@ export function createApiClient(options: ApiClientOptions) {
         body: (request.method ?? "POST") === "GET" ? undefined : buildForm(request, token),
         credentials: "same-origin",
         signal: request.signal,
+        ...(request.keepalive ? { keepalive: true } : {}),
       });
       markOnline(true);
       return response;

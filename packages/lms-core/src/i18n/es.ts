@@ -660,6 +660,8 @@ export const es = {
   "journey.fileNoInline": "This file cannot be shown here. Open it to read it.",
   "journey.fullScreen": "Full screen",
   "journey.packageHint": "Your place is saved as you go.",
+  "journey.packageNotSaved":
+    "Your latest progress in this package could not be saved. Check your internet connection and keep this page open: it is sent again at your next step.",
   "journey.packageComplete": "You have finished this package.",
   "journey.noPackage": "There is no SCORM package to play here.",
   "journey.submitQuizTitle": "Submit your answers?",

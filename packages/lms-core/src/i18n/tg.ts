@@ -680,6 +680,8 @@ export const tg: Catalogue = {
   "journey.fileNoInline": "Hindi maipapakita rito ang file na ito. Buksan ito para mabasa.",
   "journey.fullScreen": "Buong screen",
   "journey.packageHint": "Nase-save ang iyong puwesto habang ikaw ay nag-aaral.",
+  "journey.packageNotSaved":
+    "Hindi na-save ang pinakabagong progreso mo sa package na ito. Tingnan ang iyong koneksyon sa internet at huwag isara ang pahinang ito: ipapadala itong muli sa susunod mong hakbang.",
   "journey.packageComplete": "Natapos mo na ang package na ito.",
   "journey.noPackage": "Walang SCORM package na mapapatugtog dito.",
   "journey.submitQuizTitle": "Ipasa ang iyong mga sagot?",

@@ -641,6 +641,8 @@ export const zh: Catalogue = {
   "journey.fileNoInline": "此文件无法在此显示。请打开文件阅读。",
   "journey.fullScreen": "全屏",
   "journey.packageHint": "学习进度会随时保存。",
+  "journey.packageNotSaved":
+    "此课件包的最新学习进度未能保存。请检查网络连接并保持此页面打开：进度会在您下一步操作时重新发送。",
   "journey.packageComplete": "您已完成此课件包。",
   "journey.noPackage": "这里没有可播放的 SCORM 课件包。",
   "journey.submitQuizTitle": "提交答案？",

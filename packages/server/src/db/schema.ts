@@ -410,6 +410,9 @@ export const scormAttempts = pgTable(
     attempt: integer("attempt").notNull().default(1),
     cmi: jsonb("cmi").$type<Record<string, string>>().notNull(),
     totalSeconds: integer("total_seconds").notNull().default(0),
+    /** The player session (ordered, from scormload) and its sequence number of the last commit. */
+    session: bigint("session", { mode: "number" }).notNull().default(0),
+    seq: integer("seq").notNull().default(0),
     ...audit(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.materialId, t.attempt] })],

@@ -297,6 +297,9 @@ const SESSION_ONLY = new Set([
   "cmi.total_time",
 ]);
 
+/** Where the learner was in a session: handed back only when that session was suspended. */
+const SESSION_STATE = new Set(["cmi.core.lesson_location", "cmi.location", "cmi.suspend_data"]);
+
 export interface Learner {
   id: string;
   /** "Last, First" as SCORM names a learner. */
@@ -369,13 +372,16 @@ export function initialCmi(
   learner: Learner,
   sco: ScoRuntime = EMPTY_SCO,
 ): Record<string, string> {
+  const resume = stored?.cmi[version === "1.2" ? "cmi.core.exit" : "cmi.exit"] === "suspend";
+  // Only a suspended session is resumed; any other starts anew, keeping what was earned.
+  const forgotten = resume ? new Set<string>() : SESSION_STATE;
   const kept = Object.fromEntries(
     Object.entries(stored?.cmi ?? {}).filter(
-      ([key]) => !SESSION_ONLY.has(key) && !FROM_MANIFEST.has(key),
+      ([key]) => !SESSION_ONLY.has(key) && !FROM_MANIFEST.has(key) && !forgotten.has(key),
     ),
   );
   const manifest = manifestCmi(version, sco, kept);
-  const entry = stored ? "resume" : "ab-initio";
+  const entry = !stored ? "ab-initio" : resume ? "resume" : "";
   const total = formatTimespan(stored?.totalSeconds ?? 0, version);
   if (version === "1.2") {
     return {

@@ -58,7 +58,9 @@ export async function scormLoad(
     },
     sco,
   );
-  return { version, launchUrl, cmi };
+  // Ordered player sessions: a late commit of an earlier one never overwrites a later one's.
+  const session = Math.max(Date.now(), (stored?.session ?? 0) + 1);
+  return { version, launchUrl, cmi, session };
 }
 
 /**
@@ -89,33 +91,45 @@ export function parseCmi(text: string): Record<string, string> {
   return cmi;
 }
 
+/** A commit's place: its player session (from scormload) and sequence number in it. */
+export interface CommitOrder {
+  session: number;
+  seq: number;
+}
+
 /**
  * Stores a commit for a student (merged into its attempt, the session time added to the total)
  * and completes the material when the runtime reports it done; the manifest's score decides
- * success as the runtime would at its end. Staff commits store nothing.
+ * success as the runtime would at its end. Staff commits store nothing. A commit with an order
+ * is written only when newer than the stored one: a repeated or late one changes nothing
+ * (`written` false).
  */
 export async function scormCommit(
   app: FastifyInstance,
   caller: Caller,
   material: MaterialRow,
   reported: Record<string, string>,
-): Promise<{ version: ScormVersion; complete: boolean }> {
+  order?: CommitOrder,
+): Promise<{ version: ScormVersion; complete: boolean; written: boolean }> {
   const { version, sco } = await scormPackage(app, caller, material);
   const stored = await app.repos.materials.scormAttempt(caller.userId, material.id);
   const cmi = { ...reported, ...manifestStatus(version, sco, { ...stored?.cmi, ...reported }) };
   const complete = isScormComplete(version, { ...stored?.cmi, ...cmi });
-  await app.repos.transaction(async (tx) => {
-    await app.repos.materials.commitScorm(
+  const written = await app.repos.transaction(async (tx) => {
+    const done = await app.repos.materials.commitScorm(
       tx,
       {
         userId: caller.userId,
         materialId: material.id,
         cmi,
         seconds: sessionSeconds(version, cmi),
+        order,
       },
       by(caller),
     );
-    if (complete) await app.repos.materials.recordComplete(tx, caller.userId, material, by(caller));
+    if (done && complete)
+      await app.repos.materials.recordComplete(tx, caller.userId, material, by(caller));
+    return done;
   });
-  return { version, complete };
+  return { version, complete: written && complete, written };
 }

@@ -1,8 +1,8 @@
-import { ROLE_IDS, booleanField, jsonField } from "@lms/core";
+import { ROLE_IDS, booleanField, jsonField, optionalIntegerField } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { can, command, defineResource, type Caller } from "../../lib/commands";
 import { ApiError, forbidden, invalidField, notFound } from "../../lib/errors";
-import { emptyObject, idField, optionalText, textField } from "../../lib/inputs";
+import { emptyObject, idField, MAX_ID, optionalText, textField } from "../../lib/inputs";
 import type { CourseViewer } from "../../plugins/app/repositories/courses-repository";
 import { toCourseRecord } from "../../plugins/app/repositories/courses-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
@@ -213,6 +213,8 @@ const readInput = emptyObject.extend({ userId: idField().optional() });
 const courseReadInput = courseInput.extend({ userId: idField().optional() });
 const scormCommitInput = materialInput.extend({
   cmi: textField({ required: true, max: 1_000_000 }),
+  session: optionalIntegerField(1, Number.MAX_SAFE_INTEGER),
+  seq: optionalIntegerField(1, MAX_ID),
 });
 
 export const journeyResource = defineResource("journey", {
@@ -353,7 +355,13 @@ export const journeyResource = defineResource("journey", {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
       const cmi = parseCmi(input.cmi);
-      if (isLearner(viewer)) await scormCommit(app, caller, step.material, cmi);
+      if ((input.session === undefined) !== (input.seq === undefined))
+        throw invalidField(input.session === undefined ? "session" : "seq", "validation.required");
+      const order =
+        input.session !== undefined && input.seq !== undefined
+          ? { session: input.session, seq: input.seq }
+          : undefined;
+      if (isLearner(viewer)) await scormCommit(app, caller, step.material, cmi, order);
       else await scormPackage(app, caller, step.material);
       const journey = await journeyOf(app, viewer, step.material.courseId);
       const state = journey.steps.find((s) => s.material.id === step.material.id)?.state;

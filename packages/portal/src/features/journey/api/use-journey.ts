@@ -112,6 +112,8 @@ export interface ScormLaunch {
   version: "1.2" | "2004";
   launchUrl: string;
   cmi: Record<string, string>;
+  /** The player session each commit names (with its sequence number). */
+  session: number;
 }
 
 export interface Child {
@@ -232,12 +234,18 @@ export function useJourneyCommands() {
     [run],
   );
   const scormCommit = useCallback(
-    (materialId: number, cmi: Record<string, unknown>) =>
+    (
+      materialId: number,
+      cmi: Record<string, unknown>,
+      order: { session: number; seq: number; keepalive?: boolean },
+    ) =>
       run<{ state: JourneyState; summary: CourseSummary }>(
         {
           path: JOURNEY_PATH,
           cmdType: "scormcommit",
-          fields: { materialId, cmi: JSON.stringify(cmi) },
+          fields: { materialId, cmi: JSON.stringify(cmi), session: order.session, seq: order.seq },
+          // A save as the page goes cannot wait for the status check.
+          ...(order.keepalive ? { keepalive: true, checkStatus: false } : {}),
         },
         JOURNEY_READS,
       ),

@@ -5,14 +5,18 @@ import { paths } from "../../../app/paths";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { useJourneyCommands, type ScormLaunch } from "../api/use-journey";
-import { frameName, startScormRuntime, type CmiMap } from "../utils/scorm-runtime";
+import { frameName, startScormRuntime } from "../utils/scorm-runtime";
+import { createScormSaver } from "../utils/scorm-saver";
 import { ExpandIcon } from "./icons";
 import { InlineLoading } from "../../courses/components/inline-loading";
 
 /**
  * A SCORM 1.2 or 2004 package in a sandboxed iframe of the content origin (issue 12), with the
  * runtime it talks to by postMessage. A student's commits are stored (`scormcommit`), so the
- * package resumes where it was left; in student mode (staff) nothing is sent.
+ * package resumes where it was left; in student mode (staff) nothing is sent. Nothing reported is
+ * lost (issue 15): the SCO's state is saved on its commits, when the page is hidden or closed and
+ * when the learner leaves the player, failed saves are retried, and the learner is told when one
+ * could not be saved.
  */
 export function ScormPlayer({
   materialId,
@@ -34,18 +38,16 @@ export function ScormPlayer({
   const [launch, setLaunch] = useState<ScormLaunch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
     let closed = false;
     let runtime: { close(): void } | null = null;
-    let queue = Promise.resolve();
-    const commit = (cmi: CmiMap) => {
-      if (!record) return;
-      queue = queue.then(async () => {
-        const answer = await scormCommit(materialId, cmi);
-        if (answer.ok && answer.data.state === "complete") setDone(true);
-      });
+    let saver: ReturnType<typeof createScormSaver> | null = null;
+    const saveNow = () => saver?.saveNow();
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") saveNow();
     };
     void (async () => {
       const answer = await scormLoad(materialId);
@@ -54,11 +56,34 @@ export function ScormPlayer({
         setFailure(failureText(answer, i18n));
         return;
       }
-      runtime = startScormRuntime(answer.data, () => frame.current, commit);
+      const { session } = answer.data;
+      const current = createScormSaver({
+        async send(cmi, seq, keepalive) {
+          const saved = await scormCommit(materialId, cmi, { session, seq, keepalive });
+          if (saved.ok && saved.data.state === "complete") setDone(true);
+          return { ok: saved.ok, retry: !saved.ok && (saved.status === 0 || saved.status >= 500) };
+        },
+        onUnsaved: setUnsaved,
+      });
+      saver = current;
+      runtime = startScormRuntime(
+        answer.data,
+        () => frame.current,
+        (cmi, isCommit) => {
+          if (record) void current.report(cmi, isCommit);
+        },
+      );
       setLaunch(answer.data);
     })();
+    // The page hidden or closed: what the SCO reported is saved before it can be lost.
+    window.addEventListener("pagehide", saveNow);
+    document.addEventListener("visibilitychange", onVisibility);
     return () => {
       closed = true;
+      window.removeEventListener("pagehide", saveNow);
+      document.removeEventListener("visibilitychange", onVisibility);
+      // Leaving the player through the portal (the frame's own last commit follows).
+      saveNow();
       runtime?.close();
     };
     // One runtime per package: the commands and texts do not restart it.
@@ -95,6 +120,10 @@ export function ScormPlayer({
               </Button>
             ) : null}
           </>
+        ) : unsaved ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {t("journey.packageNotSaved")}
+          </p>
         ) : (
           <p className="text-sm text-muted-foreground">{t("journey.packageHint")}</p>
         )}

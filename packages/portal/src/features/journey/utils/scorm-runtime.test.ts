@@ -59,6 +59,7 @@ describe("the content frame's bridge messages", () => {
       version: "2004",
       launchUrl: "http://content.test/content/c/1/index.html",
       cmi: { "cmi.location": "slide-2", "cmi.entry": "resume" },
+      session: 1,
     });
     expect(JSON.parse(name)).toEqual({
       [BRIDGE_STATE]: {

@@ -67,12 +67,12 @@ export function readBridgeMessage(
 /**
  * Listens to the player's frame for its runtime's commits: a message counts only when it comes
  * from that frame's window (`frame()`'s contentWindow) with the sandboxed frame's opaque origin
- * and the bridge's shape. Every commit goes to `onCommit` as the flat map.
+ * and the bridge's shape. Every commit or state goes to `onCommit` as the flat map.
  */
 export function startScormRuntime(
   launch: ScormLaunch,
   frame: () => HTMLIFrameElement | null,
-  onCommit: (cmi: CmiMap) => void,
+  onCommit: (cmi: Record<string, string | number | boolean>, isCommit: boolean) => void,
 ): ScormRuntime {
   // The frame's window, kept: its last commit arrives after the player has removed it.
   let known: Window | null = null;
@@ -81,7 +81,8 @@ export function startScormRuntime(
     if (!known || event.source !== known) return;
     if (event.origin !== SANDBOXED_ORIGIN) return;
     const cmi = readBridgeMessage(event.data, launch.version);
-    if (cmi) onCommit(cmi);
+    // `commit: false`: the state after a SetValue, not a commit of the SCO.
+    if (cmi) onCommit(cmi, (event.data as { commit?: unknown }).commit !== false);
   };
   window.addEventListener("message", onMessage);
   let closed = false;

@@ -441,13 +441,24 @@ export class MaterialsRepository {
     return row;
   }
 
-  /** Stores what a runtime committed: merged into the attempt, its session time added. */
+  /**
+   * Stores what a runtime committed: merged into the attempt, its session time added. With an
+   * order (player session, sequence number), a commit not newer than the stored one is not
+   * written; answers whether it was.
+   */
   async commitScorm(
     db: Executor,
-    values: { userId: number; materialId: number; cmi: Record<string, string>; seconds: number },
+    values: {
+      userId: number;
+      materialId: number;
+      cmi: Record<string, string>;
+      seconds: number;
+      order?: { session: number; seq: number };
+    },
     by: string | null,
-  ) {
-    await db
+  ): Promise<boolean> {
+    const { order } = values;
+    const written = await db
       .insert(scormAttempts)
       .values({
         userId: values.userId,
@@ -455,6 +466,7 @@ export class MaterialsRepository {
         attempt: 1,
         cmi: values.cmi,
         totalSeconds: Math.round(values.seconds),
+        ...(order ? { session: order.session, seq: order.seq } : {}),
         ...created(by),
       })
       .onConflictDoUpdate({
@@ -462,9 +474,17 @@ export class MaterialsRepository {
         set: {
           cmi: sql`${scormAttempts.cmi} || ${JSON.stringify(values.cmi)}::jsonb`,
           totalSeconds: sql`${scormAttempts.totalSeconds} + ${Math.round(values.seconds)}`,
+          ...(order ? { session: order.session, seq: order.seq } : {}),
           ...updated(by),
         },
-      });
+        ...(order
+          ? {
+              setWhere: sql`(${scormAttempts.session}, ${scormAttempts.seq}) < (${order.session}::bigint, ${order.seq}::integer)`,
+            }
+          : {}),
+      })
+      .returning({ userId: scormAttempts.userId });
+    return written.length > 0;
   }
 
   /** The latest started quiz attempt of a student. */
