@@ -28,8 +28,17 @@ export function leaveWithoutAsking(go: () => unknown): void {
  * Whether a navigation takes the user off the form: another page, or the same page with other
  * search parameters (a tab of the course screen unmounts the form in the other tab).
  */
-export function leavesForm(current: Location, next: Location): boolean {
+export function leavesForm(current: Pick<Location, "pathname" | "search">, next: typeof current) {
   return current.pathname !== next.pathname || current.search !== next.search;
+}
+
+/** Whether a form holds a navigation back to ask first. */
+export function holdsNavigation(
+  dirty: boolean,
+  current: Pick<Location, "pathname" | "search">,
+  next: typeof current,
+): boolean {
+  return dirty && !leavingOnPurpose && leavesForm(current, next);
 }
 
 export interface UnsavedChangesGuard {
@@ -50,7 +59,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   const blocker = useBlocker(
     useCallback(
       ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
-        dirty && !leavingOnPurpose && leavesForm(currentLocation, nextLocation),
+        holdsNavigation(dirty, currentLocation, nextLocation),
       [dirty],
     ),
   );
