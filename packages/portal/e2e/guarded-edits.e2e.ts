@@ -1,7 +1,7 @@
 import type { Dialog, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAs } from "./api";
-import { confirmDialog, newPage, openBrowser, signIn, url } from "./browser";
+import { chooseMenuItem, confirmDialog, newPage, openBrowser, signIn, url } from "./browser";
 
 const browser = openBrowser();
 
@@ -69,6 +69,28 @@ describe("guarded edits", () => {
     await page.goBack();
     await confirmDialog(page, "Discard");
     await page.waitForURL(/\/info$/);
+    await context.close();
+  });
+
+  it("asks before the profile menu leaves an edited form, and before signing out", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    const field = await editSchool(page, "Typed before signing out");
+    const profileMenu = page.getByRole("button", { name: /Profile menu/ });
+
+    await chooseMenuItem(page, profileMenu, "My Profile");
+    await confirmDialog(page, "Keep editing");
+    await chooseMenuItem(page, profileMenu, "Logout");
+    await leaveQuestion(page).waitFor();
+    await confirmDialog(page, "Keep editing");
+    await leaveQuestion(page).waitFor({ state: "hidden" });
+    expect(page.url()).toMatch(new RegExp(`#/schools/${schoolId}/edit$`));
+    await expect(field.inputValue()).resolves.toBe("Typed before signing out");
+
+    await chooseMenuItem(page, profileMenu, "Logout");
+    await confirmDialog(page, "Discard");
+    await page.waitForURL(/#\/account\/login$/);
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
     await context.close();
   });
 
