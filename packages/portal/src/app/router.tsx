@@ -2,14 +2,13 @@ import { ROLE_IDS } from "@lms/core";
 import { Suspense, useMemo } from "react";
 import {
   createHashRouter,
-  Navigate,
   Outlet,
   parsePath,
   useLocation,
   useRouteError,
   type RouteObject,
 } from "react-router-dom";
-import { RequireAccess, RequireRole, VisitorOnly, type RouteAccess } from "./guards";
+import { Redirect, RequireAccess, RequireRole, VisitorOnly, type RouteAccess } from "./guards";
 import { lazyPage, preloadMatches, useOpeningRoute } from "./lazy-page";
 import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
@@ -217,7 +216,7 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
 const notFound = lazyPage(() => import("../components/not-found-page"));
 
 const pages: RouteObject[] = [
-  { path: paths.root.path, element: <Navigate to={paths.account.login.getHref()} replace /> },
+  { path: paths.root.path, element: <Redirect to={paths.account.login.getHref()} /> },
   { element: <VisitorOnly />, children: visitorRoutes },
   {
     element: lazyPage(() => import("./authenticated-layout")),
