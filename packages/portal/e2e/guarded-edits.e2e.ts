@@ -112,6 +112,32 @@ describe("guarded edits", () => {
     await context.close();
   });
 
+  it("guards the other forms the same way", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    const forms: [string, () => Promise<void>][] = [
+      [
+        "/users/create",
+        () => page.getByRole("textbox", { name: "First name", exact: true }).fill("Ana"),
+      ],
+      ["/roles-and-permissions/create", () => page.getByLabel("Role name").fill("Librarian")],
+      [
+        "/profile/edit",
+        () => page.getByRole("textbox", { name: "First name", exact: true }).fill("Anita"),
+      ],
+      ["/profile/change-password", () => page.getByLabel(/^Current password/).fill("typed")],
+    ];
+    for (const [route, type] of forms) {
+      await page.goto(url(route));
+      await type();
+      await menuLink(page, "School Management").click();
+      await leaveQuestion(page).waitFor();
+      await confirmDialog(page, "Discard");
+      await page.waitForURL(/#\/schools$/);
+    }
+    await context.close();
+  });
+
   it("has the browser ask before a reload throws the edits away", async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, "admin");

@@ -56,10 +56,17 @@ export interface UnsavedChangesGuard {
  */
 export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   const discardGuard = useDiscardGuard();
+  // Set once the user has agreed to leave (or the form was saved): the form stays on screen until
+  // the next page has rendered, and a second navigation meanwhile must not ask again. New changes
+  // (dirty turning over) arm it again.
+  const released = useRef(false);
+  useEffect(() => {
+    released.current = false;
+  }, [dirty]);
   const blocker = useBlocker(
     useCallback(
       ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
-        holdsNavigation(dirty, currentLocation, nextLocation),
+        !released.current && holdsNavigation(dirty, currentLocation, nextLocation),
       [dirty],
     ),
   );
@@ -69,8 +76,9 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     let live = true;
     void discardGuard(true).then((discard) => {
       if (!live) return;
-      if (discard) blocker.proceed();
-      else blocker.reset();
+      if (!discard) return blocker.reset();
+      released.current = true;
+      blocker.proceed();
     });
     return () => {
       live = false;
@@ -83,7 +91,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     const form = token.current;
     dirtyForms.add(form);
     const ask = (event: BeforeUnloadEvent) => {
-      if (leavingOnPurpose) return;
+      if (leavingOnPurpose || released.current) return;
       event.preventDefault();
       // Older browsers ask only when a return value is set.
       event.returnValue = "";
@@ -95,11 +103,15 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     };
   }, [dirty]);
 
+  const leave = useCallback((go: () => unknown) => {
+    released.current = true;
+    leaveWithoutAsking(go);
+  }, []);
   const cancel = useCallback(
     async (go: () => unknown) => {
-      if (await discardGuard(dirty)) leaveWithoutAsking(go);
+      if (await discardGuard(dirty)) leave(go);
     },
-    [discardGuard, dirty],
+    [discardGuard, dirty, leave],
   );
-  return { cancel, leave: leaveWithoutAsking };
+  return { cancel, leave };
 }
