@@ -67,6 +67,32 @@ describe("signing in and out", () => {
     await context.close();
   });
 
+  it("sends a visitor route opened right after signing in to the schools list, never a blank page", async () => {
+    // Issue 13: the visitor page's redirect, still under way when the user came back to it, did
+    // not go again and left the page blank.
+    const signInFrom = async (first: string) => {
+      const { context, page } = await newPage(browser());
+      await page.goto(url(first));
+      await page.goto(url("/account/login"));
+      await page.getByLabel("Username or email").fill("admin");
+      await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/#\/schools$/);
+      return { context, page };
+    };
+    const typed = await signInFrom("/account/login");
+    await typed.page.goto(url("/account/login"));
+    await typed.page.waitForURL(/#\/schools$/);
+    await typed.page.getByRole("navigation", { name: "Menu" }).waitFor();
+    await typed.context.close();
+
+    const back = await signInFrom("/account/forgot-password");
+    await back.page.goBack();
+    await back.page.waitForURL(/#\/schools$/);
+    await back.page.getByRole("navigation", { name: "Menu" }).waitFor();
+    await back.context.close();
+  });
+
   it("signs in every seeded role and shows the menu its role and rights give it", async () => {
     for (const userName of ROLES) {
       const { context, page } = await newPage(browser());

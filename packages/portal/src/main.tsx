@@ -5,12 +5,13 @@ import { portalApi } from "./app/portal-api";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { preloadOpeningRoute } from "./app/router";
+import { createAppRouter, preloadOpeningRoute } from "./app/router";
 import "./index.css";
 
 preloadOpeningRoute();
+const router = createAppRouter();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App api={portalApi} />
+    <App api={portalApi} router={router} />
   </StrictMode>,
 );

@@ -1,19 +1,17 @@
 import { Suspense } from "react";
-import { HashRouter } from "react-router-dom";
+import { RouterProvider } from "react-router-dom";
 import { ApiProvider, type PortalApi } from "../lib/api-context";
 import { I18nProvider } from "../lib/i18n";
 import { LoadingScreen } from "./loading-screen";
-import { AppRoutes } from "./router";
+import type { AppRouter } from "./router";
 import { ToasterHost } from "./toaster-host";
 
-export function App({ api }: { api: PortalApi }) {
+export function App({ api, router }: { api: PortalApi; router: AppRouter }) {
   return (
     <ApiProvider value={api}>
       <Suspense fallback={<LoadingScreen />}>
         <I18nProvider>
-          <HashRouter>
-            <AppRoutes />
-          </HashRouter>
+          <RouterProvider router={router} />
           <ToasterHost />
         </I18nProvider>
       </Suspense>

@@ -6,11 +6,20 @@ import NoAccessPage from "../components/no-access-page";
 import NotFoundPage from "../components/not-found-page";
 import { paths } from "./paths";
 
+/**
+ * A redirect that goes again each time its route is entered. A <Navigate> still mounted when the
+ * user comes back to its route before its first redirect has landed would not go again: a visitor
+ * route opened right after signing in stayed blank (issue 13).
+ */
+export function Redirect({ to }: { to: string }) {
+  const { key } = useLocation();
+  return <Navigate key={key} to={to} replace />;
+}
+
 /** Visitor-only routes: a signed-in user goes to /schools (SPEC.md §2). */
 export function VisitorOnly() {
   const session = useSession();
-  if (session.token && session.profile)
-    return <Navigate to={paths.schools.list.getHref()} replace />;
+  if (session.token && session.profile) return <Redirect to={paths.schools.list.getHref()} />;
   return <Outlet />;
 }
 
@@ -28,7 +37,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (signedIn) void client.checkLoginStatus();
   }, [client, signedIn, location.pathname]);
 
-  if (!signedIn) return <Navigate to={paths.account.login.getHref()} replace />;
+  if (!signedIn) return <Redirect to={paths.account.login.getHref()} />;
   return children;
 }
 

@@ -1,11 +1,18 @@
 import { ROLE_IDS, auditReach } from "@lms/core";
 import { Suspense, useMemo } from "react";
-import { Navigate, parsePath, useLocation, useRoutes, type RouteObject } from "react-router-dom";
-import { RequireAccess, RequireRole, VisitorOnly, type RouteAccess } from "./guards";
+import {
+  createHashRouter,
+  Outlet,
+  parsePath,
+  useLocation,
+  useRouteError,
+  type RouteObject,
+} from "react-router-dom";
+import { Redirect, RequireAccess, RequireRole, VisitorOnly, type RouteAccess } from "./guards";
 import { lazyPage, preloadMatches, useOpeningRoute } from "./lazy-page";
 import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
-import { RouteErrorBoundary } from "./route-error";
+import { RouteError, RouteErrorBoundary } from "./route-error";
 
 /** Who manages courses: student mode and the course's own screens are theirs. */
 const STAFF_ROLE_IDS = [
@@ -233,8 +240,8 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
 
 const notFound = lazyPage(() => import("../components/not-found-page"));
 
-export const routes: RouteObject[] = [
-  { path: paths.root.path, element: <Navigate to={paths.account.login.getHref()} replace /> },
+const pages: RouteObject[] = [
+  { path: paths.root.path, element: <Redirect to={paths.account.login.getHref()} /> },
   { element: <VisitorOnly />, children: visitorRoutes },
   {
     element: lazyPage(() => import("./authenticated-layout")),
@@ -247,22 +254,73 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts loading the pages of the route the app opens on (the hash, as HashRouter reads it)
+ * Every page under one root: it starts loading the pages a location matches at once, shows the
+ * spinner while the opening route's code arrives and the error screen when a page fails.
+ */
+function Root() {
+  const { pathname } = useLocation();
+  const pending = useMemo(() => preloadMatches(routes, pathname), [pathname]);
+  const open = useOpeningRoute(pending);
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<LoadingScreen />}>{open ? <Outlet /> : <LoadingScreen />}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** What fails outside the root's own boundary still gets the error screen, not the router's. */
+function RootError() {
+  return <RouteError error={useRouteError()} />;
+}
+
+export const routes: RouteObject[] = [
+  { element: <Root />, errorElement: <RootError />, children: pages },
+];
+
+/**
+ * Starts loading the pages of the route the app opens on (the hash, as the hash router reads it)
  * before React's first render, which costs the translator and the router's first pass.
  */
 export function preloadOpeningRoute(): void {
   void preloadMatches(routes, parsePath(window.location.hash.slice(1)).pathname || "/");
 }
 
-/** Every route of the app (inside the HashRouter), with its error screen and loading spinner. */
-export function AppRoutes() {
-  const { pathname } = useLocation();
-  const pending = useMemo(() => preloadMatches(routes, pathname), [pathname]);
-  const open = useOpeningRoute(pending);
-  const element = useRoutes(routes);
-  return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<LoadingScreen />}>{open ? element : <LoadingScreen />}</Suspense>
-    </RouteErrorBoundary>
-  );
+type HistoryState = { usr?: unknown; key?: string; idx?: number } | null;
+
+const historyIndex = () => (window.history.state as HistoryState)?.idx;
+
+/**
+ * A hash typed in the address bar adds a history entry without the router's index: the router
+ * could hold neither that step nor a Back onto that entry for a form with unsaved changes. Such
+ * an entry gets the index after the one the app was on. Listens before the router does.
+ */
+function indexTypedEntries(): (router: AppRouter) => void {
+  let current = 0;
+  window.addEventListener("popstate", () => {
+    const state = window.history.state as HistoryState;
+    if (typeof state?.idx === "number") return;
+    const key = Math.random().toString(36).slice(2, 10);
+    window.history.replaceState({ usr: null, key, ...state, idx: current + 1 }, "");
+  });
+  return (router) => {
+    current = historyIndex() ?? 0;
+    router.subscribe((state) => {
+      // While a step is held, the browser is still on its way back to the form's entry.
+      if ([...state.blockers.values()].some((blocker) => blocker.state === "blocked")) return;
+      current = historyIndex() ?? current;
+    });
+  };
 }
+
+/**
+ * The app's router. A data router (issue 13): only under one can a form with unsaved changes
+ * hold a navigation back (useBlocker) until the user has answered.
+ */
+export function createAppRouter() {
+  const track = indexTypedEntries();
+  const router = createHashRouter(routes);
+  track(router);
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createHashRouter>;

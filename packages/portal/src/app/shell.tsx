@@ -17,10 +17,12 @@ import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useChangeLanguage, useLogout, useMyProfile } from "../features/auth/hooks/use-auth";
 import { useRequestsInFlight } from "../lib/activity";
+import { useDiscardGuard } from "../lib/form-actions";
 import { authorizedImageUrl } from "../lib/image-url";
 import { useSession } from "../lib/api-context";
 import { translatorFor, useT } from "../lib/i18n";
 import { activeEntry, navigationFor } from "../lib/navigation";
+import { hasUnsavedChanges, leaveWithoutAsking } from "../lib/unsaved-changes";
 import { useClassServiceSignIn } from "./class-service-sign-in";
 import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
@@ -115,6 +117,7 @@ export function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
+  const mayDiscard = useDiscardGuard();
   useMyProfile();
   const profile = session.profile!;
   const signIn = useClassServiceSignIn(session.sessionKey, profile.userName);
@@ -164,10 +167,15 @@ export function Shell() {
             {
               label: t("nav.logout"),
               destructive: true,
+              // Signing out leaves an edited form too: the same question first (issue 13).
               onSelect: () =>
-                void logout().then(() =>
-                  navigate(paths.account.login.getHref(), { replace: true }),
-                ),
+                void mayDiscard(hasUnsavedChanges()).then(async (signOut) => {
+                  if (!signOut) return;
+                  await logout();
+                  leaveWithoutAsking(() =>
+                    navigate(paths.account.login.getHref(), { replace: true }),
+                  );
+                }),
             },
           ]}
         >

@@ -23,8 +23,9 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, fieldErrorText } from "../../../lib/errors";
-import { useConfirmedSave, useDiscardGuard } from "../../../lib/form-actions";
+import { useConfirmedSave } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useCourseCommands } from "../api/use-courses";
 
 const TEXT_FIELDS = [
@@ -76,7 +77,6 @@ export function CourseForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirmedSave = useConfirmedSave();
-  const mayLeave = useDiscardGuard();
   const { save } = useCourseCommands();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | undefined>();
@@ -85,6 +85,7 @@ export function CourseForm({
     defaultValues: defaultsFrom(course),
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty || Boolean(image));
 
   const onSubmit = form.handleSubmit(async (values) => {
     const done = await confirmedSave({
@@ -101,15 +102,16 @@ export function CourseForm({
     if (!done) return;
     setImage(null);
     form.reset(defaultsFrom(done.saved));
-    onDone(done.saved);
+    guard.leave(() => onDone(done.saved));
   });
 
   async function cancel() {
-    if (!(await mayLeave(isDirty || Boolean(image)))) return;
-    form.reset(defaultsFrom(course));
-    setImage(null);
-    setImageError(undefined);
-    if (!course) onDone(null);
+    await guard.cancel(() => {
+      form.reset(defaultsFrom(course));
+      setImage(null);
+      setImageError(undefined);
+      if (!course) onDone(null);
+    });
   }
 
   const reportPaste = (name: keyof CourseInput) => (message: string) =>

@@ -23,7 +23,7 @@ import {
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
-import { useDiscardGuard } from "../../../lib/form-actions";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useElementCommands } from "../api/use-elements";
 import { byPosition, positionForPlacement } from "../utils/positions";
@@ -46,7 +46,6 @@ export function ElementCreateForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const discardGuard = useDiscardGuard();
   const { create } = useElementCommands();
   const ordered = byPosition(elements);
   const form = useForm<ElementCreateInput>({
@@ -61,6 +60,7 @@ export function ElementCreateForm({
     },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
   const placement = (useWatch({ control: form.control, name: "placement" }) ??
     "bottom") as Placement;
   const relativeTo = useWatch({ control: form.control, name: "relativeTo" });
@@ -100,9 +100,10 @@ export function ElementCreateForm({
   });
 
   async function cancel() {
-    if (!(await discardGuard(isDirty))) return;
-    form.reset();
-    onDone();
+    await guard.cancel(() => {
+      form.reset();
+      onDone();
+    });
   }
 
   return (

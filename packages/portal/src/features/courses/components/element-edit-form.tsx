@@ -19,7 +19,7 @@ import {
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
-import { useDiscardGuard } from "../../../lib/form-actions";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useElementCommands } from "../api/use-elements";
 
@@ -43,7 +43,6 @@ export function ElementEditForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const discardGuard = useDiscardGuard();
   const { update } = useElementCommands();
   const defaults: ElementEditValues = { id: element.id, name: element.name, type: element.type };
   const form = useForm<ElementEditInput, unknown, ElementEditValues>({
@@ -51,6 +50,7 @@ export function ElementEditForm({
     defaultValues: defaults,
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     let failed = false;
@@ -73,7 +73,7 @@ export function ElementEditForm({
   });
 
   async function cancel() {
-    if (isDirty && (await discardGuard(true))) form.reset(defaults);
+    await guard.cancel(() => form.reset(defaults));
   }
 
   return (

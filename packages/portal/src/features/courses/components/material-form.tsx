@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
-import { useDiscardGuard } from "../../../lib/form-actions";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useMaterialCommands, type MaterialValues } from "../api/use-course-materials";
 
@@ -79,7 +79,6 @@ export function MaterialForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const discardGuard = useDiscardGuard();
   const { save } = useMaterialCommands();
   const [upload, setUpload] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
@@ -96,6 +95,7 @@ export function MaterialForm({
     },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty || Boolean(upload));
   const needsUpload = type === "file" || type === "scorm";
   const entity = t("entity.material");
 
@@ -140,12 +140,11 @@ export function MaterialForm({
     toast.success(t(material ? "materials.updated" : "materials.created"));
     form.reset(form.getValues());
     setUpload(null);
-    onDone(saved);
+    guard.leave(() => onDone(saved));
   });
 
   async function cancel() {
-    if (!(await discardGuard(isDirty || Boolean(upload)))) return;
-    onDone(null);
+    await guard.cancel(() => onDone(null));
   }
 
   const maxSize = MAX_UPLOAD_MB * 1024 * 1024;

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { Controller, useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Field } from "../../../components/field";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
-import { useDiscardGuard } from "../../../lib/form-actions";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useMaterialCommands } from "../api/use-course-materials";
 import { newQuestion, quizDraft, retypeQuestion, type QuizDraft } from "../utils/quiz";
@@ -45,7 +45,6 @@ export function QuizSettingsForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const discardGuard = useDiscardGuard();
   const { saveQuizSettings } = useMaterialCommands();
   const questionsHeading = useId();
   const form = useForm<QuizDraft>({
@@ -55,6 +54,7 @@ export function QuizSettingsForm({
   });
   const questions = useFieldArray({ control: form.control, name: "questions", keyName: "key" });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     let failed = false;
@@ -77,8 +77,7 @@ export function QuizSettingsForm({
   });
 
   async function cancel() {
-    if (!(await discardGuard(isDirty))) return;
-    onDone();
+    await guard.cancel(onDone);
   }
 
   function retype(index: number, type: QuestionType) {

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { Field } from "../../../components/field";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
-import { useDiscardGuard } from "../../../lib/form-actions";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useChangePassword } from "../api/use-profile";
 import { passwordFieldOfCode } from "../utils/profile";
@@ -20,13 +20,13 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const discardGuard = useDiscardGuard();
   const changePassword = useChangePassword();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     let failed = false;
@@ -50,11 +50,11 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     });
     if (!ok || failed) return;
     toast.success(t("password.changed"));
-    onDone();
+    guard.leave(onDone);
   });
 
   async function cancel() {
-    if (await discardGuard(isDirty)) onDone();
+    await guard.cancel(onDone);
   }
 
   return (

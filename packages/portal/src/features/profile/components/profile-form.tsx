@@ -27,7 +27,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { useSession, useSessionStore } from "../../../lib/api-context";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
-import { useDiscardGuard } from "../../../lib/form-actions";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { preloadCatalogue, useI18n } from "../../../lib/i18n";
 import { useUpdateProfile } from "../api/use-profile";
 import { authorizedImageUrl } from "../../../lib/image-url";
@@ -58,7 +58,6 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
   const { lang: sessionLang, token } = useSession();
   const store = useSessionStore();
   const confirm = useConfirm();
-  const discardGuard = useDiscardGuard();
   const updateProfile = useUpdateProfile();
   const photoLabelId = useId();
   const [photo, setPhoto] = useState<File | null>(null);
@@ -68,6 +67,7 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
     defaultValues: { ...profileFormDefaults(user, sessionLang), currentPassword: "" },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty || Boolean(photo));
   const emailChanged = isNewEmail(form.watch("email"), user.email);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -109,11 +109,11 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
     toast.success(
       catalogue ? createIntl(lang, catalogue).t("profile.updated") : t("profile.updated"),
     );
-    onDone();
+    guard.leave(onDone);
   });
 
   async function cancel() {
-    if (await discardGuard(isDirty || Boolean(photo))) onDone();
+    await guard.cancel(onDone);
   }
 
   const reportPaste = (name: (typeof FIELD_NAMES)[number]) => (message: string) =>

@@ -5,8 +5,9 @@ import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors } from "../../../lib/errors";
-import { useConfirmedSave, useDiscardGuard } from "../../../lib/form-actions";
+import { useConfirmedSave } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useRoleCommands } from "../api/use-roles";
 import { roleFormDefaults, toPermissions } from "../utils/permissions";
 import { RolePermissions } from "./role-permissions";
@@ -27,7 +28,6 @@ export function RoleForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirmedSave = useConfirmedSave();
-  const mayLeave = useDiscardGuard();
   const { save } = useRoleCommands();
   const legendId = useId();
   const form = useForm<RoleInput, unknown, RoleValues>({
@@ -35,6 +35,7 @@ export function RoleForm({
     defaultValues: roleFormDefaults(role),
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const done = await confirmedSave({
@@ -44,11 +45,11 @@ export function RoleForm({
       onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
       success: t(role ? "roles.updated" : "roles.created"),
     });
-    if (done) onDone(done.saved);
+    if (done) guard.leave(() => onDone(done.saved));
   });
 
   async function cancel() {
-    if (await mayLeave(isDirty)) onDone(null);
+    await guard.cancel(() => onDone(null));
   }
 
   const reportPaste = (name: "roleName" | "description") => (message: string) =>

@@ -23,9 +23,10 @@ import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { useSession } from "../../../lib/api-context";
 import { applyFieldErrors } from "../../../lib/errors";
-import { useConfirmedSave, useDiscardGuard } from "../../../lib/form-actions";
+import { useConfirmedSave } from "../../../lib/form-actions";
 import { authorizedImageUrl } from "../../../lib/image-url";
 import { useI18n } from "../../../lib/i18n";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useSchoolCommands } from "../api/use-schools";
 
 const TEXT_FIELDS = [
@@ -89,7 +90,6 @@ export function SchoolForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirmedSave = useConfirmedSave();
-  const mayLeave = useDiscardGuard();
   const { save } = useSchoolCommands();
   const { token } = useSession();
   const [logo, setLogo] = useState<File | null>(null);
@@ -99,6 +99,7 @@ export function SchoolForm({
     defaultValues: defaultsFrom(school),
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty || Boolean(logo));
 
   const onSubmit = form.handleSubmit(async (values) => {
     const done = await confirmedSave({
@@ -108,11 +109,11 @@ export function SchoolForm({
       onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
       success: t(school ? "schools.updated" : "schools.created"),
     });
-    if (done) onDone(done.saved);
+    if (done) guard.leave(() => onDone(done.saved));
   });
 
   async function cancel() {
-    if (await mayLeave(isDirty || Boolean(logo))) onDone(null);
+    await guard.cancel(() => onDone(null));
   }
 
   const reportPaste = (name: keyof SchoolInput) => (message: string) =>

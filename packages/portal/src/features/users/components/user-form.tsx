@@ -23,8 +23,9 @@ import { Controller, useFieldArray, useForm, type Resolver } from "react-hook-fo
 import { Field, pasteGuard } from "../../../components/field";
 import { useSession } from "../../../lib/api-context";
 import { applyFieldErrors } from "../../../lib/errors";
-import { useConfirmedSave, useDiscardGuard } from "../../../lib/form-actions";
+import { useConfirmedSave } from "../../../lib/form-actions";
 import { useI18n } from "../../../lib/i18n";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useRoleOptions, useSchoolOptions, useUserCommands } from "../api/use-users";
 import { roleLabel } from "./role-label";
 
@@ -123,7 +124,6 @@ export function UserForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirmedSave = useConfirmedSave();
-  const mayLeave = useDiscardGuard();
   const { profile } = useSession();
   const { save } = useUserCommands();
   const globalEditor = GLOBAL_ROLE_IDS.includes(Number(profile?.roleId) as RoleId);
@@ -138,6 +138,7 @@ export function UserForm({
   });
   const load = useFieldArray({ control: form.control, name: "assignedLoad" });
   const { errors, isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
   const roleId = Number(form.watch("roleId"));
   const isTeacher = roleId === ROLE_IDS.teacher;
   const isStudent = roleId === ROLE_IDS.student;
@@ -162,11 +163,11 @@ export function UserForm({
       onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
       success: t(user ? "users.updated" : "users.created"),
     });
-    if (done) onDone(done.saved);
+    if (done) guard.leave(() => onDone(done.saved));
   });
 
   async function cancel() {
-    if (await mayLeave(isDirty)) onDone(null);
+    await guard.cancel(() => onDone(null));
   }
 
   const reportPaste =

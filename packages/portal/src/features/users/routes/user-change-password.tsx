@@ -6,7 +6,7 @@ import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
-import { useDiscardGuard } from "../../../lib/form-actions";
+import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import NotFoundPage from "../../../components/not-found-page";
 import { useUserCommands } from "../api/use-users";
@@ -21,7 +21,6 @@ export default function UserChangePasswordPage() {
   const { t } = i18n;
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const discardGuard = useDiscardGuard();
   const { data: user, notFound } = useUserFromRoute();
   const { changePassword } = useUserCommands();
   const form = useForm<Values>({
@@ -29,6 +28,7 @@ export default function UserChangePasswordPage() {
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
   if (notFound) return <NotFoundPage />;
   if (!user) return <FullPageSpinner label={t("app.loading")} />;
 
@@ -49,12 +49,11 @@ export default function UserChangePasswordPage() {
     });
     if (!ok || failed) return;
     toast.success(t("users.passwordChanged"));
-    navigate(paths.users.details.getHref(user.id));
+    guard.leave(() => navigate(paths.users.details.getHref(user.id)));
   });
 
   async function cancel() {
-    if (!(await discardGuard(isDirty))) return;
-    navigate(paths.users.details.getHref(user!.id));
+    await guard.cancel(() => navigate(paths.users.details.getHref(user!.id)));
   }
 
   return (
