@@ -1,3 +1,4 @@
+import { recycleBinCommands } from "./recycle-bin-commands";
 import { ROLE_IDS, courseSchema, type CourseValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
@@ -10,7 +11,7 @@ import {
   notFound,
 } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
+import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
@@ -25,10 +26,7 @@ import {
   courseBinRecord,
   deletesAsJob,
   deletionImpact,
-  listTrash,
   moveToBin,
-  purgeFromBin,
-  restoreFromBin,
 } from "../../services/recycle-bin";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -250,32 +248,7 @@ export const courseResource = defineResource("course", {
     },
   }),
 
-  trash: command({
-    access: { module: "courses", right: "modify" },
-    input: trashInput,
-    async handler({ app, caller, input, form }) {
-      const { rows, total } = await listTrash(app, caller, "course", input, filtersOf(form));
-      return { data: listAnswer(input, rows, total) };
-    },
-  }),
-
-  restore: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const recordId = await restoreFromBin(app, caller, "course", input.id);
-      return { message: "trash.restored", data: { recordId } };
-    },
-  }),
-
-  purge: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      await purgeFromBin(app, caller, "course", input.id);
-      return { message: "trash.purged" };
-    },
-  }),
+  ...recycleBinCommands("course", "courses"),
 
   publish: command({
     access: { module: "courses", right: "modify" },

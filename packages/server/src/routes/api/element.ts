@@ -1,3 +1,4 @@
+import { recycleBinCommands } from "./recycle-bin-commands";
 import {
   ROLE_IDS,
   elementCreateSchema,
@@ -8,17 +9,14 @@ import {
 import type { FastifyInstance } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { conflict, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
-import { deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
+import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { toElementRecord } from "../../plugins/app/repositories/elements-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
 import {
   assertCourseNotDeleting,
   deletionImpact,
-  listTrash,
   moveToBin,
-  purgeFromBin,
-  restoreFromBin,
   type BinRecord,
 } from "../../services/recycle-bin";
 import { modifiableCourse, viewerOf } from "./course";
@@ -206,39 +204,7 @@ export const elementResource = defineResource("element", {
     },
   }),
 
-  trash: command({
-    access: { module: "courses", right: "modify" },
-    input: trashInput,
-    async handler({ app, caller, input, form }) {
-      const { rows, total } = await listTrash(
-        app,
-        caller,
-        "element",
-        input,
-        filtersOf(form),
-        input.courseId,
-      );
-      return { data: listAnswer(input, rows, total) };
-    },
-  }),
-
-  restore: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const recordId = await restoreFromBin(app, caller, "element", input.id);
-      return { message: "trash.restored", data: { recordId } };
-    },
-  }),
-
-  purge: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      await purgeFromBin(app, caller, "element", input.id);
-      return { message: "trash.purged" };
-    },
-  }),
+  ...recycleBinCommands("element", "courses", { byCourse: true }),
 
   publish: command({
     access: { module: "courses", right: "modify" },

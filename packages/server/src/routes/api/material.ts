@@ -1,3 +1,4 @@
+import { recycleBinCommands } from "./recycle-bin-commands";
 import {
   materialSchema,
   optionalIntegerField,
@@ -9,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { MAX_ID, deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
+import { MAX_ID, deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey, storeFromDisk } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
@@ -30,10 +31,7 @@ import {
 import {
   assertCourseNotDeleting,
   deletionImpact,
-  listTrash,
   moveToBin,
-  purgeFromBin,
-  restoreFromBin,
   type BinRecord,
 } from "../../services/recycle-bin";
 import { modifiableCourse, viewerOf } from "./course";
@@ -545,39 +543,7 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  trash: command({
-    access: { module: "materials", right: "modify" },
-    input: trashInput,
-    async handler({ app, caller, input, form }) {
-      const { rows, total } = await listTrash(
-        app,
-        caller,
-        "material",
-        input,
-        filtersOf(form),
-        input.courseId,
-      );
-      return { data: listAnswer(input, rows, total) };
-    },
-  }),
-
-  restore: command({
-    access: { module: "materials", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const recordId = await restoreFromBin(app, caller, "material", input.id);
-      return { message: "trash.restored", data: { recordId } };
-    },
-  }),
-
-  purge: command({
-    access: { module: "materials", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      await purgeFromBin(app, caller, "material", input.id);
-      return { message: "trash.purged" };
-    },
-  }),
+  ...recycleBinCommands("material", "materials", { byCourse: true }),
 
   publish: command({
     access: { module: "materials", right: "modify" },

@@ -1,18 +1,12 @@
+import { recycleBinCommands } from "./recycle-bin-commands";
 import { PERMISSION_MODULES, RIGHTS, roleSchema, schoolStatusSchema } from "@lms/core";
 import { command, defineResource } from "../../lib/commands";
 import { ApiError, conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import type { FastifyInstance } from "fastify";
 import type { Caller } from "../../lib/commands";
-import { deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
+import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
-import {
-  deletionImpact,
-  listTrash,
-  moveToBin,
-  purgeFromBin,
-  restoreFromBin,
-  type BinRecord,
-} from "../../services/recycle-bin";
+import { deletionImpact, moveToBin, type BinRecord } from "../../services/recycle-bin";
 import { assertMayEditRole } from "../../services/role-authority";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -160,32 +154,7 @@ export const roleResource = defineResource("role", {
     },
   }),
 
-  trash: command({
-    access: { module: "roles", right: "modify" },
-    input: trashInput,
-    async handler({ app, caller, input, form }) {
-      const { rows, total } = await listTrash(app, caller, "role", input, filtersOf(form));
-      return { data: listAnswer(input, rows, total) };
-    },
-  }),
-
-  restore: command({
-    access: { module: "roles", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const recordId = await restoreFromBin(app, caller, "role", input.id);
-      return { message: "trash.restored", data: { recordId } };
-    },
-  }),
-
-  purge: command({
-    access: { module: "roles", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      await purgeFromBin(app, caller, "role", input.id);
-      return { message: "trash.purged" };
-    },
-  }),
+  ...recycleBinCommands("role", "roles"),
 
   setstatus: command({
     access: { module: "roles", right: "modify" },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { command, defineResource } from "../../lib/commands";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { deleteInput, idField, idInput, listInput, trashInput } from "../../lib/inputs";
+import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
@@ -14,12 +14,10 @@ import {
 import {
   confirmDeletion,
   deletionImpact,
-  listTrash,
   moveToBin,
-  purgeFromBin,
-  restoreFromBin,
   type BinRecord,
 } from "../../services/recycle-bin";
+import { recycleBinCommands } from "./recycle-bin-commands";
 import { bulkInput, bulkTargets } from "./bulk";
 import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "./shared";
 
@@ -215,35 +213,7 @@ export const schoolResource = defineResource("school", {
     },
   }),
 
-  trash: command({
-    access: { module: "schools", right: "modify" },
-    globalOnly: true,
-    input: trashInput,
-    async handler({ app, caller, input, form }) {
-      const { rows, total } = await listTrash(app, caller, "school", input, filtersOf(form));
-      return { data: listAnswer(input, rows, total) };
-    },
-  }),
-
-  restore: command({
-    access: { module: "schools", right: "modify" },
-    globalOnly: true,
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const recordId = await restoreFromBin(app, caller, "school", input.id);
-      return { message: "trash.restored", data: { recordId } };
-    },
-  }),
-
-  purge: command({
-    access: { module: "schools", right: "modify" },
-    globalOnly: true,
-    input: idInput,
-    async handler({ app, caller, input }) {
-      await purgeFromBin(app, caller, "school", input.id);
-      return { message: "trash.purged" };
-    },
-  }),
+  ...recycleBinCommands("school", "schools", { globalOnly: true }),
 
   setstatus: command({
     access: { module: "schools", right: "modify" },

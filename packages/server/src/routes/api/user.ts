@@ -42,21 +42,15 @@ import {
   unauthenticated,
 } from "../../lib/errors";
 import { fieldValue, type RequestForm, type UploadedFile } from "../../lib/form";
-import { MAX_ID, emptyObject, idInput, listInput, trashInput } from "../../lib/inputs";
+import { MAX_ID, emptyObject, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
 import type { UserWrite } from "../../plugins/app/repositories/users-repository";
 import { GLOBAL_SCOPE } from "../../plugins/app/repositories/records";
-import {
-  deletionImpact,
-  listTrash,
-  moveToBin,
-  purgeFromBin,
-  restoreFromBin,
-  type BinRecord,
-} from "../../services/recycle-bin";
+import { deletionImpact, moveToBin, type BinRecord } from "../../services/recycle-bin";
 import { runBulkUpload } from "./user-bulk-upload";
+import { recycleBinCommands } from "./recycle-bin-commands";
 import { bulkInput, bulkTargets, targetsField } from "./bulk";
 import type { Executor } from "../../db/client";
 import {
@@ -638,33 +632,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  trash: command({
-    access: { module: "users", right: "modify" },
-    input: trashInput,
-    async handler({ app, caller, input, form }) {
-      const { rows, total } = await listTrash(app, caller, "user", input, filtersOf(form));
-      return { data: listAnswer(input, rows, total) };
-    },
-  }),
-
-  /** The entry's user comes back only for a caller who could act on it (user-authority). */
-  restore: command({
-    access: { module: "users", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      const recordId = await restoreFromBin(app, caller, "user", input.id);
-      return { message: "trash.restored", data: { recordId } };
-    },
-  }),
-
-  purge: command({
-    access: { module: "users", right: "modify" },
-    input: idInput,
-    async handler({ app, caller, input }) {
-      await purgeFromBin(app, caller, "user", input.id);
-      return { message: "trash.purged" };
-    },
-  }),
+  ...recycleBinCommands("user", "users"),
 
   activate: command({
     access: { module: "users", right: "modify" },
