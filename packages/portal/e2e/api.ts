@@ -37,3 +37,27 @@ export async function apiAs(userName: string) {
     files: Record<string, { data: Buffer; filename: string }> = {},
   ) => call<T>(path, cmdType, fields, files, login.token);
 }
+
+let lessons = 0;
+
+/**
+ * A published Grade 7 Science course of the demo teacher with one published lesson, for a test's
+ * own materials (its code unique per run); the teacher's calls come with it.
+ */
+export async function teacherLesson(name: string, codePrefix: string) {
+  const call = await apiAs("teacher");
+  const course = await call("/course/", "create", {
+    courseName: name,
+    courseCode: `${codePrefix}-${lessons++}-${Date.now() % 100000}`,
+    gradeLevel: 7,
+    subject: "Science",
+    published: true,
+  });
+  const element = await call("/element/", "create", {
+    courseId: course.id,
+    name: "Unit",
+    type: "lesson",
+    published: true,
+  });
+  return { call, courseId: course.id, elementId: element.id };
+}

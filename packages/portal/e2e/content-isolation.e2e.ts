@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs } from "./api";
+import { apiAs, teacherLesson } from "./api";
 import { baseUrl, launchBrowser, newPage, signIn, url } from "./browser";
 import { attackScript, hostilePackage, multiPagePackage } from "./scorm-package";
 import { freePort } from "./stack";
@@ -32,33 +32,19 @@ async function buildCourse(
     files?: Record<string, { data: Buffer; filename: string }>;
   }[],
 ): Promise<Built> {
-  const call = await apiAs("teacher");
-  const code = `E2E-ISO-${courses.length}-${Date.now() % 10000}`;
-  const course = await call("/course/", "create", {
-    courseName: name,
-    courseCode: code,
-    gradeLevel: 7,
-    subject: "Science",
-    published: true,
-  });
-  courses.push(course.id);
-  const element = await call("/element/", "create", {
-    courseId: course.id,
-    name: "Unit",
-    type: "lesson",
-    published: true,
-  });
+  const { call, courseId, elementId } = await teacherLesson(name, "E2E-ISO");
+  courses.push(courseId);
   const ids: Record<string, number> = {};
   for (const material of materials) {
     const made = await call(
       "/material/",
       "create",
-      { courseId: course.id, elementId: element.id, published: true, ...material.fields },
+      { courseId, elementId, published: true, ...material.fields },
       material.files ?? {},
     );
     ids[material.name] = made.id;
   }
-  return { courseId: course.id, elementId: element.id, ids };
+  return { courseId, elementId, ids };
 }
 
 beforeAll(async () => {

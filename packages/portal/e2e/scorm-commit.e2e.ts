@@ -1,7 +1,7 @@
 import { zipSync } from "fflate";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs } from "./api";
+import { apiAs, teacherLesson } from "./api";
 import { launchBrowser, newPage, signIn, url } from "./browser";
 
 /**
@@ -86,28 +86,15 @@ function packageOf(version: "1.2" | "2004", title: string): Buffer {
 
 /** A published Grade 7 course of the demo teacher with one SCORM package; its player's address. */
 async function packageCourse(version: "1.2" | "2004", title: string): Promise<string> {
-  const call = await apiAs("teacher");
-  const course = await call("/course/", "create", {
-    courseName: title,
-    courseCode: `E2E-SAVE-${courses.length}-${Date.now() % 100000}`,
-    gradeLevel: 7,
-    subject: "Science",
-    published: true,
-  });
-  courses.push(course.id);
-  const element = await call("/element/", "create", {
-    courseId: course.id,
-    name: "Unit",
-    type: "lesson",
-    published: true,
-  });
+  const { call, courseId, elementId } = await teacherLesson(title, "E2E-SAVE");
+  courses.push(courseId);
   const material = await call(
     "/material/",
     "create",
-    { courseId: course.id, elementId: element.id, published: true, name: title, type: "scorm" },
+    { courseId, elementId, published: true, name: title, type: "scorm" },
     { package: { data: packageOf(version, title), filename: "save.zip" } },
   );
-  return url(`/courses/${course.id}/elements/${element.id}?material=${material.id}`);
+  return url(`/courses/${courseId}/elements/${elementId}?material=${material.id}`);
 }
 
 async function openPlayer(page: Page, address: string, title: string) {

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs } from "./api";
+import { apiAs, teacherLesson } from "./api";
 import { launchBrowser, newPage, signIn, url } from "./browser";
 import { manifestScorePackage } from "./scorm-package";
 
@@ -21,28 +21,15 @@ afterAll(async () => {
 
 /** A published Grade 7 course of the demo teacher with the package as its only material. */
 async function packageCourse(version: "1.2" | "2004", title: string) {
-  const call = await apiAs("teacher");
-  const course = await call("/course/", "create", {
-    courseName: title,
-    courseCode: `E2E-MAN-${courses.length}-${Date.now() % 10000}`,
-    gradeLevel: 7,
-    subject: "Science",
-    published: true,
-  });
-  courses.push(course.id);
-  const element = await call("/element/", "create", {
-    courseId: course.id,
-    name: "Unit",
-    type: "lesson",
-    published: true,
-  });
+  const { call, courseId, elementId } = await teacherLesson(title, "E2E-MAN");
+  courses.push(courseId);
   const material = await call(
     "/material/",
     "create",
-    { courseId: course.id, elementId: element.id, published: true, name: title, type: "scorm" },
+    { courseId, elementId, published: true, name: title, type: "scorm" },
     { package: { data: manifestScorePackage(version, title), filename: "scored.zip" } },
   );
-  return `/courses/${course.id}/elements/${element.id}?material=${material.id}`;
+  return `/courses/${courseId}/elements/${elementId}?material=${material.id}`;
 }
 
 /** The student's stored data of the material, as the next launch starts from it. */
