@@ -61,3 +61,15 @@ export async function teacherLesson(name: string, codePrefix: string) {
   });
   return { call, courseId: course.id, elementId: element.id };
 }
+
+/**
+ * Deletes a test's own courses as their teacher, typing each one's code where its progress asks
+ * for it (issue 13), so that other browser tests counting courses do not see them.
+ */
+export async function deleteTeacherCourses(ids: number[]) {
+  const call = await apiAs("teacher");
+  for (const id of ids) {
+    const impact = await call<{ code: string | null }>("/course/", "impact", { id });
+    await call("/course/", "delete", { id, confirmCode: impact.code ?? "" });
+  }
+}

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, teacherLesson } from "./api";
+import { apiAs, deleteTeacherCourses, teacherLesson } from "./api";
 import { baseUrl, launchBrowser, newPage, signIn, url } from "./browser";
 import { attackScript, hostilePackage, multiPagePackage } from "./scorm-package";
 import { freePort } from "./stack";
@@ -70,8 +70,7 @@ afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => collector?.close(resolve));
   // Other browser tests count the demo student's courses: these go.
-  const call = await apiAs("teacher");
-  for (const id of courses) await call("/course/", "delete", { id }).catch(() => undefined);
+  await deleteTeacherCourses(courses);
 });
 
 /** The admin's stored session in the portal's own storage. */

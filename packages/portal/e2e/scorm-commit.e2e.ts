@@ -1,7 +1,7 @@
 import { zipSync } from "fflate";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, teacherLesson } from "./api";
+import { deleteTeacherCourses, teacherLesson } from "./api";
 import { launchBrowser, newPage, signIn, url } from "./browser";
 
 /**
@@ -117,8 +117,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   // Other browser tests count the demo student's courses: these go.
-  const call = await apiAs("teacher");
-  for (const id of courses) await call("/course/", "delete", { id }).catch(() => undefined);
+  await deleteTeacherCourses(courses);
 });
 
 describe("SCORM data is never lost", () => {

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, teacherLesson } from "./api";
+import { apiAs, deleteTeacherCourses, teacherLesson } from "./api";
 import { launchBrowser, newPage, signIn, url } from "./browser";
 import { manifestScorePackage } from "./scorm-package";
 
@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   // Other browser tests count the demo student's courses: these go.
-  const call = await apiAs("teacher");
-  for (const id of courses) await call("/course/", "delete", { id }).catch(() => undefined);
+  await deleteTeacherCourses(courses);
 });
 
 /** A published Grade 7 course of the demo teacher with the package as its only material. */
