@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { courses } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
+import { scormScore } from "./scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -76,7 +77,8 @@ const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
 /**
  * Course progress per student (SPEC.md course progress view): the students a course applies to
  * (its grade, its section if it has one, its school unless it is for every school) within the
- * caller's scope, with the published materials they completed, their best quiz scores' average,
+ * caller's scope, with the published materials they completed, the average of their best quiz
+ * and SCORM scores (a SCORM material without a score counts for nothing),
  * the time they spent and their latest activity.
  */
 export class ProgressRepository {
@@ -111,7 +113,10 @@ export class ProgressRepository {
             where p.user_id = s.id and p.completed_at is not null) as done,
           (select round(avg(best)) from (
              select max(a.score) as best from attempts a join m on m.id = a.material_id
-              where a.user_id = s.id group by a.material_id) q) as quiz_average,
+              where a.user_id = s.id group by a.material_id
+             union all
+             select max(${scormScore("sa")}) from scorm_attempts sa join m on m.id = sa.material_id
+              where sa.user_id = s.id group by sa.material_id) q) as quiz_average,
           (select coalesce(round(sum(extract(epoch from
                     coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
              from progress p join m on m.id = p.material_id where p.user_id = s.id) as time_spent,
