@@ -14,6 +14,7 @@ let ana: number;
 interface Row {
   lastName: string;
   quizAverage: number | null;
+  scorm: { materialId: number; name: string; status: string | null; score: number | null }[];
 }
 
 interface SummaryQuiz {
@@ -106,11 +107,37 @@ describe("SCORM results in course progress", () => {
     expect(rows.find((r) => r.lastName === "Zamora")!.quizAverage).toBe(80);
   });
 
+  it("shows each SCORM material's status (latest attempt) and best score per student", async () => {
+    const answer = await t().call<{ data: Row[] }>(
+      "progress",
+      "list",
+      { courseId: sci7 },
+      { token: tokens.teacher },
+    );
+    const rows = answer.body.data!.data;
+    // The seeded course has a SCORM lesson too, not attempted: listed first, without a result.
+    const juanScorm = rows.find((r) => r.lastName === "Dela Cruz")!.scorm;
+    expect(juanScorm).toHaveLength(2);
+    expect(juanScorm[0]).toMatchObject({ status: null, score: null });
+    expect(juanScorm[1]).toEqual({
+      materialId: scorm,
+      name: "Cells (SCORM)",
+      status: "passed",
+      score: 85,
+    });
+    expect(rows.find((r) => r.lastName === "Zamora")!.scorm[1]).toEqual({
+      materialId: scorm,
+      name: "Cells (SCORM)",
+      status: "failed",
+      score: 60,
+    });
+  });
+
   it("exports the same average", async () => {
     const answer = await t().call(
       "progress",
       "export",
-      { courseId: sci7, columns: "lastName,quizAverage" },
+      { courseId: sci7, columns: "lastName,quizAverage,scorm" },
       { token: tokens.teacher },
     );
     expect(answer.status, answer.payload).toBe(200);
@@ -118,8 +145,12 @@ describe("SCORM results in course progress", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split(/\r?\n/);
-    expect(lines).toContain("Dela Cruz,85");
-    expect(lines).toContain("Zamora,80");
+    expect(lines.find((l) => l.startsWith("Dela Cruz,85,"))).toMatch(
+      /: not attempted; Cells \(SCORM\): passed, 85%"$/,
+    );
+    expect(lines.find((l) => l.startsWith("Zamora,80,"))).toMatch(
+      /: not attempted; Cells \(SCORM\): failed, 60%"$/,
+    );
   });
 
   it("shows the SCORM best score and pass/fail in the student's summary", async () => {

@@ -686,6 +686,8 @@ export const es = {
   "journey.progressEmpty": "No students take this course yet.",
   "journey.student": "Student",
   "journey.quizAverage": "Score average (quizzes and SCORM)",
+  "journey.scormResults": "SCORM results",
+  "journey.scormNotAttempted": "Not attempted",
   "journey.lastActivity": "Last activity",
   "journey.never": "Not started",
   "journey.bestScore": "Best score: {score}%",

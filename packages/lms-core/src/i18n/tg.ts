@@ -706,6 +706,8 @@ export const tg: Catalogue = {
   "journey.progressEmpty": "Wala pang mag-aaral na kumukuha ng kursong ito.",
   "journey.student": "Mag-aaral",
   "journey.quizAverage": "Karaniwang marka (pagsusulit at SCORM)",
+  "journey.scormResults": "Mga resulta sa SCORM",
+  "journey.scormNotAttempted": "Hindi pa sinusubukan",
   "journey.lastActivity": "Huling aktibidad",
   "journey.never": "Hindi pa nagsisimula",
   "journey.bestScore": "Pinakamataas na marka: {score}%",

@@ -666,6 +666,8 @@ export const zh: Catalogue = {
   "journey.progressEmpty": "还没有学生学习这门课程。",
   "journey.student": "学生",
   "journey.quizAverage": "平均分（测验和 SCORM）",
+  "journey.scormResults": "SCORM 成绩",
+  "journey.scormNotAttempted": "未尝试",
   "journey.lastActivity": "最近活动",
   "journey.never": "未开始",
   "journey.bestScore": "最高分：{score}%",

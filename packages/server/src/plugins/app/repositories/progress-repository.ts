@@ -22,6 +22,16 @@ export interface ProgressRow {
   quizAverage: number | null;
   timeSpentSeconds: number;
   lastActivity: string | null;
+  scorm: ScormResult[];
+}
+
+/** A SCORM material's result for one student: its latest attempt's status, its best score. */
+export interface ScormResult {
+  materialId: number;
+  name: string;
+  /** 2004: cmi.success_status when passed or failed, else cmi.completion_status; 1.2: cmi.core.lesson_status. */
+  status: string | null;
+  score: number | null;
 }
 
 /** Whose progress the caller may read: its school (null: every school), a teacher's sections. */
@@ -51,6 +61,7 @@ interface RawRow {
   quiz_average: number | string | null;
   time_spent: number | string;
   last_activity: Date | string | null;
+  scorm: ScormResult[] | string;
 }
 
 function toRow(raw: RawRow): ProgressRow {
@@ -69,6 +80,7 @@ function toRow(raw: RawRow): ProgressRow {
     quizAverage: raw.quiz_average === null ? null : Number(raw.quiz_average),
     timeSpentSeconds: Number(raw.time_spent),
     lastActivity: lastActivity?.toISOString() ?? null,
+    scorm: typeof raw.scorm === "string" ? (JSON.parse(raw.scorm) as ScormResult[]) : raw.scorm,
   };
 }
 
@@ -87,7 +99,8 @@ export class ProgressRepository {
   private query(course: CourseRow, scope: ProgressScope, search: string): SQL {
     return sql`
       with m as (
-        select mat.id from materials mat
+        select mat.id, mat.type, mat.name, e.position as element_position, mat.position
+          from materials mat
           join course_elements e on e.id = mat.element_id
          where mat.course_id = ${course.id} and mat.published and e.published
       ),
@@ -106,6 +119,17 @@ export class ProgressRepository {
                     and lower(l.section) = lower(u.section)))
            and (${search} = '' or u.search_text like ${containsPattern(search)})
       ),
+      sc as (
+        select m.id as material_id, m.name, m.element_position, m.position, s.id as user_id,
+          (select coalesce(case when sa.cmi->>'cmi.success_status' in ('passed', 'failed')
+                                then sa.cmi->>'cmi.success_status' end,
+                           sa.cmi->>'cmi.completion_status', sa.cmi->>'cmi.core.lesson_status')
+             from scorm_attempts sa where sa.user_id = s.id and sa.material_id = m.id
+            order by sa.attempt desc limit 1) as status,
+          (select max(${scormScore("sa")}) from scorm_attempts sa
+            where sa.user_id = s.id and sa.material_id = m.id) as score
+        from m cross join s where m.type = 'scorm'
+      ),
       r as (
         select s.*,
           (select count(*) from m) as total,
@@ -121,7 +145,11 @@ export class ProgressRepository {
                     coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
              from progress p join m on m.id = p.material_id where p.user_id = s.id) as time_spent,
           (select max(greatest(p.last_opened_at, p.completed_at)) from progress p
-            where p.user_id = s.id and p.course_id = ${course.id}) as last_activity
+            where p.user_id = s.id and p.course_id = ${course.id}) as last_activity,
+          (select coalesce(jsonb_agg(jsonb_build_object('materialId', sc.material_id,
+                    'name', sc.name, 'status', sc.status, 'score', sc.score)
+                    order by sc.element_position, sc.position), '[]'::jsonb)
+             from sc where sc.user_id = s.id) as scorm
         from s
       )
       select r.*, case when total = 0 then 0 else round(done * 100.0 / total) end as percent
