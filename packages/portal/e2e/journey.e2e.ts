@@ -331,6 +331,10 @@ describe("course journey", () => {
     await page.goto(url(`/courses/${data.journey.courseId}?tab=progress`));
     const row = page.getByRole("row").filter({ hasText: "Dela Cruz, Juan" });
     await expect.poll(() => row.textContent()).toContain("100% · 3 of 3 complete");
+    // the SCORM package's status as its SCO reported it (cmi.core.lesson_status completed)
+    expect(await row.textContent()).toContain("States of matter: Complete");
+    await page.getByRole("columnheader", { name: /SCORM results/ }).waitFor();
+    await page.getByRole("columnheader", { name: /Score average \(quizzes and SCORM\)/ }).waitFor();
     await page.getByRole("button", { name: "Export" }).waitFor();
     await expectAccessible(page);
     await context.close();

@@ -261,7 +261,7 @@ describe("quizzes in the journey", () => {
       expect.objectContaining({ name: "Quiz", done: 1, total: 1 }),
     ]);
     expect(summary.body.data!.quizzes).toEqual([
-      { materialId: id, name: "The quiz", attempts: 2, bestScore: 100, passed: true },
+      { materialId: id, name: "The quiz", type: "quiz", attempts: 2, bestScore: 100, passed: true },
     ]);
   });
 

@@ -96,16 +96,20 @@ function summaryOf(journey: Journey) {
 }
 
 /**
- * The course summary with completion per element and the quiz results (best score, attempts,
- * passed) of the student whose journey it is.
+ * The course summary with completion per element and the quiz and SCORM results (best score,
+ * attempts, passed) of the student whose journey it is.
  */
 async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: CourseViewer) {
-  const quizSteps = journey.steps.filter((s) => s.material.type === "quiz");
+  const scored = journey.steps.filter(
+    (s) => s.material.type === "quiz" || s.material.type === "scorm",
+  );
+  const idsOf = (type: string) =>
+    scored.filter((s) => s.material.type === type).map((s) => s.material.id);
   const results = isLearner(viewer)
-    ? await app.repos.materials.quizResults(
-        viewer.userId,
-        quizSteps.map((s) => s.material.id),
-      )
+    ? [
+        ...(await app.repos.materials.quizResults(viewer.userId, idsOf("quiz"))),
+        ...(await app.repos.materials.scormResults(viewer.userId, idsOf("scorm"))),
+      ]
     : [];
   const elements: { id: number; name: string; done: number; total: number }[] = [];
   for (const step of journey.steps) {
@@ -120,14 +124,16 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
   return {
     ...summaryOf(journey),
     elements,
-    quizzes: quizSteps.map((step) => {
+    quizzes: scored.map((step) => {
       const result = results.find((r) => r.materialId === step.material.id);
       return {
         materialId: step.material.id,
         name: step.material.name,
+        type: step.material.type,
         attempts: result?.attempts ?? 0,
         bestScore: result?.bestScore ?? null,
-        passed: result?.passed ?? false,
+        /** Null for a SCORM material whose package reported neither passed nor failed. */
+        passed: result ? result.passed : step.material.type === "quiz" ? false : null,
       };
     }),
   };

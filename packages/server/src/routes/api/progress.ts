@@ -5,7 +5,11 @@ import { fieldError, forbidden, invalid, invalidField, notFound } from "../../li
 import type { RequestForm } from "../../lib/form";
 import { MAX_ID, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
-import type { ProgressScope } from "../../plugins/app/repositories/progress-repository";
+import type {
+  ProgressRow,
+  ProgressScope,
+  ScormResult,
+} from "../../plugins/app/repositories/progress-repository";
 import { viewerOf } from "./course";
 import { exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -22,7 +26,23 @@ const PROGRESS_FIELDS = [
   "quizAverage",
   "timeSpentSeconds",
   "lastActivity",
+  "scorm",
 ] as const;
+
+/** A row's SCORM results as one CSV cell: "name: status, score%" per material, "; " between. */
+function scormCell(results: ScormResult[]): string {
+  return results
+    .map((r) => {
+      const parts = [r.status ?? "not attempted", ...(r.score === null ? [] : [`${r.score}%`])];
+      return `${r.name}: ${parts.join(", ")}`;
+    })
+    .join("; ");
+}
+
+async function* forCsv(rows: AsyncIterable<ProgressRow[]>) {
+  for await (const batch of rows)
+    yield batch.map((row) => ({ ...row, scorm: scormCell(row.scorm) }));
+}
 
 /** The course may come as a field or as filter[courseId]; it is required. */
 const progressInput = listInput("progress").extend({
@@ -88,7 +108,7 @@ export const progressResource = defineResource("progress", {
         reply,
         "progress.csv",
         exportColumns(input.columns, PROGRESS_FIELDS),
-        app.repos.progress.exportRows(course, scope, input),
+        forCsv(app.repos.progress.exportRows(course, scope, input)),
       );
     },
   }),

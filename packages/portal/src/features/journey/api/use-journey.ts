@@ -38,16 +38,18 @@ export interface JourneyElement {
 
 export type JourneyPath = CourseSummary & { elements: JourneyElement[] };
 
-/** A quiz's results in the course summary. */
+/** A quiz's or SCORM material's results in the course summary. */
 export interface QuizOutcome {
   materialId: number;
   name: string;
+  type: "quiz" | "scorm";
   attempts: number;
   bestScore: number | null;
-  passed: boolean;
+  /** Null for a SCORM material whose package reported neither passed nor failed. */
+  passed: boolean | null;
 }
 
-/** `summary`: the totals, completion per element and the student's quiz results. */
+/** `summary`: the totals, completion per element and the student's quiz and SCORM results. */
 export type CourseSummaryDetail = CourseSummary & {
   elements: { id: number; name: string; done: number; total: number }[];
   quizzes: QuizOutcome[];

@@ -18,6 +18,15 @@ export interface ProgressRow {
   quizAverage: number | null;
   timeSpentSeconds: number;
   lastActivity: string | null;
+  /** Each SCORM material of the course: its latest attempt's status and best score. */
+  scorm: ScormResult[];
+}
+
+export interface ScormResult {
+  materialId: number;
+  name: string;
+  status: string | null;
+  score: number | null;
 }
 
 /** The list parameters of a course's progress: the course is the required courseId filter. */

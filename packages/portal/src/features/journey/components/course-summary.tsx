@@ -5,14 +5,14 @@ import { elementProgress, secondsOn } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";
 import { stateBadgeVariants, StateIcon } from "./state-badge";
 
-/** The course summary: completion per element, quiz scores and time spent. */
+/** The course summary: completion per element, quiz and SCORM scores and time spent. */
 export function CourseSummary({ path, userId }: { path: JourneyPath; userId?: number | null }) {
   const t = useT();
   const summary = useCourseSummary(path.course.id, userId);
   const quizIds = new Set(
     path.elements
       .flatMap((e) => e.materials)
-      .filter((m) => m.type === "quiz")
+      .filter((m) => m.type === "quiz" || m.type === "scorm")
       .map((m) => m.id),
   );
   const quizzes = (summary.data?.quizzes ?? []).filter((q) => quizIds.has(q.materialId));
@@ -85,7 +85,7 @@ export function CourseSummary({ path, userId }: { path: JourneyPath; userId?: nu
                   <span className="text-muted-foreground">
                     {t("journey.attemptsCount", { count: quiz.attempts })}
                   </span>
-                  {quiz.attempts > 0 ? (
+                  {quiz.attempts > 0 && quiz.passed !== null ? (
                     <span
                       className={stateBadgeVariants({
                         state: quiz.passed ? "complete" : "inProgress",

@@ -2,6 +2,7 @@ import type { Translator } from "@lms/core";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ProgressRow } from "../api/use-progress";
 import { durationText } from "../utils/duration";
+import { scormResultText } from "../utils/scorm-result";
 
 /** Columns of a course's progress (sortBy names of the progress list). */
 export function progressColumns({ t, intl }: Translator): ColumnDef<ProgressRow, unknown>[] {
@@ -56,6 +57,19 @@ export function progressColumns({ t, intl }: Translator): ColumnDef<ProgressRow,
       header: t("journey.quizAverage"),
       cell: ({ row }) =>
         row.original.quizAverage === null ? t("journey.noScore") : `${row.original.quizAverage}%`,
+    },
+    {
+      id: "scorm",
+      accessorKey: "scorm",
+      header: t("journey.scormResults"),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <ul className="flex flex-col gap-0.5 text-xs">
+          {row.original.scorm.map((result) => (
+            <li key={result.materialId}>{scormResultText(result, t)}</li>
+          ))}
+        </ul>
+      ),
     },
     {
       id: "timeSpentSeconds",

@@ -23,6 +23,7 @@ import {
 } from "../../../lib/list";
 import { sanitizePageHtml } from "../../../lib/page-html";
 import { courseAccess, type CourseViewer } from "./courses-repository";
+import { scormFailed, scormPassed, scormScore } from "./scorm-results";
 import { created, timestamps, updated } from "./records";
 
 type MaterialRow = typeof materials.$inferSelect;
@@ -364,6 +365,31 @@ export class MaterialsRepository {
       .where(and(eq(attempts.userId, userId), inArray(attempts.materialId, materialIds)))
       .groupBy(attempts.materialId);
     return rows.map((r) => ({ ...r, attempts: Number(r.attempts), passed: Boolean(r.passed) }));
+  }
+
+  /**
+   * A student's SCORM results per material: attempts, best score (percent) and pass/fail (null
+   * while no attempt reported either).
+   */
+  async scormResults(userId: number, materialIds: number[]) {
+    if (materialIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        materialId: scormAttempts.materialId,
+        attempts: count(),
+        bestScore: sql<string | null>`max(${scormScore("scorm_attempts")})`,
+        passed: sql<boolean | null>`bool_or(${scormPassed("scorm_attempts")})`,
+        failed: sql<boolean | null>`bool_or(${scormFailed("scorm_attempts")})`,
+      })
+      .from(scormAttempts)
+      .where(and(eq(scormAttempts.userId, userId), inArray(scormAttempts.materialId, materialIds)))
+      .groupBy(scormAttempts.materialId);
+    return rows.map((r) => ({
+      materialId: r.materialId,
+      attempts: Number(r.attempts),
+      bestScore: r.bestScore === null ? null : Number(r.bestScore),
+      passed: r.passed ? true : r.failed ? false : null,
+    }));
   }
 
   async addAttempt(

@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { courses } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
+import { scormScore } from "./scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -21,6 +22,16 @@ export interface ProgressRow {
   quizAverage: number | null;
   timeSpentSeconds: number;
   lastActivity: string | null;
+  scorm: ScormResult[];
+}
+
+/** A SCORM material's result for one student: its latest attempt's status, its best score. */
+export interface ScormResult {
+  materialId: number;
+  name: string;
+  /** 2004: cmi.success_status when passed or failed, else cmi.completion_status; 1.2: cmi.core.lesson_status. */
+  status: string | null;
+  score: number | null;
 }
 
 /** Whose progress the caller may read: its school (null: every school), a teacher's sections. */
@@ -50,6 +61,7 @@ interface RawRow {
   quiz_average: number | string | null;
   time_spent: number | string;
   last_activity: Date | string | null;
+  scorm: ScormResult[] | string;
 }
 
 function toRow(raw: RawRow): ProgressRow {
@@ -68,6 +80,7 @@ function toRow(raw: RawRow): ProgressRow {
     quizAverage: raw.quiz_average === null ? null : Number(raw.quiz_average),
     timeSpentSeconds: Number(raw.time_spent),
     lastActivity: lastActivity?.toISOString() ?? null,
+    scorm: typeof raw.scorm === "string" ? (JSON.parse(raw.scorm) as ScormResult[]) : raw.scorm,
   };
 }
 
@@ -76,7 +89,8 @@ const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
 /**
  * Course progress per student (SPEC.md course progress view): the students a course applies to
  * (its grade, its section if it has one, its school unless it is for every school) within the
- * caller's scope, with the published materials they completed, their best quiz scores' average,
+ * caller's scope, with the published materials they completed, the average of their best quiz
+ * and SCORM scores (a SCORM material without a score counts for nothing),
  * the time they spent and their latest activity.
  */
 export class ProgressRepository {
@@ -85,7 +99,8 @@ export class ProgressRepository {
   private query(course: CourseRow, scope: ProgressScope, search: string): SQL {
     return sql`
       with m as (
-        select mat.id from materials mat
+        select mat.id, mat.type, mat.name, e.position as element_position, mat.position
+          from materials mat
           join course_elements e on e.id = mat.element_id
          where mat.course_id = ${course.id} and mat.published and e.published
       ),
@@ -104,6 +119,17 @@ export class ProgressRepository {
                     and lower(l.section) = lower(u.section)))
            and (${search} = '' or u.search_text like ${containsPattern(search)})
       ),
+      sc as (
+        select m.id as material_id, m.name, m.element_position, m.position, s.id as user_id,
+          (select coalesce(case when sa.cmi->>'cmi.success_status' in ('passed', 'failed')
+                                then sa.cmi->>'cmi.success_status' end,
+                           sa.cmi->>'cmi.completion_status', sa.cmi->>'cmi.core.lesson_status')
+             from scorm_attempts sa where sa.user_id = s.id and sa.material_id = m.id
+            order by sa.attempt desc limit 1) as status,
+          (select max(${scormScore("sa")}) from scorm_attempts sa
+            where sa.user_id = s.id and sa.material_id = m.id) as score
+        from m cross join s where m.type = 'scorm'
+      ),
       r as (
         select s.*,
           (select count(*) from m) as total,
@@ -111,12 +137,19 @@ export class ProgressRepository {
             where p.user_id = s.id and p.completed_at is not null) as done,
           (select round(avg(best)) from (
              select max(a.score) as best from attempts a join m on m.id = a.material_id
-              where a.user_id = s.id group by a.material_id) q) as quiz_average,
+              where a.user_id = s.id group by a.material_id
+             union all
+             select max(${scormScore("sa")}) from scorm_attempts sa join m on m.id = sa.material_id
+              where sa.user_id = s.id group by sa.material_id) q) as quiz_average,
           (select coalesce(round(sum(extract(epoch from
                     coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
              from progress p join m on m.id = p.material_id where p.user_id = s.id) as time_spent,
           (select max(greatest(p.last_opened_at, p.completed_at)) from progress p
-            where p.user_id = s.id and p.course_id = ${course.id}) as last_activity
+            where p.user_id = s.id and p.course_id = ${course.id}) as last_activity,
+          (select coalesce(jsonb_agg(jsonb_build_object('materialId', sc.material_id,
+                    'name', sc.name, 'status', sc.status, 'score', sc.score)
+                    order by sc.element_position, sc.position), '[]'::jsonb)
+             from sc where sc.user_id = s.id) as scorm
         from s
       )
       select r.*, case when total = 0 then 0 else round(done * 100.0 / total) end as percent

@@ -1,0 +1,22 @@
+import type { Translator } from "@lms/core";
+import type { ScormResult } from "../api/use-progress";
+
+const STATUS_KEYS = {
+  passed: "quiz.passed",
+  failed: "quiz.failed",
+  completed: "journey.state.complete",
+  incomplete: "journey.state.inProgress",
+  browsed: "journey.state.inProgress",
+  unknown: "journey.state.inProgress",
+} as const;
+
+/** A SCORM material's result as the progress table shows it: "name: status · score%". */
+export function scormResultText(result: ScormResult, t: Translator["t"]): string {
+  const status =
+    result.status !== null && Object.hasOwn(STATUS_KEYS, result.status)
+      ? t(STATUS_KEYS[result.status as keyof typeof STATUS_KEYS])
+      : t("journey.scormNotAttempted");
+  return [`${result.name}: ${status}`, ...(result.score === null ? [] : [`${result.score}%`])].join(
+    " · ",
+  );
+}
