@@ -183,8 +183,19 @@ describe("users", () => {
     const narrow = await more.boundingBox();
     expect(narrow!.x).toBeGreaterThanOrEqual(0);
     expect(narrow!.x + narrow!.width).toBeLessThanOrEqual(390);
-    await more.click();
-    await page.getByRole("menuitem", { name: "Deactivate" }).waitFor();
+    // The resize to 390 px may still be settling (the drawer turns into an overlay and takes
+    // focus back), which can close a menu opened in the same moment: open it again then.
+    const deactivate = page.getByRole("menuitem", { name: "Deactivate" });
+    for (let attempt = 0; ; attempt++) {
+      await more.click();
+      const opened = await deactivate
+        .waitFor({ timeout: 5000 })
+        .then(() => true)
+        .catch(() => false);
+      if (opened) break;
+      if (attempt === 2) throw new Error("the row actions menu did not open at 390 px");
+      await page.keyboard.press("Escape");
+    }
     await context.close();
   });
 
