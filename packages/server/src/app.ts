@@ -12,6 +12,7 @@ import { AuthService } from "./plugins/app/auth";
 import { Mailer } from "./plugins/app/mailer";
 import { createRepositories } from "./plugins/app/repositories";
 import compression from "./plugins/external/compression";
+import cors from "./plugins/external/cors";
 import portal from "./plugins/external/portal";
 import securityHeaders from "./plugins/external/security-headers";
 import apiRoutes from "./routes/api";
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(securityHeaders);
   await app.register(compression);
+  await app.register(cors);
   // Server-Timing: the server's own time for each answer (the benchmark reports it).
   app.addHook("onSend", (_request, reply, payload, done) => {
     reply.header("server-timing", `app;dur=${reply.elapsedTime.toFixed(2)}`);

@@ -82,6 +82,8 @@ export interface ServerConfig {
   adminUserName: string;
   /** Days an audit record is kept (LMS_AUDIT_DAYS); older ones are purged by a periodic job. */
   auditDays: number;
+  /** Browser apps on these origins may call the main service with a bearer token (LMS_CORS_ORIGINS). */
+  corsOrigins: string[];
 }
 
 export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -114,6 +116,30 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean | null {
 
 function blankToNull(value: string | undefined): string | null {
   return value === undefined || value.trim() === "" ? null : value.trim();
+}
+
+/** A comma-separated list of origins (scheme, host and port; no path), e.g. "https://app.school.ph". */
+function origins(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = blankToNull(env[name]);
+  if (!raw) return [];
+  return raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(item);
+      } catch {
+        url = null;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/+$/, "")) {
+        throw new Error(
+          `${name} must list origins such as https://app.example.org (got "${item}")`,
+        );
+      }
+      return url.origin;
+    });
 }
 
 /** The default content origin: the portal's scheme and host on the content port. */
@@ -185,5 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: blankToNull(env.LMS_ADMIN_EMAIL),
     adminUserName: blankToNull(env.LMS_ADMIN_USERNAME) ?? "admin",
     auditDays: integer(env, "LMS_AUDIT_DAYS", 365, 1),
+    corsOrigins: origins(env, "LMS_CORS_ORIGINS"),
   };
 }
