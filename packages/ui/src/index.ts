@@ -22,6 +22,8 @@ export {
   DEFAULT_PAGE_SIZES,
   DEFAULT_SEARCH_DEBOUNCE_MS,
 } from "./components/data-table";
+// The table types a consumer writes columns with, so an app needs no direct @tanstack import.
+export type { CellContext, ColumnDef, HeaderContext, Row } from "@tanstack/react-table";
 export { Drawer, DrawerItem, drawerItemVariants } from "./components/drawer";
 export {
   DropdownMenu,
@@ -121,14 +123,14 @@ export type { PasswordFieldProps } from "./components/password-field";
 export type {
   PermissionMatrixLabels,
   PermissionMatrixProps,
-  PermissionModule,
+  PermissionMatrixModule,
   PermissionValue,
 } from "./components/permission-matrix";
 export type { SelectTriggerProps } from "./components/select";
 export type { SkeletonTableProps, SkeletonTableRowsProps } from "./components/skeleton-table";
 export type { SpinnerProps } from "./components/spinner";
 export type { ChipStatus, StatusChipProps } from "./components/status-chip";
-export type { StrengthLevel, StrengthMeterProps } from "./components/strength-meter";
+export type { StrengthMeterLevel, StrengthMeterProps } from "./components/strength-meter";
 export type { SwitchProps } from "./components/switch";
 export type { TextareaProps } from "./components/textarea";
 export type { TextFieldProps } from "./components/text-field";

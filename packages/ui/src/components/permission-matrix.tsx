@@ -8,7 +8,7 @@ const PERMISSION_RIGHTS = ["access", "add", "view", "modify"] as const;
 /** Granted rights per module key: `{ courses: { access: true, view: true } }`. */
 type PermissionValue = Record<string, Record<string, boolean>>;
 
-type PermissionModule = { key: string; label: string; description?: string };
+type PermissionMatrixModule = { key: string; label: string; description?: string };
 
 type PermissionMatrixLabels = {
   /** Header of the module column. */
@@ -32,7 +32,7 @@ const defaultLabels: PermissionMatrixLabels = {
 };
 
 type PermissionMatrixProps = Omit<React.ComponentProps<"div">, "onChange"> & {
-  modules: readonly PermissionModule[];
+  modules: readonly PermissionMatrixModule[];
   /** The rights, as columns; access, add, view and modify by default. */
   rights?: readonly string[];
   value: PermissionValue;
@@ -179,4 +179,9 @@ function PermissionMatrix({
 }
 
 export { PERMISSION_RIGHTS, PermissionMatrix };
-export type { PermissionMatrixLabels, PermissionMatrixProps, PermissionModule, PermissionValue };
+export type {
+  PermissionMatrixLabels,
+  PermissionMatrixProps,
+  PermissionMatrixModule,
+  PermissionValue,
+};

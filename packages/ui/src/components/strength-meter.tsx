@@ -2,13 +2,13 @@ import { cva } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../lib/cn";
 
-type StrengthLevel = "weak" | "medium" | "strong";
+type StrengthMeterLevel = "weak" | "medium" | "strong";
 
 /**
  * SPEC.md §5: the meter shows the count of valid criteria out of 6; red below 4, yellow from 4,
  * green at 6.
  */
-function getStrengthLevel(value: number, max = 6, mediumFrom = 4): StrengthLevel {
+function getStrengthLevel(value: number, max = 6, mediumFrom = 4): StrengthMeterLevel {
   if (value >= max) return "strong";
   if (value >= mediumFrom) return "medium";
   return "weak";
@@ -47,7 +47,7 @@ type StrengthMeterProps = Omit<React.ComponentProps<"div">, "children"> & {
   /** The meter's name, for example "Password strength". */
   label?: string;
   /** The level as words; also announced to screen readers. */
-  levelLabels?: Partial<Record<StrengthLevel, string>>;
+  levelLabels?: Partial<Record<StrengthMeterLevel, string>>;
   /** Show the level as visible text too (it is always there for screen readers). */
   showLevel?: boolean;
 };
@@ -101,4 +101,4 @@ function StrengthMeter({
 }
 
 export { getStrengthLevel, StrengthMeter, strengthSegmentVariants };
-export type { StrengthLevel, StrengthMeterProps };
+export type { StrengthMeterLevel, StrengthMeterProps };
