@@ -357,3 +357,40 @@ describe("SCORM report: scope", () => {
     expect((await list(tokens.parent!)).status).toBe(403);
   });
 });
+
+describe("SCORM status in a course summary", () => {
+  const summaryOf = async (token: string, userId?: number) => {
+    const answer = await t().call<{
+      quizzes: { materialId: number; type: string; status?: string | null }[];
+    }>("journey", "summary", { courseId: sci7, ...(userId ? { userId } : {}) }, { token });
+    expect(answer.status, answer.payload).toBe(200);
+    // The seeded SCORM lesson, never opened, has no status.
+    const others = answer.body.data!.quizzes.filter(
+      (q) => q.type === "scorm" && q.materialId !== scorm,
+    );
+    expect(others.map((q) => q.status)).toEqual([null]);
+    return answer.body.data!.quizzes.find((q) => q.materialId === scorm);
+  };
+
+  it("shows the parent their child's latest SCORM status and best score, read-only", async () => {
+    expect(await summaryOf(tokens.parent!, juan)).toMatchObject({
+      attempts: 2,
+      bestScore: 85,
+      passed: true,
+      status: "passed",
+    });
+  });
+
+  it("names the latest attempt's completion while no verdict was reported", async () => {
+    await addAttempt(juan, 3, 10, { "cmi.completion_status": "incomplete" });
+    expect(await summaryOf(tokens.parent!, juan)).toMatchObject({
+      attempts: 3,
+      bestScore: 85,
+      status: "incomplete",
+    });
+    await t().database.db.execute(
+      sql`delete from scorm_attempts where user_id = ${juan} and attempt = 3`,
+    );
+    expect(await summaryOf(tokens.parent!, juan)).toMatchObject({ status: "passed" });
+  });
+});

@@ -208,6 +208,49 @@ export class ScormReportRepository {
     }));
   }
 
+  /**
+   * A student's latest attempt's status per SCORM material (issue 15: what a parent sees beside
+   * the score), as the progress list names it.
+   */
+  async latestStatuses(userId: number, materialIds: number[]): Promise<Map<number, string>> {
+    if (materialIds.length === 0) return new Map();
+    const result = await this.db.execute(sql`
+      select distinct on (sa.material_id) sa.material_id,
+             sa.cmi->>'cmi.completion_status' as completion_status,
+             sa.cmi->>'cmi.success_status' as success_status,
+             sa.cmi->>'cmi.core.lesson_status' as lesson_status
+        from scorm_attempts sa
+       where sa.user_id = ${userId}
+         and sa.material_id in (${sql.join(
+           materialIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+       order by sa.material_id, sa.attempt desc`);
+    const rows = (
+      result as unknown as {
+        rows: {
+          material_id: number;
+          completion_status: string | null;
+          success_status: string | null;
+          lesson_status: string | null;
+        }[];
+      }
+    ).rows;
+    return new Map(
+      rows.map((r) => {
+        const status = attemptStatus({
+          ...(r.completion_status === null ? {} : { "cmi.completion_status": r.completion_status }),
+          ...(r.success_status === null ? {} : { "cmi.success_status": r.success_status }),
+          ...(r.lesson_status === null ? {} : { "cmi.core.lesson_status": r.lesson_status }),
+        });
+        return [
+          r.material_id,
+          status.successStatus === "unknown" ? status.completionStatus : status.successStatus,
+        ];
+      }),
+    );
+  }
+
   /** One attempt of a student in scope, or undefined. */
   async attempt(
     course: CourseRow,
