@@ -162,6 +162,7 @@ describe("SCORM results in course progress", () => {
       attempts: 2,
       bestScore: 85,
       passed: true,
+      status: "passed",
     });
     // Read-only for the parent and the teacher.
     const parent = (await summaryOf(tokens.parent!, juan)).find((q) => q.materialId === scorm);

@@ -50,6 +50,8 @@ export const SORTABLE_COLUMNS = {
   ],
   classes: ["grade", "section", "schoolYear", "students", "teachers", "averageCompletion"],
   progress: ["lastName", "percent", "quizAverage", "timeSpentSeconds", "lastActivity"],
+  /** A SCORM material's attempts per student (issue 15). */
+  scormReport: ["lastName", "attempt", "score", "timeSpentSeconds", "lastAccess"],
   /** The recycle bin of any resource (`cmdType=trash`). */
   trash: ["label", "deletedAt", "deletedBy", "purgeAt"],
   audit: ["at", "actorName", "module", "action", "recordLabel"],

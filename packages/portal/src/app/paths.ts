@@ -117,6 +117,22 @@ export const paths = {
       getHref: (courseId: string | number, materialId: string | number) =>
         `/courses/${id(courseId)}/quiz-settings/${id(materialId)}`,
     },
+    /** A SCORM material's report: students × attempts (issue 15). */
+    scormReport: {
+      path: "/courses/:courseId/scorm-report/:materialId",
+      getHref: (courseId: string | number, materialId: string | number) =>
+        `/courses/${id(courseId)}/scorm-report/${id(materialId)}`,
+    },
+    /** One attempt of the report: its interactions and objectives. */
+    scormAttempt: {
+      path: "/courses/:courseId/scorm-report/:materialId/:userId/:attempt",
+      getHref: (
+        courseId: string | number,
+        materialId: string | number,
+        userId: string | number,
+        attempt: string | number,
+      ) => `/courses/${id(courseId)}/scorm-report/${id(materialId)}/${id(userId)}/${id(attempt)}`,
+    },
     element: {
       path: "/courses/:courseId/elements/:elementId",
       getHref: (courseId: string | number, elementId: string | number) =>

@@ -214,6 +214,18 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
       element: lazyPage(() => import("../features/courses/routes/quiz-settings")),
     },
     {
+      path: paths.courses.scormReport.path,
+      roleIds: STAFF_ROLE_IDS,
+      access: { module: "courses", right: "view" },
+      element: lazyPage(() => import("../features/scorm-report/routes/scorm-report")),
+    },
+    {
+      path: paths.courses.scormAttempt.path,
+      roleIds: STAFF_ROLE_IDS,
+      access: { module: "courses", right: "view" },
+      element: lazyPage(() => import("../features/scorm-report/routes/scorm-attempt")),
+    },
+    {
       path: paths.courses.element.path,
       element: lazyPage(() => import("../features/journey/routes/element-entry")),
     },

@@ -133,6 +133,12 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
     list: COURSES_EDIT,
     export: COURSES_EDIT,
   },
+  /** Staff who see the course (issue 15): students are refused by the command's rule. */
+  scormreport: {
+    list: COURSES_EDIT,
+    export: COURSES_EDIT,
+    get: COURSES_EDIT,
+  },
   journey: {
     mycourses: COURSES_VIEW,
     children: ALL,

@@ -111,6 +111,9 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
         ...(await app.repos.materials.scormResults(viewer.userId, idsOf("scorm"))),
       ]
     : [];
+  const statuses = isLearner(viewer)
+    ? await app.repos.scormReport.latestStatuses(viewer.userId, idsOf("scorm"))
+    : new Map<number, string>();
   const elements: { id: number; name: string; done: number; total: number }[] = [];
   for (const step of journey.steps) {
     let element = elements.find((e) => e.id === step.element.id);
@@ -134,6 +137,10 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
         bestScore: result?.bestScore ?? null,
         /** Null for a SCORM material whose package reported neither passed nor failed. */
         passed: result ? result.passed : step.material.type === "quiz" ? false : null,
+        /** SCORM: the latest attempt's status (completed, incomplete, passed...), else null. */
+        ...(step.material.type === "scorm"
+          ? { status: statuses.get(step.material.id) ?? null }
+          : {}),
       };
     }),
   };

@@ -18,6 +18,7 @@ import { materialResource } from "./material";
 import { progressResource } from "./progress";
 import { roleResource } from "./role";
 import { schoolResource } from "./school";
+import { scormReportResource } from "./scorm-report";
 import { userResource } from "./user";
 
 /** A resource whose records the audit trail can show before and after a change. */
@@ -36,6 +37,7 @@ export const RESOURCES: readonly Resource[] = [
   audited(materialResource, materialSnapshot),
   journeyResource,
   progressResource,
+  scormReportResource,
   // A class move names the class and its students: the students are the records shown.
   audited(classResource, userSnapshot),
   configResource,

@@ -113,6 +113,15 @@ export function MaterialActions({
             {t("quiz.settingsTitle")}
           </DropdownMenuItem>
         ) : null}
+        {material.type === "scorm" ? (
+          <DropdownMenuItem
+            onSelect={() =>
+              navigate(paths.courses.scormReport.getHref(material.courseId, material.id))
+            }
+          >
+            {t("scormReport.open")}
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => void publishMaterial(material, !material.published)}>
           {t(material.published ? "common.unpublish" : "common.publish")}
         </DropdownMenuItem>

@@ -47,6 +47,8 @@ export interface QuizOutcome {
   bestScore: number | null;
   /** Null for a SCORM material whose package reported neither passed nor failed. */
   passed: boolean | null;
+  /** SCORM: the latest attempt's status (completed, incomplete...), null before any. */
+  status?: string | null;
 }
 
 /** `summary`: the totals, completion per element and the student's quiz and SCORM results. */

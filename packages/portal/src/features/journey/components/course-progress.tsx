@@ -4,6 +4,7 @@ import { ExportButton } from "../../../components/export-button";
 import { useI18n } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
+import { ScormReportLinks } from "../../scorm-report/components/scorm-report-links";
 import { PROGRESS_PATH, progressParams, useCourseProgress } from "../api/use-progress";
 import { progressColumns } from "./progress-columns";
 
@@ -21,7 +22,8 @@ export function CourseProgress({ courseId }: { courseId: number }) {
   const columns = useMemo(() => progressColumns(i18n), [i18n]);
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <ScormReportLinks courseId={courseId} materials={page?.rows[0]?.scorm ?? []} />
         <ExportButton path={PROGRESS_PATH} params={params} />
       </div>
       <DataTable

@@ -1,4 +1,5 @@
 import { useT } from "../../../lib/i18n";
+import { statusText } from "../../scorm-report/utils/status-text";
 import { useCourseSummary, type JourneyPath } from "../api/use-journey";
 import { durationText } from "../utils/duration";
 import { elementProgress, secondsOn } from "../utils/sequence";
@@ -93,6 +94,11 @@ export function CourseSummary({ path, userId }: { path: JourneyPath; userId?: nu
                     >
                       <StateIcon state={quiz.passed ? "complete" : "inProgress"} />
                       {t(quiz.passed ? "quiz.passed" : "quiz.failed")}
+                    </span>
+                  ) : null}
+                  {quiz.type === "scorm" && quiz.passed === null && quiz.status ? (
+                    <span className="text-muted-foreground">
+                      {t("journey.scormStatus", { status: statusText(quiz.status, t) })}
                     </span>
                   ) : null}
                 </span>

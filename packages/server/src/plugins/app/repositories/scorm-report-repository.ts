@@ -1,0 +1,266 @@
+import { ROLE_IDS } from "@lms/core";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { courses } from "../../../db/schema";
+import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
+import { attemptStatus, type Cmi } from "../../../lib/scorm-report";
+import type { ProgressScope } from "./progress-repository";
+import { scormScore } from "./scorm-results";
+
+type CourseRow = typeof courses.$inferSelect;
+
+/** The student of a report row. */
+interface Student {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  grade: number | null;
+  section: string;
+}
+
+/** One row of a SCORM material's report: a student's attempt, or a student without any. */
+export interface ScormAttemptRow extends Student {
+  /** `userId-attempt` (attempt 0: none yet). */
+  id: string;
+  /** Null: the student has not opened the package. */
+  attempt: number | null;
+  completionStatus: string;
+  successStatus: string;
+  score: number | null;
+  timeSpentSeconds: number;
+  lastAccess: string | null;
+  interactions: number;
+}
+
+/** A whole attempt: its student and its cmi map (decoded by lib/scorm-report.ts). */
+export interface StoredAttempt extends Student {
+  attempt: number;
+  cmi: Cmi;
+  totalSeconds: number;
+  lastAccess: string;
+}
+
+/** A student's attempts, or one of them. */
+export interface AttemptOf {
+  userId: number;
+  attempt?: number | undefined;
+}
+
+const SORT: Record<string, string> = {
+  lastName: "lower(last_name)",
+  attempt: "attempt",
+  score: "score",
+  timeSpentSeconds: "total_seconds",
+  lastAccess: "last_access",
+};
+
+interface RawRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  user_name: string;
+  grade: number | null;
+  section: string;
+  attempt: number | null;
+  completion_status: string | null;
+  success_status: string | null;
+  lesson_status: string | null;
+  score: number | string | null;
+  total_seconds: number | string | null;
+  last_access: Date | string | null;
+  interactions: number | string | null;
+  cmi?: Cmi | string;
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+const studentOf = (raw: RawRow): Student => ({
+  userId: raw.user_id,
+  firstName: raw.first_name,
+  lastName: raw.last_name,
+  userName: raw.user_name,
+  grade: raw.grade,
+  section: raw.section,
+});
+
+function toRow(raw: RawRow): ScormAttemptRow {
+  const status = attemptStatus({
+    ...(raw.completion_status === null ? {} : { "cmi.completion_status": raw.completion_status }),
+    ...(raw.success_status === null ? {} : { "cmi.success_status": raw.success_status }),
+    ...(raw.lesson_status === null ? {} : { "cmi.core.lesson_status": raw.lesson_status }),
+  });
+  return {
+    id: `${raw.user_id}-${raw.attempt ?? 0}`,
+    ...studentOf(raw),
+    attempt: raw.attempt,
+    completionStatus: raw.attempt === null ? "not attempted" : status.completionStatus,
+    successStatus: status.successStatus,
+    score: raw.score === null ? null : Number(raw.score),
+    timeSpentSeconds: Number(raw.total_seconds ?? 0),
+    lastAccess: iso(raw.last_access),
+    interactions: Number(raw.interactions ?? 0),
+  };
+}
+
+const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
+
+/**
+ * A SCORM material's attempts per student (issue 15, "Reporting"): the students its course
+ * applies to (its grade, its section if it has one, its school unless it is for every school)
+ * within the caller's scope, as the progress list takes them, each with every stored attempt,
+ * or once without any.
+ */
+export class ScormReportRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The rows: with `cmi`, only stored attempts and each one's whole map; `only` narrows them to
+   * one student's attempt.
+   */
+  private query(
+    course: CourseRow,
+    materialId: number,
+    scope: ProgressScope,
+    search: string,
+    options: { cmi?: boolean; only?: AttemptOf } = {},
+  ): SQL {
+    const { cmi = false, only } = options;
+    return sql`
+      with s as (
+        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section from users u
+         where u.role_id = ${ROLE_IDS.student}
+           and u.grade = ${course.gradeLevel}
+           and (${course.section} = '' or lower(u.section) = lower(${course.section}))
+           and (${course.schoolId}::int is null or u.school_id = ${course.schoolId})
+           and (${scope.schoolId}::int is null or u.school_id = ${scope.schoolId})
+           and (${scope.teacherId}::int is null or exists (
+                 select 1 from user_loads l
+                  where l.user_id = ${scope.teacherId}
+                    and l.grade = u.grade
+                    and lower(l.subject) = lower(${course.subject})
+                    and lower(l.section) = lower(u.section)))
+           and (${search} = '' or u.search_text like ${containsPattern(search)})
+           and (${only?.userId ?? null}::int is null or u.id = ${only?.userId ?? null})
+      )
+      select s.id as user_id, s.first_name, s.last_name, s.user_name, s.grade, s.section,
+             sa.attempt, sa.total_seconds,
+             sa.cmi->>'cmi.completion_status' as completion_status,
+             sa.cmi->>'cmi.success_status' as success_status,
+             sa.cmi->>'cmi.core.lesson_status' as lesson_status,
+             ${scormScore("sa")} as score,
+             coalesce(sa.updated_at, sa.created_at) as last_access,
+             (select count(*) from jsonb_object_keys(sa.cmi) k
+               where k ~ '^cmi\\.interactions\\.[0-9]+\\.id$') as interactions
+             ${cmi ? sql`, sa.cmi` : sql``}
+        from s ${cmi ? sql`` : sql`left`} join scorm_attempts sa
+          on sa.user_id = s.id and sa.material_id = ${materialId}
+         and (${only?.attempt ?? null}::int is null or sa.attempt = ${only?.attempt ?? null})`;
+  }
+
+  /** The asked order (ties by name, then attempt), else by name A–Z. */
+  private order(input: ListInput): SQL {
+    const column = input.sortBy && Object.hasOwn(SORT, input.sortBy) ? SORT[input.sortBy] : null;
+    const direction = column && input.sortOrder === "desc" ? "desc" : "asc";
+    const first = column && column !== SORT.lastName ? `${column} ${direction} nulls last, ` : "";
+    return sql.raw(
+      ` order by ${first}lower(last_name) ${direction}, lower(first_name) ${direction}, user_id ${direction}, attempt ${direction} nulls first`,
+    );
+  }
+
+  async list(course: CourseRow, materialId: number, scope: ProgressScope, input: ListInput) {
+    const base = this.query(course, materialId, scope, input.search);
+    const { limit, offset } = pageOf(input);
+    const [rows, total] = await Promise.all([
+      this.db.execute(sql`${base}${this.order(input)} limit ${limit} offset ${offset}`),
+      this.db.execute(sql`select count(*)::int as n from (${base}) x`),
+    ]);
+    const count = (total as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    return { rows: rowsOf(rows).map(toRow), total: Number(count) };
+  }
+
+  /** Every row of the list (the export), in its order. */
+  async *exportRows(course: CourseRow, materialId: number, scope: ProgressScope, input: ListInput) {
+    const base = this.query(course, materialId, scope, input.search);
+    yield rowsOf(await this.db.execute(sql`${base}${this.order(input)}`)).map(toRow);
+  }
+
+  /**
+   * Whole attempts with their cmi maps, of the students the list would show, in its order: every
+   * attempt, or `only` one student's one.
+   */
+  async *attempts(
+    course: CourseRow,
+    materialId: number,
+    scope: ProgressScope,
+    input: ListInput,
+    only?: AttemptOf,
+  ): AsyncGenerator<StoredAttempt[]> {
+    const base = this.query(course, materialId, scope, input.search, { cmi: true, only });
+    const rows = rowsOf(await this.db.execute(sql`${base}${this.order(input)}`));
+    yield rows.map((raw) => ({
+      ...studentOf(raw),
+      attempt: raw.attempt!,
+      cmi: typeof raw.cmi === "string" ? (JSON.parse(raw.cmi) as Cmi) : (raw.cmi ?? {}),
+      totalSeconds: Number(raw.total_seconds ?? 0),
+      lastAccess: iso(raw.last_access)!,
+    }));
+  }
+
+  /**
+   * A student's latest attempt's status per SCORM material (issue 15: what a parent sees beside
+   * the score), as the progress list names it.
+   */
+  async latestStatuses(userId: number, materialIds: number[]): Promise<Map<number, string>> {
+    if (materialIds.length === 0) return new Map();
+    const result = await this.db.execute(sql`
+      select distinct on (sa.material_id) sa.material_id,
+             sa.cmi->>'cmi.completion_status' as completion_status,
+             sa.cmi->>'cmi.success_status' as success_status,
+             sa.cmi->>'cmi.core.lesson_status' as lesson_status
+        from scorm_attempts sa
+       where sa.user_id = ${userId}
+         and sa.material_id in (${sql.join(
+           materialIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+       order by sa.material_id, sa.attempt desc`);
+    const rows = (
+      result as unknown as {
+        rows: {
+          material_id: number;
+          completion_status: string | null;
+          success_status: string | null;
+          lesson_status: string | null;
+        }[];
+      }
+    ).rows;
+    return new Map(
+      rows.map((r) => {
+        const status = attemptStatus({
+          ...(r.completion_status === null ? {} : { "cmi.completion_status": r.completion_status }),
+          ...(r.success_status === null ? {} : { "cmi.success_status": r.success_status }),
+          ...(r.lesson_status === null ? {} : { "cmi.core.lesson_status": r.lesson_status }),
+        });
+        return [
+          r.material_id,
+          status.successStatus === "unknown" ? status.completionStatus : status.successStatus,
+        ];
+      }),
+    );
+  }
+
+  /** One attempt of a student in scope, or undefined. */
+  async attempt(
+    course: CourseRow,
+    materialId: number,
+    scope: ProgressScope,
+    only: { userId: number; attempt: number },
+  ): Promise<StoredAttempt | undefined> {
+    const input: ListInput = { page: 1, rowsPerPage: 10, sortOrder: "asc", search: "" };
+    for await (const batch of this.attempts(course, materialId, scope, input, only))
+      return batch[0];
+    return undefined;
+  }
+}
