@@ -65,9 +65,11 @@ export function cookieValue(request: FastifyRequest, name: string): string | nul
 
 /**
  * The built-in class service (ARCHITECTURE.md "Class service"): the Moodle auth_userkey call the
- * portal makes, the login URL that sets the class-service cookie, and the address of learning
- * content (material files, SCORM packages) for that cookie's user, which sends the browser on to
- * the content origin with a capability (issue 12): nothing uploaded is served on this origin.
+ * portal makes, Moodle's read functions and token.php for Moodle's own clients (issue 17,
+ * services/class-service.ts), the login URL that sets the class-service cookie, and the address
+ * of learning content (material files, SCORM packages) for that cookie's user, which sends the
+ * browser on to the content origin with a capability (issue 12): nothing uploaded is served on
+ * this origin.
  */
 export default async function webserviceRoutes(app: FastifyInstance) {
   /**
