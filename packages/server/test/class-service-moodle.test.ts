@@ -322,6 +322,12 @@ describe("Moodle's errors", () => {
       args: { userid: studentId },
     })) as Course[];
     expect(courses.map((c) => c.shortname).sort()).toEqual(["SCI7", "VAL7"]);
+    const admin = await signIn("schooladmin");
+    const read = (await admin.call({
+      wsfunction: "core_enrol_get_users_courses",
+      args: { userid: studentId },
+    })) as Course[];
+    expect(read.map((c) => c.shortname).sort()).toEqual(["SCI7", "VAL7"]);
     const admin2 = await signIn("schooladmin2");
     expect(
       await admin2.call({
