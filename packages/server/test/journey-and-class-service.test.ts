@@ -265,7 +265,17 @@ describe("class service", () => {
   });
 
   it("refuses another user's name and a bad token", async () => {
-    expect((await loginUrl(wsToken, "teacher")).statusCode).toBe(403);
-    expect((await loginUrl("nope", "student")).statusCode).toBe(401);
+    // Moodle's convention: HTTP 200 with the exception (issue 17).
+    const other = await loginUrl(wsToken, "teacher");
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ errorcode: "nopermissions" });
+    expect(other.json().loginurl).toBeUndefined();
+    const bad = await loginUrl("nope", "student");
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json()).toEqual({
+      exception: "moodle_exception",
+      errorcode: "invalidtoken",
+      message: "Invalid token!",
+    });
   });
 });

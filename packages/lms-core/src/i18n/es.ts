@@ -256,6 +256,13 @@ export const es = {
   "errors.roleInUse": "This role is assigned to users and cannot be deleted.",
   "errors.builtInRole": "Built-in roles cannot be deleted.",
   "errors.notFound": "The record was not found.",
+  "classService.invalidFunction": "Can't find data record in database table external_functions.",
+  "classService.invalidParameter": "Invalid parameter value detected",
+  "classService.notAccessible": "Course or activity not accessible.",
+  "classService.invalidUser": "Invalid user",
+  "classService.invalidLogin": "Invalid login, please try again",
+  "classService.serviceNotAvailable":
+    "Web service is not available (it doesn't exist or might be disabled)",
   "errors.confirmCodeMismatch": "Type the code to confirm the deletion.",
   "errors.restoreConflict":
     "It cannot be restored: its code, name, user name or e-mail is now used by another record.",

@@ -271,6 +271,14 @@ export const tg: Catalogue = {
     "Nakatalaga sa mga gumagamit ang tungkuling ito kaya hindi ito maaaring burahin.",
   "errors.builtInRole": "Hindi maaaring burahin ang mga default na tungkulin ng system.",
   "errors.notFound": "Hindi nahanap ang record.",
+  "classService.invalidFunction":
+    "Hindi mahanap ang record sa database table na external_functions.",
+  "classService.invalidParameter": "May natukoy na hindi wastong halaga ng parameter",
+  "classService.notAccessible": "Hindi mabuksan ang kurso o aktibidad.",
+  "classService.invalidUser": "Hindi wastong user",
+  "classService.invalidLogin": "Hindi wasto ang pag-login, pakisubukang muli",
+  "classService.serviceNotAvailable":
+    "Hindi available ang web service (wala ito o maaaring naka-disable)",
   "errors.confirmCodeMismatch": "I-type ang code para kumpirmahin ang pagbura.",
   "errors.restoreConflict":
     "Hindi ito maibabalik: ang code, pangalan, user name o e-mail nito ay ginagamit na ngayon ng ibang record.",

@@ -1,18 +1,56 @@
-import { es } from "@lms/core";
+import { es, loginSchema, type MessageKey } from "@lms/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, INVALID_TOKEN } from "../lib/errors";
+import type { Caller } from "../lib/commands";
+import { ApiError, INVALID_TOKEN, text } from "../lib/errors";
 import { fieldValue, readForm } from "../lib/form";
 import { hashToken, randomToken } from "../lib/security";
 import { reserveClassAttempt } from "../services/abuse-limits";
+import {
+  CLASS_SERVICE_NAME,
+  MoodleError,
+  noPermission,
+  runClassFunction,
+} from "../services/class-service";
 import { assertMaterialReadable, refusalMessage } from "../services/material-access";
+import { signIn } from "../services/sign-in";
 import { contentUrl, encodedPath } from "../services/content-capabilities";
 
 export const CLASS_COOKIE = "lms_class";
 /** issue 4: the login key is single use and expires after 60 seconds. */
 export const LOGIN_KEY_SECONDS = 60;
 
-function moodleError(reply: FastifyReply, status: number, errorcode: string, message: string) {
+/** pluginfile.php answers a browser, with the HTTP status of its error. */
+function fileError(reply: FastifyReply, status: number, errorcode: string, message: string) {
   return reply.code(status).send({ exception: "moodle_exception", errorcode, message });
+}
+
+/** Moodle's REST XML (webservice/rest/locallib.php): objects as SINGLE, arrays as MULTIPLE. */
+export function moodleXml(body: unknown): string {
+  const escape = (value: string) =>
+    value.replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#039;" })[c]!,
+    );
+  const head = '<?xml version="1.0" encoding="UTF-8" ?>\n';
+  if (body instanceof MoodleError) {
+    return (
+      `${head}<EXCEPTION class="${escape(body.exception)}">\n` +
+      `<ERRORCODE>${escape(body.errorcode)}</ERRORCODE>\n<MESSAGE>${escape(body.message)}</MESSAGE>\n` +
+      "</EXCEPTION>\n"
+    );
+  }
+  const xml = (value: unknown): string => {
+    if (value === null || value === undefined) return '<VALUE null="null"/>\n';
+    if (Array.isArray(value)) return `<MULTIPLE>\n${value.map(xml).join("")}</MULTIPLE>\n`;
+    if (typeof value === "object") {
+      const keys = Object.entries(value as Record<string, unknown>).map(
+        ([key, item]) => `<KEY name="${escape(key)}">${xml(item)}</KEY>\n`,
+      );
+      return `<SINGLE>\n${keys.join("")}</SINGLE>\n`;
+    }
+    return `<VALUE>${escape(String(typeof value === "boolean" ? Number(value) : value))}</VALUE>\n`;
+  };
+  return `${head}<RESPONSE>\n${xml(body)}</RESPONSE>\n`;
 }
 
 export function cookieValue(request: FastifyRequest, name: string): string | null {
@@ -27,36 +65,107 @@ export function cookieValue(request: FastifyRequest, name: string): string | nul
 
 /**
  * The built-in class service (ARCHITECTURE.md "Class service"): the Moodle auth_userkey call the
- * portal makes, the login URL that sets the class-service cookie, and the address of learning
- * content (material files, SCORM packages) for that cookie's user, which sends the browser on to
- * the content origin with a capability (issue 12): nothing uploaded is served on this origin.
+ * portal makes, Moodle's read functions and token.php for Moodle's own clients (issue 17,
+ * services/class-service.ts), the login URL that sets the class-service cookie, and the address
+ * of learning content (material files, SCORM packages) for that cookie's user, which sends the
+ * browser on to the content origin with a capability (issue 12): nothing uploaded is served on
+ * this origin.
  */
 export default async function webserviceRoutes(app: FastifyInstance) {
-  app.post("/webservice/rest/server.php", { bodyLimit: 64 * 1024 }, async (request, reply) => {
+  /**
+   * Moodle's REST server: GET or POST, JSON with moodlewsrestformat=json and Moodle's XML
+   * otherwise; every answer, errors included, is HTTP 200 as Moodle's (a 429 of the abuse limits
+   * stays a 429).
+   */
+  const restServer = async (request: FastifyRequest, reply: FastifyReply) => {
     const form = await readForm(request, { fileBytes: 1, files: 0 });
-    const wsfunction = fieldValue(form.entries, "wsfunction");
-    if (wsfunction !== "auth_userkey_request_login_url") {
-      return moodleError(reply, 400, "invalidfunction", es["validation.invalidValue"]);
-    }
-    const wstoken = fieldValue(form.entries, "wstoken") ?? "";
+    const args = form.entries;
+    const json = fieldValue(args, "moodlewsrestformat") === "json";
+    const answer = (body: unknown) => {
+      reply.code(200).header("cache-control", "no-store");
+      // An Error sent as is would go to the error handler: a MoodleError is an answer.
+      return json
+        ? reply.send(body instanceof MoodleError ? body.toJSON() : body)
+        : reply.type("application/xml; charset=utf-8").send(moodleXml(body));
+    };
+    const wstoken = fieldValue(args, "wstoken") ?? "";
     const attempt = await reserveClassAttempt(app, request.ip);
-    const auth = wstoken ? await app.auth.authenticateWsToken(wstoken) : null;
-    if (!auth?.ok) return moodleError(reply, 401, "invalidtoken", INVALID_TOKEN);
+    const auth =
+      wstoken && wstoken.length <= 200 ? await app.auth.authenticateWsToken(wstoken) : null;
+    if (!auth?.ok)
+      return answer(new MoodleError("moodle_exception", "invalidtoken", INVALID_TOKEN));
     await attempt.succeeded();
-    const userName = (fieldValue(form.entries, "user[username]") ?? "").trim().toLowerCase();
-    if (userName !== auth.caller.userName.toLowerCase()) {
-      return moodleError(reply, 403, "nopermissions", es["errors.forbidden"]);
+    const wsfunction = fieldValue(args, "wsfunction") ?? "";
+    try {
+      return answer(
+        wsfunction === "auth_userkey_request_login_url"
+          ? await requestLoginUrl(auth.caller, args)
+          : await runClassFunction(app, auth.caller, wsfunction, args),
+      );
+    } catch (error) {
+      if (error instanceof MoodleError) return answer(error);
+      throw error;
     }
+  };
+
+  /** auth_userkey_request_login_url: a single-use key that signs the caller's browser in. */
+  const requestLoginUrl = async (caller: Caller, args: [string, string][]) => {
+    const userName = (fieldValue(args, "user[username]") ?? "").trim().toLowerCase();
+    if (userName !== caller.userName.toLowerCase()) throw noPermission();
     const key = randomToken();
     await app.repos.sessions.createLoginKey(
       hashToken(key),
-      auth.caller.sessionId,
-      auth.caller.userId,
+      caller.sessionId,
+      caller.userId,
       new Date(Date.now() + LOGIN_KEY_SECONDS * 1000),
     );
-    return reply.code(200).send({
+    return {
       loginurl: `${app.config.publicUrl}/webservice/auth/userkey/login.php?key=${encodeURIComponent(key)}`,
+    };
+  };
+
+  app.get("/webservice/rest/server.php", restServer);
+  app.post("/webservice/rest/server.php", { bodyLimit: 64 * 1024 }, restServer);
+
+  /**
+   * Moodle's token.php: a class-service token for a user name and password, signed in as the
+   * main service's login is (rate limited, audited); POST only, so that no password is in a URL.
+   */
+  app.post("/login/token.php", { bodyLimit: 64 * 1024 }, async (request, reply) => {
+    const form = await readForm(request, { fileBytes: 1, files: 0 });
+    reply.code(200).header("cache-control", "no-store");
+    const refuse = (errorcode: string, key: MessageKey) =>
+      reply.send({
+        error: text(key),
+        errorcode,
+        stacktrace: null,
+        debuginfo: null,
+        reproductionlink: null,
+      });
+    if (fieldValue(form.entries, "service") !== CLASS_SERVICE_NAME) {
+      return refuse("servicenotavailable", "classService.serviceNotAvailable");
+    }
+    const login = loginSchema.safeParse({
+      userName: fieldValue(form.entries, "username") ?? "",
+      password: fieldValue(form.entries, "password") ?? "",
     });
+    if (!login.success) return refuse("invalidlogin", "classService.invalidLogin");
+    try {
+      const { session } = await signIn(app, request, login.data.userName, login.data.password);
+      return reply.send({ token: session.wsToken, privatetoken: null });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 429) {
+        return reply
+          .code(429)
+          .headers(error.headers ?? {})
+          .send({ error: error.message, errorcode: "toomanyattempts", stacktrace: null });
+      }
+      if (error.status === 401 || error.status === 403) {
+        return refuse("invalidlogin", "classService.invalidLogin");
+      }
+      throw error;
+    }
   });
 
   app.get<{ Querystring: { key?: string } }>(
@@ -95,9 +204,9 @@ export default async function webserviceRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const cookie = cookieValue(request, CLASS_COOKIE);
       const auth = cookie ? await app.auth.authenticateClassCookie(cookie) : null;
-      if (!auth?.ok) return moodleError(reply, 401, "requireloginerror", INVALID_TOKEN);
+      if (!auth?.ok) return fileError(reply, 401, "requireloginerror", INVALID_TOKEN);
       const caller = auth.caller;
-      const notFound = () => moodleError(reply, 404, "filenotfound", es["errors.notFound"]);
+      const notFound = () => fileError(reply, 404, "filenotfound", es["errors.notFound"]);
       const id = Number(request.params.materialId);
       if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return notFound();
       const material = await app.repos.materials.findById(id);
@@ -107,7 +216,7 @@ export default async function webserviceRoutes(app: FastifyInstance) {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         return error.status === 403
-          ? moodleError(reply, 403, "nopermissions", refusalMessage(error))
+          ? fileError(reply, 403, "nopermissions", refusalMessage(error))
           : notFound();
       }
       // Content is served by the content origin only (issue 12): this address of the class service

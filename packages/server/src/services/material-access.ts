@@ -5,7 +5,7 @@ import { ApiError, notFound } from "../lib/errors";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
 import type { MaterialVisibility } from "../plugins/app/repositories/materials-repository";
 import { viewerOf } from "../routes/api/course";
-import { journeyOf } from "../routes/api/journey";
+import { journeyOf } from "./journey";
 import { assertCourseNotDeleting } from "./recycle-bin";
 
 type MaterialRow = NonNullable<
@@ -36,7 +36,7 @@ export async function editsCourse(app: FastifyInstance, caller: Caller, courseId
 }
 
 /** The viewers of a parent's children (reports view; a child of another school is not reached). */
-async function childViewers(app: FastifyInstance, caller: Caller): Promise<CourseViewer[]> {
+export async function childViewers(app: FastifyInstance, caller: Caller): Promise<CourseViewer[]> {
   if (!can(caller, "reports", "view")) return [];
   const viewers: CourseViewer[] = [];
   for (const id of await app.repos.users.childrenOf(caller.userId)) {

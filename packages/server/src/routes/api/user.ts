@@ -16,7 +16,6 @@ import {
   updateUserInputSchema,
   verifyTokenSchema,
   type LoginAnswer,
-  type MessageKey,
   type UserValues,
 } from "@lms/core";
 import type { FastifyInstance } from "fastify";
@@ -28,9 +27,10 @@ import {
   type Caller,
 } from "../../lib/commands";
 import { BOM } from "../../lib/csv";
-import { checkPasswordLink, reserveSignIn } from "../../services/abuse-limits";
+import { checkPasswordLink } from "../../services/abuse-limits";
 import { templateSchoolCode } from "../../services/bulk-upload-names";
-import { recordSignIn, type AuditNote } from "../../services/audit";
+import type { AuditNote } from "../../services/audit";
+import { signIn } from "../../services/sign-in";
 import {
   ApiError,
   conflict,
@@ -256,31 +256,7 @@ export const userResource = defineResource("user", {
   login: publicCommand({
     input: loginSchema,
     async handler({ app, input, request }) {
-      // Counted before the password is verified; a wrong password stays counted.
-      const attempt = await reserveSignIn(app, request.ip, input.userName);
-      const user = await app.repos.users.findForLogin(input.userName);
-      // Every sign-in and every refused one goes to the audit trail (issue 13).
-      const refuse = async (status: 401 | 403, code: MessageKey) => {
-        await recordSignIn(app, request, {
-          userName: input.userName,
-          user,
-          ok: false,
-          reason: code,
-        });
-        return new ApiError(status, code);
-      };
-      const valid = await app.auth.verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !valid) throw await refuse(401, "auth.invalidCredentials");
-      await attempt.succeeded();
-      const school =
-        user.schoolId === null ? null : await app.repos.schools.findById(user.schoolId);
-      if (user.status !== USER_STATUS.active) throw await refuse(403, "auth.accountInactive");
-      if (school && !school.enabled) throw await refuse(403, "auth.schoolDisabled");
-      if (!(await app.repos.roles.findById(user.roleId))?.enabled) {
-        throw await refuse(403, "auth.roleDisabled");
-      }
-      const session = await app.auth.startSession(user.id, request.ip);
-      await recordSignIn(app, request, { userName: input.userName, user, ok: true });
+      const { user, session } = await signIn(app, request, input.userName, input.password);
       return { data: await loginAnswer(app, user.id, session) };
     },
   }),
