@@ -9,6 +9,7 @@ import { ProgressRepository } from "./progress-repository";
 import { RecycleBinRepository } from "./recycle-bin-repository";
 import { RolesRepository } from "./roles-repository";
 import { SchoolsRepository } from "./schools-repository";
+import { ScormAttemptsRepository } from "./scorm-attempts-repository";
 import { SecretsRepository } from "./secrets-repository";
 import { SessionsRepository } from "./sessions-repository";
 import { TokensRepository } from "./tokens-repository";
@@ -25,6 +26,7 @@ export function createRepositories(db: Db) {
     elements: new ElementsRepository(db),
     materials: new MaterialsRepository(db),
     progress: new ProgressRepository(db),
+    scormAttempts: new ScormAttemptsRepository(db),
     sessions: new SessionsRepository(db),
     tokens: new TokensRepository(db),
     outbox: new OutboxRepository(db),
