@@ -37,5 +37,8 @@ describe("scormResultText", () => {
     expect(scormResultText({ ...result(null, null), attempts: 0, noData: true }, t)).toBe(
       "Cells: Opened, no data reported by the package",
     );
+    expect(scormResultText({ ...result(null, null), noData: true, complete: true }, t)).toBe(
+      "Cells: Complete",
+    );
   });
 });

@@ -16,10 +16,14 @@ const STATUS_KEYS = {
  */
 export function scormResultText(result: ScormResult, t: Translator["t"]): string {
   if (result.noData && !result.complete) return `${result.name}: ${t("scorm.noData")}`;
+  const reported = result.status !== null && Object.hasOwn(STATUS_KEYS, result.status);
+  // Complete without a verdict from the package (a teacher marked it): complete.
   const status =
-    result.status !== null && Object.hasOwn(STATUS_KEYS, result.status)
-      ? t(STATUS_KEYS[result.status as keyof typeof STATUS_KEYS])
-      : t("journey.scormNotAttempted");
+    result.complete && result.status !== "passed" && result.status !== "failed"
+      ? t("journey.state.complete")
+      : reported
+        ? t(STATUS_KEYS[result.status as keyof typeof STATUS_KEYS])
+        : t("journey.scormNotAttempted");
   return [
     `${result.name}: ${status}`,
     ...(result.score === null ? [] : [`${result.score}%`]),
