@@ -99,6 +99,8 @@ export function ScormPlayer({
   return (
     <div className={cn("flex flex-col gap-3", fullScreen && "h-full")}>
       <iframe
+        // A new attempt is a new document with its own runtime state.
+        key={launch.session}
         ref={frame}
         src={launch.launchUrl}
         // The state the package's runtime starts from (read by the content origin's bridge).
@@ -128,7 +130,7 @@ export function ScormPlayer({
           <p role="alert" className="text-sm font-medium text-destructive">
             {t("journey.packageNotSaved")}
           </p>
-        ) : (
+        ) : record && launch.review ? null : (
           <p className="text-sm text-muted-foreground">{t("journey.packageHint")}</p>
         )}
         {record ? <AttemptInfo launch={launch} onNew={() => setNewAttempts((n) => n + 1)} /> : null}
