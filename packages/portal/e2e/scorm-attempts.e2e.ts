@@ -112,8 +112,9 @@ describe("SCORM attempts", () => {
     await expect.poll(() => sco.locator("#values").textContent()).toBe("Finished");
     await page.getByText("You have finished this package.").waitFor();
 
-    // Opened again: the finished attempt in review, and the choice of a new one.
-    await page.goto(address);
+    // Opened again (full screen): the finished attempt in review, and the choice of a new one.
+    const fullScreen = url(`/scorm?material=${material.id}`);
+    await page.goto(fullScreen);
     await page.getByText("You are reviewing a finished attempt").waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: "Start a new attempt (1 attempt left)" }).click();
     await page.getByText("Attempt 2 of 2").waitFor({ timeout: 20_000 });
@@ -133,6 +134,7 @@ describe("SCORM attempts", () => {
     );
     expect(load).toMatchObject({ attempt: 2, canStartNew: false });
     await page.goto(address);
+    await page.goto(fullScreen);
     await page.getByText("You are reviewing a finished attempt").waitFor({ timeout: 20_000 });
     expect(await page.getByRole("button", { name: /Start a new attempt/ }).count()).toBe(0);
     await context.close();
