@@ -116,6 +116,10 @@ export {
   materialSchema,
   questionSchema,
   quizSettingsSchema,
+  SCORM_COMPLETION,
+  SCORM_GRADING,
+  SCORM_NEW_ATTEMPT,
+  scormSettingsSchema,
   swapSchema,
 } from "./schemas/course";
 export {
@@ -198,6 +202,7 @@ export type {
   Question,
   QuizSettings,
   QuizSettingsInput,
+  ScormSettings,
 } from "./schemas/course";
 export type {
   ListAnswer,

@@ -124,12 +124,18 @@ describe("SCORM results in course progress", () => {
       name: "Cells (SCORM)",
       status: "passed",
       score: 85,
+      attempts: 2,
+      complete: false,
+      noData: false,
     });
     expect(rows.find((r) => r.lastName === "Zamora")!.scorm[1]).toEqual({
       materialId: scorm,
       name: "Cells (SCORM)",
       status: "failed",
       score: 60,
+      attempts: 1,
+      complete: false,
+      noData: false,
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Lang, MaterialType, ElementType, RoleId } from "../constants";
+import type { ScormSettings } from "../schemas/course";
 import type { Permissions } from "../schemas/role";
 import type { AssignedLoadRow, ParentInfo } from "../schemas/user";
 
@@ -164,6 +165,8 @@ export interface MaterialRecord extends Timestamps {
   lastModified: string;
   url?: string;
   content?: string;
+  /** A SCORM material's attempt settings (its detail: get, create, update). */
+  scorm?: ScormSettings;
 }
 
 /** What goes with a record when it is deleted (`impact`, and a 409 `delete`'s data). */

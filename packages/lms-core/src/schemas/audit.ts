@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   "move",
   "swap",
   "quizsettings",
+  "scormreset",
+  "scormcomplete",
   "changepassword",
   "resetpassword",
   "setpassword",

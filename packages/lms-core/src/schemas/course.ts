@@ -69,6 +69,32 @@ export const swapSchema = z.object({
   swap_to: jsonField(positionRef),
 });
 
+/** What counts of a SCORM material's attempts: the highest, their average, the first, the last. */
+export const SCORM_GRADING = ["highest", "average", "first", "last"] as const;
+/** After a finished attempt: a new one starts by itself, or the learner chooses to start one. */
+export const SCORM_NEW_ATTEMPT = ["choose", "auto"] as const;
+/** What completes a SCORM material besides the package's "completed": nothing, passed, a score. */
+export const SCORM_COMPLETION = ["completed", "passed", "score"] as const;
+
+const scormFields = {
+  /** 0: unlimited. */
+  attemptsAllowed: () => integerField(0, 100),
+  grading: () => oneOf(SCORM_GRADING),
+  newAttempt: () => oneOf(SCORM_NEW_ATTEMPT),
+  completion: () => oneOf(SCORM_COMPLETION),
+  /** The score (percent) an attempt needs when `completion` is "score". */
+  minScore: () => integerField(0, 100),
+};
+
+/** A SCORM material's attempt settings, with Moodle's defaults (unlimited, highest, …). */
+export const scormSettingsSchema = z.object({
+  attemptsAllowed: scormFields.attemptsAllowed().default(0),
+  grading: scormFields.grading().default("highest"),
+  newAttempt: scormFields.newAttempt().default("choose"),
+  completion: scormFields.completion().default("completed"),
+  minScore: scormFields.minScore().default(75),
+});
+
 export const materialSchema = z
   .object({
     courseId: id(),
@@ -78,6 +104,12 @@ export const materialSchema = z
     url: urlText(false),
     content: optionalText({ max: 100_000 }),
     published: booleanField().default(false),
+    // A SCORM material's settings: a create without them takes the defaults, an update keeps them.
+    attemptsAllowed: scormFields.attemptsAllowed().optional(),
+    grading: scormFields.grading().optional(),
+    newAttempt: scormFields.newAttempt().optional(),
+    completion: scormFields.completion().optional(),
+    minScore: scormFields.minScore().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.type === "link" && !value.url) {
@@ -145,4 +177,5 @@ export type ElementCreateInput = z.input<typeof elementCreateSchema>;
 export type MaterialInput = z.input<typeof materialSchema>;
 export type QuizSettingsInput = z.input<typeof quizSettingsSchema>;
 export type QuizSettings = z.output<typeof quizSettingsSchema>;
+export type ScormSettings = z.output<typeof scormSettingsSchema>;
 export type Question = z.output<typeof questionSchema>;

@@ -2,6 +2,7 @@
  * The one schema of both drivers (PGlite and PostgreSQL, ARCHITECTURE.md "Data"). Migrations in
  * drizzle/ are generated from this file with `pnpm db:generate` and applied at start-up.
  */
+import type { ScormSettings } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
@@ -301,6 +302,8 @@ export const materials = pgTable(
     position: integer("position").notNull(),
     published: boolean("published").notNull().default(false),
     lastModified: at("last_modified").notNull().defaultNow(),
+    /** A SCORM material's attempt settings (scormSettingsSchema of @lms/core; {}: defaults). */
+    scormSettings: jsonb("scorm_settings").$type<Partial<ScormSettings>>().notNull().default({}),
     ...audit(),
   },
   (t) => [

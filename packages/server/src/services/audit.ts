@@ -68,6 +68,8 @@ export interface AuditNote {
   /** The record's name when no snapshot of it can be read (a purged bin entry). */
   label?: string;
   schoolId?: number | null;
+  /** What the command did beyond the record's own values (the student whose attempts it reset). */
+  changes?: Record<string, unknown>;
 }
 
 /** Names of fields that are never recorded, whatever their resource. */
@@ -322,6 +324,7 @@ export async function recordCommand(r: CommandRecord): Promise<void> {
     changes = { ...selectionOf(r.input, r.form), ...counts };
     if (ids.length > 0) changes.ids = ids.slice(0, 1000);
   }
+  if (note.changes) changes = { ...changes, ...cleanValues(note.changes) };
   if (changes && Object.keys(changes).length === 0) changes = null;
 
   const actor = note.actor ?? (caller ? actorOf(caller) : null);

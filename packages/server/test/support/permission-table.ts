@@ -125,6 +125,8 @@ export const PERMISSION_TABLE: Record<string, Record<string, string>> = {
     unpublish: MATERIALS,
     quizsettings: MATERIALS,
     swap: MATERIALS,
+    scormreset: COURSES_EDIT,
+    scormcomplete: COURSES_EDIT,
   },
   config: {
     get: ALL,
@@ -199,6 +201,20 @@ const ACTS: Record<SeededRole, string> = {
 /** Giving a role (create, bulk upload): a school admin cannot give a global role (403). */
 const GIVES: Record<SeededRole, string> = { ...ACTS, schooladmin: "NNNYYYY" };
 
+/**
+ * A teacher's actions on a student's SCORM attempts (issue 15): students only, by whoever may
+ * change courses (the course's progress scope decides further: scorm-attempts.test.ts).
+ */
+const ON_STUDENTS: Record<SeededRole, string> = {
+  admin: "-----Y-",
+  rexadmin: "-----Y-",
+  lsg: "-----N-",
+  schooladmin: "-----Y-",
+  teacher: "-----Y-",
+  student: "-----N-",
+  parent: "-----N-",
+};
+
 export const TARGET_TABLE: Record<string, Record<string, Record<SeededRole, string>>> = {
   user: {
     update: ACTS,
@@ -210,6 +226,10 @@ export const TARGET_TABLE: Record<string, Record<string, Record<SeededRole, stri
     changepassword: ACTS,
     create: GIVES,
     bulkupload: GIVES,
+  },
+  material: {
+    scormreset: ON_STUDENTS,
+    scormcomplete: ON_STUDENTS,
   },
   class: {
     move: {

@@ -3,12 +3,18 @@ import type { Caller } from "../../lib/commands";
 import { invalidField, notFound } from "../../lib/errors";
 import {
   initialCmi,
-  isScormComplete,
   manifestStatus,
   sessionSeconds,
   type ScormVersion,
 } from "../../lib/scorm";
 import { contentUrl } from "../../services/content-capabilities";
+import {
+  chooseAttempt,
+  commitAllowed,
+  isAttemptFinished,
+  meetsCompletion,
+  scormSettingsOf,
+} from "../../services/scorm-attempts";
 import { storedScorm } from "./material";
 import { by } from "./shared";
 
@@ -37,30 +43,58 @@ export async function scormPackage(app: FastifyInstance, caller: Caller, materia
   };
 }
 
-/** What a runtime starts with: the student's stored attempt (resume) or a fresh one. */
+/**
+ * What a runtime starts with: the attempt the settings choose (services/scorm-attempts.ts) with
+ * its stored data (resume) or none (a new attempt), a finished attempt in review mode; staff
+ * browse without an attempt. `newAttempt`: the learner asks to start a new attempt.
+ */
 export async function scormLoad(
   app: FastifyInstance,
   caller: Caller,
   material: MaterialRow,
   learner: boolean,
+  options: { newAttempt?: boolean } = {},
 ) {
   const { version, launchUrl, sco } = await scormPackage(app, caller, material);
-  const stored = learner
+  const settings = scormSettingsOf(material);
+  const latest = learner
     ? await app.repos.materials.scormAttempt(caller.userId, material.id)
     : undefined;
+  const choice = learner
+    ? chooseAttempt(
+        settings,
+        latest && { attempt: latest.attempt, finished: isAttemptFinished(version, latest.cmi) },
+        options.newAttempt ?? false,
+      )
+    : null;
+  const stored = choice?.fresh ? undefined : latest;
   const cmi = initialCmi(
     version,
     stored,
     {
       id: caller.userName,
       name: `${caller.lastName}, ${caller.firstName}`,
-      credit: learner,
+      credit: learner && !choice?.review,
     },
     sco,
   );
+  if (choice?.review) {
+    if (version === "1.2") cmi["cmi.core.lesson_mode"] = "review";
+    else cmi["cmi.mode"] = "review";
+  }
   // Ordered player sessions: a late commit of an earlier one never overwrites a later one's.
   const session = Math.max(Date.now(), (stored?.session ?? 0) + 1);
-  return { version, launchUrl, cmi, session };
+  return {
+    version,
+    launchUrl,
+    cmi,
+    session,
+    attempt: choice?.attempt ?? 1,
+    attemptsAllowed: settings.attemptsAllowed,
+    attemptsLeft: choice?.attemptsLeft ?? null,
+    review: choice?.review ?? false,
+    canStartNew: choice?.canStartNew ?? false,
+  };
 }
 
 /**
@@ -98,11 +132,11 @@ export interface CommitOrder {
 }
 
 /**
- * Stores a commit for a student (merged into its attempt, the session time added to the total)
- * and completes the material when the runtime reports it done; the manifest's score decides
- * success as the runtime would at its end. Staff commits store nothing. A commit with an order
- * is written only when newer than the stored one: a repeated or late one changes nothing
- * (`written` false).
+ * Stores a commit for a student in its attempt (the latest unless given; services/scorm-attempts.ts
+ * decides whether it may be written) and completes the material when the attempt meets the
+ * material's completion rule; the manifest's score decides success as the runtime would at its
+ * end. Staff commits store nothing. A commit with an order is written only when newer than the
+ * stored one: a repeated or late one changes nothing (`written` false).
  */
 export async function scormCommit(
   app: FastifyInstance,
@@ -110,17 +144,29 @@ export async function scormCommit(
   material: MaterialRow,
   reported: Record<string, string>,
   order?: CommitOrder,
+  attempt?: number,
 ): Promise<{ version: ScormVersion; complete: boolean; written: boolean }> {
   const { version, sco } = await scormPackage(app, caller, material);
-  const stored = await app.repos.materials.scormAttempt(caller.userId, material.id);
+  const settings = scormSettingsOf(material);
+  const latest = await app.repos.materials.scormAttempt(caller.userId, material.id);
+  const target = attempt ?? latest?.attempt ?? 1;
+  const latestState = latest && {
+    attempt: latest.attempt,
+    finished: isAttemptFinished(version, latest.cmi),
+    session: latest.session,
+  };
+  if (!commitAllowed(settings, latestState, target, order?.session))
+    return { version, complete: false, written: false };
+  const stored = latest?.attempt === target ? latest : undefined;
   const cmi = { ...reported, ...manifestStatus(version, sco, { ...stored?.cmi, ...reported }) };
-  const complete = isScormComplete(version, { ...stored?.cmi, ...cmi });
+  const complete = meetsCompletion(version, settings, { ...stored?.cmi, ...cmi });
   const written = await app.repos.transaction(async (tx) => {
     const done = await app.repos.materials.commitScorm(
       tx,
       {
         userId: caller.userId,
         materialId: material.id,
+        attempt: target,
         cmi,
         seconds: sessionSeconds(version, cmi),
         order,

@@ -120,8 +120,12 @@ async function readableStep(app: FastifyInstance, caller: Caller, materialId: nu
 
 const readInput = emptyObject.extend({ userId: idField().optional() });
 const courseReadInput = courseInput.extend({ userId: idField().optional() });
+/** `newAttempt`: the learner starts a new SCORM attempt after a finished one. */
+const scormLoadInput = materialInput.extend({ newAttempt: booleanField().optional() });
 const scormCommitInput = materialInput.extend({
   cmi: textField({ required: true, max: 1_000_000 }),
+  /** The attempt scormload answered (default: the latest). */
+  attempt: optionalIntegerField(1, MAX_ID),
   session: optionalIntegerField(1, Number.MAX_SAFE_INTEGER),
   seq: optionalIntegerField(1, MAX_ID),
 });
@@ -238,12 +242,14 @@ export const journeyResource = defineResource("journey", {
   /** What a SCORM runtime starts with (gated like `open`; a student's opening is recorded). */
   scormload: command({
     access: { module: "courses", right: "view" },
-    input: materialInput,
+    input: scormLoadInput,
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
       const learner = isLearner(viewer);
-      const data = await scormLoad(app, caller, step.material, learner);
+      const data = await scormLoad(app, caller, step.material, learner, {
+        newAttempt: input.newAttempt ?? false,
+      });
       if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
       return { data };
     },
@@ -263,7 +269,8 @@ export const journeyResource = defineResource("journey", {
         input.session !== undefined && input.seq !== undefined
           ? { session: input.session, seq: input.seq }
           : undefined;
-      if (isLearner(viewer)) await scormCommit(app, caller, step.material, cmi, order);
+      if (isLearner(viewer))
+        await scormCommit(app, caller, step.material, cmi, order, input.attempt);
       else await scormPackage(app, caller, step.material);
       const journey = await journeyOf(app, viewer, step.material.courseId);
       const state = journey.steps.find((s) => s.material.id === step.material.id)?.state;

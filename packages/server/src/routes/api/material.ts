@@ -1,10 +1,13 @@
 import { recycleBinCommands } from "./recycle-bin-commands";
+import { scormAttemptCommands } from "./scorm-attempt-commands";
 import {
   materialSchema,
   optionalIntegerField,
   quizSettingsSchema,
+  scormSettingsSchema,
   swapSchema,
   type MaterialType,
+  type ScormSettings,
 } from "@lms/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
@@ -34,6 +37,7 @@ import {
   moveToBin,
   type BinRecord,
 } from "../../services/recycle-bin";
+import { scormSettingsOf } from "../../services/scorm-attempts";
 import { modifiableCourse, viewerOf } from "./course";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
@@ -289,6 +293,7 @@ export async function materialDetail(
     const scorm = await storedScorm(app, files);
     detail.launchUrl = url(scorm?.launch ?? "index.html");
     detail.scormVersion = scorm?.version ?? null;
+    detail.scorm = scormSettingsOf(material);
   }
   if (material.type === "quiz") {
     const quiz = await app.repos.materials.quiz(material.id);
@@ -354,6 +359,23 @@ async function materialSource(
 }
 
 const materialUpdateSchema = materialSchema.safeExtend({ id: idField() });
+
+/** The SCORM settings a create or update names (the others: defaults, or kept). */
+function scormFieldsOf(input: {
+  attemptsAllowed?: number | undefined;
+  grading?: ScormSettings["grading"] | undefined;
+  newAttempt?: ScormSettings["newAttempt"] | undefined;
+  completion?: ScormSettings["completion"] | undefined;
+  minScore?: number | undefined;
+}): Partial<ScormSettings> {
+  const fields: Partial<ScormSettings> = {};
+  if (input.attemptsAllowed !== undefined) fields.attemptsAllowed = input.attemptsAllowed;
+  if (input.grading !== undefined) fields.grading = input.grading;
+  if (input.newAttempt !== undefined) fields.newAttempt = input.newAttempt;
+  if (input.completion !== undefined) fields.completion = input.completion;
+  if (input.minScore !== undefined) fields.minScore = input.minScore;
+  return fields;
+}
 const quizSettingsInput = quizSettingsSchema.extend({ id: idField() });
 
 async function setPublished(app: FastifyInstance, caller: Caller, id: number, published: boolean) {
@@ -440,6 +462,9 @@ export const materialResource = defineResource("material", {
               size: upload?.size ?? (input.type === "page" ? Buffer.byteLength(content) : 0),
               author: authorOf(caller),
               published: input.published,
+              ...(input.type === "scorm"
+                ? { scormSettings: scormSettingsSchema.parse(scormFieldsOf(input)) }
+                : {}),
             },
             by(caller),
           );
@@ -493,6 +518,14 @@ export const materialResource = defineResource("material", {
               content,
               published: input.published,
               author: authorOf(caller),
+              ...(input.type === "scorm"
+                ? {
+                    scormSettings: {
+                      ...scormSettingsOf(current),
+                      ...scormFieldsOf(input),
+                    },
+                  }
+                : {}),
               ...(upload
                 ? { size: upload.size }
                 : input.type === "page"
@@ -544,6 +577,8 @@ export const materialResource = defineResource("material", {
   }),
 
   ...recycleBinCommands("material", "materials", { byCourse: true }),
+
+  ...scormAttemptCommands,
 
   publish: command({
     access: { module: "materials", right: "modify" },

@@ -1,4 +1,4 @@
-import type { MaterialRecord, MaterialType, QuizSettings } from "@lms/core";
+import type { MaterialRecord, MaterialType, QuizSettings, ScormSettings } from "@lms/core";
 import { useCallback } from "react";
 import { useCommand, useRecordQuery } from "../../../lib/data";
 import type { Positioned } from "../utils/positions";
@@ -36,6 +36,8 @@ export interface MaterialValues {
   url: string;
   content: string;
   published: boolean;
+  /** A SCORM material's attempt settings. */
+  scorm?: ScormSettings;
 }
 
 export function useMaterial(id: number | null) {
@@ -57,6 +59,8 @@ export function useMaterialCommands() {
           cmdType: options.id ? "update" : "create",
           fields: {
             ...values,
+            scorm: undefined,
+            ...(values.type === "scorm" ? values.scorm : {}),
             url: values.type === "link" ? values.url : undefined,
             content: values.type === "page" ? values.content : undefined,
             ...(options.id ? { id: options.id } : {}),

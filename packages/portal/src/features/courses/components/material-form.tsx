@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   materialSchema,
+  scormSettingsSchema,
   type MaterialInput,
   type MaterialRecord,
   type MaterialType,
 } from "@lms/core";
 import { Button, Dropzone, Switch, TextField, Textarea, toast, useConfirm } from "@lms/ui";
+import { ScormSettingsFields } from "./scorm-settings-fields";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
@@ -50,7 +52,17 @@ const PACKAGE_ACCEPT: Record<string, readonly string[]> = {
   "multipart/x-zip": [".zip"],
 };
 
-const FIELD_NAMES = ["name", "url", "content", "published"];
+const FIELD_NAMES = [
+  "name",
+  "url",
+  "content",
+  "published",
+  "attemptsAllowed",
+  "grading",
+  "newAttempt",
+  "completion",
+  "minScore",
+];
 const UPLOAD_FIELDS = ["file", "package"];
 
 /**
@@ -92,6 +104,7 @@ export function MaterialForm({
       url: material?.url ?? "",
       content: material?.content ?? "",
       published: material?.published ?? false,
+      ...(type === "scorm" ? (material?.scorm ?? scormSettingsSchema.parse({})) : {}),
     },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
@@ -121,6 +134,7 @@ export function MaterialForm({
           url: String(values.url ?? ""),
           content: String(values.content ?? ""),
           published: Boolean(values.published),
+          ...(type === "scorm" ? { scorm: scormSettingsSchema.parse(values) } : {}),
         };
         const result = await save(fields, { id: material?.id, upload });
         if (result.ok) {
@@ -249,6 +263,7 @@ export function MaterialForm({
             ) : null}
           </Field>
         ) : null}
+        {type === "scorm" ? <ScormSettingsFields form={form} readOnly={readOnly} /> : null}
         {type === "quiz" && !material ? (
           <p className="text-sm text-muted-foreground">{t("materials.quizNextStep")}</p>
         ) : null}

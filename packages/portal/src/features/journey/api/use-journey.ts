@@ -118,6 +118,16 @@ export interface ScormLaunch {
   cmi: Record<string, string>;
   /** The player session each commit names (with its sequence number). */
   session: number;
+  /** The attempt the runtime records (each one kept whole). */
+  attempt?: number;
+  /** 0: unlimited. */
+  attemptsAllowed?: number;
+  /** Attempts still to start after this one (null: unlimited). */
+  attemptsLeft?: number | null;
+  /** A finished attempt shown again: nothing is recorded. */
+  review?: boolean;
+  /** The learner may start a new attempt instead. */
+  canStartNew?: boolean;
 }
 
 export interface Child {
@@ -233,21 +243,35 @@ export function useJourneyCommands() {
     [run],
   );
   const scormLoad = useCallback(
-    (materialId: number) =>
-      run<ScormLaunch>({ path: JOURNEY_PATH, cmdType: "scormload", fields: { materialId } }, []),
+    (materialId: number, newAttempt = false) =>
+      run<ScormLaunch>(
+        {
+          path: JOURNEY_PATH,
+          cmdType: "scormload",
+          fields: { materialId, ...(newAttempt ? { newAttempt: "1" } : {}) },
+        },
+        // A new attempt changes the course's state (the material no longer reviewed).
+        newAttempt ? JOURNEY_READS : [],
+      ),
     [run],
   );
   const scormCommit = useCallback(
     (
       materialId: number,
       cmi: Record<string, unknown>,
-      order: { session: number; seq: number; keepalive?: boolean },
+      order: { session: number; seq: number; attempt?: number; keepalive?: boolean },
     ) =>
       run<{ state: JourneyState; summary: CourseSummary }>(
         {
           path: JOURNEY_PATH,
           cmdType: "scormcommit",
-          fields: { materialId, cmi: JSON.stringify(cmi), session: order.session, seq: order.seq },
+          fields: {
+            materialId,
+            cmi: JSON.stringify(cmi),
+            session: order.session,
+            seq: order.seq,
+            ...(order.attempt !== undefined ? { attempt: order.attempt } : {}),
+          },
           // A save as the page goes cannot wait for the status check.
           ...(order.keepalive ? { keepalive: true, checkStatus: false } : {}),
         },

@@ -1,5 +1,6 @@
 import type { ListParams } from "@lms/core";
-import { useListQuery } from "../../../lib/data";
+import { useCallback } from "react";
+import { useCommand, useListQuery } from "../../../lib/data";
 
 export const PROGRESS_PATH = "/progress/";
 
@@ -18,7 +19,7 @@ export interface ProgressRow {
   quizAverage: number | null;
   timeSpentSeconds: number;
   lastActivity: string | null;
-  /** Each SCORM material of the course: its latest attempt's status and best score. */
+  /** Each SCORM material of the course: its latest attempt's status, counted score, attempts. */
   scorm: ScormResult[];
 }
 
@@ -26,7 +27,13 @@ export interface ScormResult {
   materialId: number;
   name: string;
   status: string | null;
+  /** The score that counts, by the material's grading. */
   score: number | null;
+  /** Attempts with data the package reported. */
+  attempts?: number;
+  complete?: boolean;
+  /** Opened, while the package never reported any data. */
+  noData?: boolean;
 }
 
 /** The list parameters of a course's progress: the course is the required courseId filter. */
@@ -39,4 +46,20 @@ export function progressParams(params: ListParams, courseId: number): ListParams
 
 export function useCourseProgress(params: ListParams) {
   return useListQuery<ProgressRow>(PROGRESS_PATH, params);
+}
+
+const MATERIAL_PATH = "/material/";
+
+/** A teacher's actions on a student's SCORM attempts (`material` scormreset, scormcomplete). */
+export function useScormAttemptCommands() {
+  const run = useCommand();
+  const act = useCallback(
+    (cmdType: "scormreset" | "scormcomplete", materialId: number, userId: number) =>
+      run({ path: MATERIAL_PATH, cmdType, fields: { id: materialId, userId } }, [PROGRESS_PATH]),
+    [run],
+  );
+  return {
+    reset: (materialId: number, userId: number) => act("scormreset", materialId, userId),
+    markComplete: (materialId: number, userId: number) => act("scormcomplete", materialId, userId),
+  };
 }

@@ -39,6 +39,8 @@ export function ScormPlayer({
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
+  // Counts the learner's "Start a new attempt": each loads the runtime again on a new attempt.
+  const [newAttempts, setNewAttempts] = useState(0);
   const frame = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
@@ -50,16 +52,17 @@ export function ScormPlayer({
       if (document.visibilityState === "hidden") saveNow();
     };
     void (async () => {
-      const answer = await scormLoad(materialId);
+      const answer = await scormLoad(materialId, newAttempts > 0);
       if (closed) return;
       if (!answer.ok) {
         setFailure(failureText(answer, i18n));
         return;
       }
-      const { session } = answer.data;
+      const { session, attempt } = answer.data;
+      setDone(false);
       const current = createScormSaver({
         async send(cmi, seq, keepalive) {
-          const saved = await scormCommit(materialId, cmi, { session, seq, keepalive });
+          const saved = await scormCommit(materialId, cmi, { session, seq, attempt, keepalive });
           if (saved.ok && saved.data.state === "complete") setDone(true);
           return { ok: saved.ok, retry: !saved.ok && (saved.status === 0 || saved.status >= 500) };
         },
@@ -70,7 +73,8 @@ export function ScormPlayer({
         answer.data,
         () => frame.current,
         (cmi, isCommit) => {
-          if (record) void current.report(cmi, isCommit);
+          // A finished attempt in review records nothing: its reports are not sent.
+          if (record && !answer.data.review) void current.report(cmi, isCommit);
         },
       );
       setLaunch(answer.data);
@@ -88,13 +92,15 @@ export function ScormPlayer({
     };
     // One runtime per package: the commands and texts do not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [materialId, record]);
+  }, [materialId, record, newAttempts]);
 
   if (failure) return <p className="text-sm text-destructive">{failure}</p>;
   if (!launch) return <InlineLoading />;
   return (
     <div className={cn("flex flex-col gap-3", fullScreen && "h-full")}>
       <iframe
+        // A new attempt is a new document with its own runtime state.
+        key={launch.session}
         ref={frame}
         src={launch.launchUrl}
         // The state the package's runtime starts from (read by the content origin's bridge).
@@ -124,9 +130,10 @@ export function ScormPlayer({
           <p role="alert" className="text-sm font-medium text-destructive">
             {t("journey.packageNotSaved")}
           </p>
-        ) : (
+        ) : record && launch.review ? null : (
           <p className="text-sm text-muted-foreground">{t("journey.packageHint")}</p>
         )}
+        {record ? <AttemptInfo launch={launch} onNew={() => setNewAttempts((n) => n + 1)} /> : null}
         {!fullScreen ? (
           <Button variant="outline" size="sm" asChild className="ms-auto">
             <Link to={{ pathname: paths.scorm.getHref(), search: `?material=${materialId}` }}>
@@ -137,5 +144,36 @@ export function ScormPlayer({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** Which attempt the learner is on, a finished one in review, and "Start a new attempt". */
+function AttemptInfo({ launch, onNew }: { launch: ScormLaunch; onNew: () => void }) {
+  const { t } = useI18n();
+  if (launch.attempt === undefined) return null;
+  const allowed = launch.attemptsAllowed ?? 0;
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        {allowed > 0
+          ? t("scorm.attemptOf", { number: launch.attempt, total: allowed })
+          : t("scorm.attemptNumber", { number: launch.attempt })}
+      </p>
+      {launch.review ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t("scorm.review")}
+        </p>
+      ) : null}
+      {launch.canStartNew ? (
+        <Button size="sm" variant="outline" onClick={onNew}>
+          {t("scorm.startNewAttempt")}
+          {launch.attemptsLeft != null ? (
+            <span className="text-muted-foreground">
+              ({t("scorm.attemptsLeft", { count: launch.attemptsLeft })})
+            </span>
+          ) : null}
+        </Button>
+      ) : null}
+    </>
   );
 }

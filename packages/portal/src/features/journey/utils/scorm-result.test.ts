@@ -29,4 +29,16 @@ describe("scormResultText", () => {
       "Cells: 通过 · 85%",
     );
   });
+
+  it("counts the attempts, and says when the package never reported data", () => {
+    expect(scormResultText({ ...result("passed", 85), attempts: 2 }, t)).toBe(
+      "Cells: Passed · 85% · 2 attempts",
+    );
+    expect(scormResultText({ ...result(null, null), attempts: 0, noData: true }, t)).toBe(
+      "Cells: Opened, no data reported by the package",
+    );
+    expect(scormResultText({ ...result(null, null), noData: true, complete: true }, t)).toBe(
+      "Cells: Complete",
+    );
+  });
 });

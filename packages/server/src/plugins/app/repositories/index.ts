@@ -10,6 +10,7 @@ import { RecycleBinRepository } from "./recycle-bin-repository";
 import { RolesRepository } from "./roles-repository";
 import { SchoolsRepository } from "./schools-repository";
 import { ScormReportRepository } from "./scorm-report-repository";
+import { ScormAttemptsRepository } from "./scorm-attempts-repository";
 import { SecretsRepository } from "./secrets-repository";
 import { SessionsRepository } from "./sessions-repository";
 import { TokensRepository } from "./tokens-repository";
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     materials: new MaterialsRepository(db),
     progress: new ProgressRepository(db),
     scormReport: new ScormReportRepository(db),
+    scormAttempts: new ScormAttemptsRepository(db),
     sessions: new SessionsRepository(db),
     tokens: new TokensRepository(db),
     outbox: new OutboxRepository(db),

@@ -1,4 +1,10 @@
-import type { ListFilter, MaterialRecord, MaterialType, QuizSettings } from "@lms/core";
+import type {
+  ListFilter,
+  MaterialRecord,
+  MaterialType,
+  QuizSettings,
+  ScormSettings,
+} from "@lms/core";
 import { and, asc, count, desc, eq, gt, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import {
@@ -23,7 +29,7 @@ import {
 } from "../../../lib/list";
 import { sanitizePageHtml } from "../../../lib/page-html";
 import { courseAccess, type CourseViewer } from "./courses-repository";
-import { scormFailed, scormPassed, scormScore } from "./scorm-results";
+import { scormCountedScore, scormFailed, scormPassed } from "./scorm-results";
 import { created, timestamps, updated } from "./records";
 
 type MaterialRow = typeof materials.$inferSelect;
@@ -39,6 +45,8 @@ export interface MaterialWrite {
   size: number;
   author: string;
   published: boolean;
+  /** A SCORM material's attempt settings. */
+  scormSettings?: ScormSettings;
 }
 
 export interface StoredFile {
@@ -368,8 +376,8 @@ export class MaterialsRepository {
   }
 
   /**
-   * A student's SCORM results per material: attempts, best score (percent) and pass/fail (null
-   * while no attempt reported either).
+   * A student's SCORM results per material: attempts, the score that counts (percent, by the
+   * material's grading) and pass/fail (null while no attempt reported either).
    */
   async scormResults(userId: number, materialIds: number[]) {
     if (materialIds.length === 0) return [];
@@ -377,13 +385,20 @@ export class MaterialsRepository {
       .select({
         materialId: scormAttempts.materialId,
         attempts: count(),
-        bestScore: sql<string | null>`max(${scormScore("scorm_attempts")})`,
+        bestScore: sql<string | null>`${scormCountedScore("scorm_attempts", "materials.scorm_settings")}`,
         passed: sql<boolean | null>`bool_or(${scormPassed("scorm_attempts")})`,
         failed: sql<boolean | null>`bool_or(${scormFailed("scorm_attempts")})`,
       })
       .from(scormAttempts)
-      .where(and(eq(scormAttempts.userId, userId), inArray(scormAttempts.materialId, materialIds)))
-      .groupBy(scormAttempts.materialId);
+      .innerJoin(materials, eq(materials.id, scormAttempts.materialId))
+      .where(
+        and(
+          eq(scormAttempts.userId, userId),
+          inArray(scormAttempts.materialId, materialIds),
+          sql`${scormAttempts.cmi} <> '{}'::jsonb`,
+        ),
+      )
+      .groupBy(scormAttempts.materialId, materials.id);
     return rows.map((r) => ({
       materialId: r.materialId,
       attempts: Number(r.attempts),
@@ -468,15 +483,16 @@ export class MaterialsRepository {
   }
 
   /**
-   * Stores what a runtime committed: merged into the attempt, its session time added. With an
-   * order (player session, sequence number), a commit not newer than the stored one is not
-   * written; answers whether it was.
+   * Stores what a runtime committed: merged into the attempt (1 unless given), its session time
+   * added. With an order (player session, sequence number), a commit not newer than the stored
+   * one is not written; answers whether it was.
    */
   async commitScorm(
     db: Executor,
     values: {
       userId: number;
       materialId: number;
+      attempt?: number;
       cmi: Record<string, string>;
       seconds: number;
       order?: { session: number; seq: number };
@@ -489,7 +505,7 @@ export class MaterialsRepository {
       .values({
         userId: values.userId,
         materialId: values.materialId,
-        attempt: 1,
+        attempt: values.attempt ?? 1,
         cmi: values.cmi,
         totalSeconds: Math.round(values.seconds),
         ...(order ? { session: order.session, seq: order.seq } : {}),

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { courses } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
-import { scormScore } from "./scorm-results";
+import { scormCountedScore } from "./scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -25,13 +25,20 @@ export interface ProgressRow {
   scorm: ScormResult[];
 }
 
-/** A SCORM material's result for one student: its latest attempt's status, its best score. */
+/**
+ * A SCORM material's result for one student: its latest attempt's status, the score that counts
+ * (by the material's grading), its attempts with data, whether the material is complete, and
+ * whether the student opened it while the package never reported any data.
+ */
 export interface ScormResult {
   materialId: number;
   name: string;
   /** 2004: cmi.success_status when passed or failed, else cmi.completion_status; 1.2: cmi.core.lesson_status. */
   status: string | null;
   score: number | null;
+  attempts: number;
+  complete: boolean;
+  noData: boolean;
 }
 
 /** Whose progress the caller may read: its school (null: every school), a teacher's sections. */
@@ -99,7 +106,8 @@ export class ProgressRepository {
   private query(course: CourseRow, scope: ProgressScope, search: string): SQL {
     return sql`
       with m as (
-        select mat.id, mat.type, mat.name, e.position as element_position, mat.position
+        select mat.id, mat.type, mat.name, e.position as element_position, mat.position,
+               mat.scorm_settings
           from materials mat
           join course_elements e on e.id = mat.element_id
          where mat.course_id = ${course.id} and mat.published and e.published
@@ -126,8 +134,16 @@ export class ProgressRepository {
                            sa.cmi->>'cmi.completion_status', sa.cmi->>'cmi.core.lesson_status')
              from scorm_attempts sa where sa.user_id = s.id and sa.material_id = m.id
             order by sa.attempt desc limit 1) as status,
-          (select max(${scormScore("sa")}) from scorm_attempts sa
-            where sa.user_id = s.id and sa.material_id = m.id) as score
+          (select ${scormCountedScore("sa", "m.scorm_settings")} from scorm_attempts sa
+            where sa.user_id = s.id and sa.material_id = m.id) as score,
+          (select count(*) from scorm_attempts sa
+            where sa.user_id = s.id and sa.material_id = m.id and sa.cmi <> '{}'::jsonb) as attempts,
+          exists (select 1 from progress p where p.user_id = s.id and p.material_id = m.id
+                     and p.completed_at is not null) as complete,
+          exists (select 1 from progress p where p.user_id = s.id and p.material_id = m.id)
+            and not exists (select 1 from scorm_attempts sa
+                             where sa.user_id = s.id and sa.material_id = m.id
+                               and sa.cmi <> '{}'::jsonb) as no_data
         from m cross join s where m.type = 'scorm'
       ),
       r as (
@@ -139,15 +155,17 @@ export class ProgressRepository {
              select max(a.score) as best from attempts a join m on m.id = a.material_id
               where a.user_id = s.id group by a.material_id
              union all
-             select max(${scormScore("sa")}) from scorm_attempts sa join m on m.id = sa.material_id
-              where sa.user_id = s.id group by sa.material_id) q) as quiz_average,
+             select ${scormCountedScore("sa", "m.scorm_settings")} from scorm_attempts sa
+               join m on m.id = sa.material_id
+              where sa.user_id = s.id group by sa.material_id, m.scorm_settings) q) as quiz_average,
           (select coalesce(round(sum(extract(epoch from
                     coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
              from progress p join m on m.id = p.material_id where p.user_id = s.id) as time_spent,
           (select max(greatest(p.last_opened_at, p.completed_at)) from progress p
             where p.user_id = s.id and p.course_id = ${course.id}) as last_activity,
           (select coalesce(jsonb_agg(jsonb_build_object('materialId', sc.material_id,
-                    'name', sc.name, 'status', sc.status, 'score', sc.score)
+                    'name', sc.name, 'status', sc.status, 'score', sc.score,
+                    'attempts', sc.attempts, 'complete', sc.complete, 'noData', sc.no_data)
                     order by sc.element_position, sc.position), '[]'::jsonb)
              from sc where sc.user_id = s.id) as scorm
         from s
@@ -175,6 +193,15 @@ export class ProgressRepository {
     ]);
     const count = (total as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
     return { rows: rowsOf(rows).map(toRow), total: Number(count) };
+  }
+
+  /** Whether a student is one of the course's progress rows within the scope. */
+  async hasStudent(course: CourseRow, scope: ProgressScope, userId: number): Promise<boolean> {
+    const base = this.query(course, scope, "");
+    const result = await this.db.execute(
+      sql`select exists (select 1 from (${base}) x where x.id = ${userId}) as found`,
+    );
+    return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
   }
 
   async *exportRows(course: CourseRow, scope: ProgressScope, input: ListInput) {
