@@ -16,6 +16,7 @@ import portal from "./plugins/external/portal";
 import securityHeaders from "./plugins/external/security-headers";
 import apiRoutes from "./routes/api";
 import fileRoutes from "./routes/files";
+import healthRoutes from "./routes/health";
 import webserviceRoutes from "./routes/webservice";
 import { startAuditPurge } from "./services/audit";
 import { ContentCapabilities } from "./services/content-capabilities";
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // routes
   await app.register(apiRoutes);
   await app.register(fileRoutes);
+  await app.register(healthRoutes);
   await app.register(webserviceRoutes);
   await app.register(portal);
   return app;
