@@ -321,6 +321,37 @@ describe("an app on the database store", () => {
     expect(photo.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it("answers 404 for a file record whose stored file is gone", async () => {
+    const teacher = await t().login("teacher");
+    const course = await buildCourse(t(), teacher, [
+      {
+        name: "Lost",
+        materials: [
+          { name: "Gone", type: "file", files: { file: { data: PNG, filename: "gone.png" } } },
+        ],
+      },
+    ]);
+    const [file] = await t().app.repos.materials.filesOf([course.ids.Gone!]);
+    await t().app.storage.remove([file!.storageKey]);
+    const detail = await t().call<{ files: { url: string }[] }>(
+      "material",
+      "get",
+      { id: course.ids.Gone },
+      { token: teacher },
+    );
+    const served = await fetchContent(t(), detail.body.data!.files[0]!.url);
+    expect(served.statusCode).toBe(404);
+    expect(served.headers["content-disposition"]).toBeUndefined();
+    const download = await t().call(
+      "material",
+      "download",
+      { id: course.ids.Gone },
+      { token: teacher },
+    );
+    expect(download.status).toBe(404);
+    expect(download.headers["content-type"]).toMatch(/^application\/json/);
+  });
+
   it("still serves the demo files the data folder held before the switch", async () => {
     const admin = await t().login("admin");
     const [pdf] = await rowsOf<{ id: number }>(

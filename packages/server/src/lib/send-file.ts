@@ -29,14 +29,15 @@ export function parseRange(
 }
 
 /**
- * Streams a stored file (with a Range, the part asked for: 206, or 416 past its end). Headers
- * other than the length and range ones are the caller's. Missing: 404.
+ * Streams a stored file with the caller's headers (with a Range, the part asked for: 206, or 416
+ * past its end). Missing: 404, without those headers.
  */
 export async function sendStoredFile(
   storage: FileStorage,
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,
+  headers: Record<string, string>,
 ): Promise<FastifyReply> {
   let unsatisfiable = false;
   const file = await storage.open(key, (size) => {
@@ -45,7 +46,7 @@ export async function sendStoredFile(
     return range === "unsatisfiable" ? undefined : range;
   });
   if (!file) throw notFound();
-  reply.header("accept-ranges", "bytes");
+  reply.headers(headers).header("accept-ranges", "bytes");
   if (unsatisfiable) {
     file.stream.destroy();
     return reply

@@ -328,12 +328,12 @@ export async function sendMaterialFile(
   disposition: "inline" | "attachment",
   csp: string,
 ): Promise<FastifyReply> {
-  reply
-    .header("content-type", file.contentType)
-    .header("content-disposition", contentDisposition(disposition, displayName(file.path, "file")))
-    .header("cache-control", "private, no-cache")
-    .header("content-security-policy", csp);
-  return sendStoredFile(app.storage, file.storageKey, request, reply);
+  return sendStoredFile(app.storage, file.storageKey, request, reply, {
+    "content-type": file.contentType,
+    "content-disposition": contentDisposition(disposition, displayName(file.path, "file")),
+    "cache-control": "private, no-cache",
+    "content-security-policy": csp,
+  });
 }
 
 /** `courseId`: one course's materials; without it every material the caller may see. */
