@@ -17,12 +17,16 @@ const shared = {
 export default defineConfig({
   test: {
     projects: [
-      // Two server processes need PostgreSQL: the file is left out here, not skipped inside.
+      // Two server processes need PostgreSQL: the files are left out here, not skipped inside.
       {
         test: {
           ...shared,
           name: "pglite",
-          exclude: [...configDefaults.exclude, "test/two-processes.test.ts"],
+          exclude: [
+            ...configDefaults.exclude,
+            "test/two-processes.test.ts",
+            "test/shared-files.test.ts",
+          ],
         },
       },
       ...(withPostgres ? [{ test: { ...shared, name: "postgres" } }] : []),

@@ -1,5 +1,4 @@
 import "./app-types";
-import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
 import { buildContentApp } from "./content-app";
@@ -7,7 +6,8 @@ import type { Database } from "./db/client";
 import { sendError, sendNotFound } from "./lib/error-handler";
 import { loadCommonPasswords } from "./lib/passwords";
 import { AUTH_CHANNEL } from "./lib/session-cache";
-import { LocalFileStorage, type FileStorage } from "./lib/storage";
+import { createFileStorage } from "./lib/file-stores";
+import type { FileStorage } from "./lib/storage";
 import { AuthService } from "./plugins/app/auth";
 import { Mailer } from "./plugins/app/mailer";
 import { createRepositories } from "./plugins/app/repositories";
@@ -17,6 +17,7 @@ import portal from "./plugins/external/portal";
 import securityHeaders from "./plugins/external/security-headers";
 import apiRoutes from "./routes/api";
 import fileRoutes from "./routes/files";
+import healthRoutes from "./routes/health";
 import webserviceRoutes from "./routes/webservice";
 import { startAuditPurge } from "./services/audit";
 import { ContentCapabilities } from "./services/content-capabilities";
@@ -76,10 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // app
   const repos = createRepositories(database.db);
   app.decorate("repos", repos);
-  app.decorate(
-    "storage",
-    options.storage ?? new LocalFileStorage(path.join(config.dataDir, "files")),
-  );
+  const storage = options.storage ?? (await createFileStorage(config, database));
+  app.decorate("storage", storage);
+  if (!options.storage) app.addHook("onClose", async () => storage.close?.());
   const mailer = new Mailer(
     repos.outbox,
     { smtpUrl: config.smtpUrl, from: config.mailFrom },
@@ -127,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // routes
   await app.register(apiRoutes);
   await app.register(fileRoutes);
+  await app.register(healthRoutes);
   await app.register(webserviceRoutes);
   await app.register(portal);
   return app;

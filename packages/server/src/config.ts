@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { S3Settings } from "./lib/storage-s3";
 
 /** Cost of argon2id; production uses OWASP's recommended cost, tests a cheap one. */
 export interface Argon2Cost {
@@ -84,6 +85,16 @@ export interface ServerConfig {
   auditDays: number;
   /** Browser apps on these origins may call the main service with a bearer token (LMS_CORS_ORIGINS). */
   corsOrigins: string[];
+  /** Where uploaded files go (LMS_FILE_STORE): see lib/file-stores.ts. */
+  fileStore: FileStoreConfig;
+}
+
+export type FileStoreKind = "disk" | "database" | "s3";
+
+export interface FileStoreConfig {
+  kind: FileStoreKind;
+  /** Set when kind is "s3". */
+  s3: S3Settings | null;
 }
 
 export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -148,6 +159,38 @@ export function contentOrigin(publicUrl: string, contentPort: number): string {
   return `${url.protocol}//${url.hostname}:${contentPort}`;
 }
 
+/**
+ * LMS_FILE_STORE: "disk" (dataDir/files, one machine's), "database" or "s3" (shared by every
+ * server process). Default: the database on PostgreSQL, the disk with the embedded database.
+ */
+function fileStoreConfig(env: NodeJS.ProcessEnv, databaseUrl: string | null): FileStoreConfig {
+  const raw = blankToNull(env.LMS_FILE_STORE)?.toLowerCase() ?? (databaseUrl ? "database" : "disk");
+  if (raw !== "disk" && raw !== "database" && raw !== "s3") {
+    throw new Error(`LMS_FILE_STORE must be disk, database or s3 (got "${env.LMS_FILE_STORE}")`);
+  }
+  if (raw !== "s3") return { kind: raw, s3: null };
+  const bucket = blankToNull(env.LMS_S3_BUCKET);
+  if (!bucket) throw new Error("LMS_FILE_STORE=s3 needs LMS_S3_BUCKET");
+  const accessKeyId = blankToNull(env.LMS_S3_ACCESS_KEY_ID);
+  const secretAccessKey = blankToNull(env.LMS_S3_SECRET_ACCESS_KEY);
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error("LMS_S3_ACCESS_KEY_ID and LMS_S3_SECRET_ACCESS_KEY go together");
+  }
+  const endpoint = blankToNull(env.LMS_S3_ENDPOINT);
+  return {
+    kind: "s3",
+    s3: {
+      endpoint,
+      bucket,
+      region: blankToNull(env.LMS_S3_REGION) ?? "us-east-1",
+      accessKeyId,
+      secretAccessKey,
+      // Compatible servers (MinIO and the like) usually want path-style URLs; AWS itself not.
+      forcePathStyle: flag(env, "LMS_S3_FORCE_PATH_STYLE") ?? endpoint !== null,
+    },
+  };
+}
+
 /** Reads the configuration from the environment only (issue 4 "Start"); every default is here. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer(env, "PORT", 3000);
@@ -162,11 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     blankToNull(env.CONTENT_URL) ?? (contentPort === 0 ? "" : contentOrigin(publicUrl, contentPort))
   ).replace(/\/+$/, "");
   const mb = 1024 * 1024;
+  const databaseUrl = blankToNull(env.DATABASE_URL);
   return {
     port,
     host,
     dataDir: path.resolve(blankToNull(env.LMS_DATA_DIR) ?? "./data"),
-    databaseUrl: blankToNull(env.DATABASE_URL),
+    databaseUrl,
     seedDemo: flag(env, "LMS_SEED_DEMO"),
     demoPassword: blankToNull(env.LMS_DEMO_PASSWORD) ?? "Demo@2026!",
     smtpUrl: blankToNull(env.SMTP_URL),
@@ -212,5 +256,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminUserName: blankToNull(env.LMS_ADMIN_USERNAME) ?? "admin",
     auditDays: integer(env, "LMS_AUDIT_DAYS", 365, 1),
     corsOrigins: origins(env, "LMS_CORS_ORIGINS"),
+    fileStore: fileStoreConfig(env, databaseUrl),
   };
 }

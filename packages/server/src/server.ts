@@ -1,11 +1,10 @@
-import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "./app";
 import { contentOrigin, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { migrate } from "./db/migrate";
 import { DEMO_USERS, isEmpty, seedDemo, seedRoles } from "./db/seed";
-import { LocalFileStorage } from "./lib/storage";
+import { createFileStorage } from "./lib/file-stores";
 import { hash } from "@node-rs/argon2";
 import { ROLE_IDS } from "@lms/core";
 
@@ -31,9 +30,13 @@ export async function prepareDatabase(
     const wanted = config.seedDemo ?? database.driver === "pglite";
     let seeded = false;
     if (wanted && empty) {
-      const storage = new LocalFileStorage(path.join(config.dataDir, "files"));
+      const storage = await createFileStorage(config, database);
       const passwordHash = await hash(config.demoPassword, config.argon2);
-      await seedDemo(database.db, { passwordHash, storage });
+      try {
+        await seedDemo(database.db, { passwordHash, storage });
+      } finally {
+        await storage.close?.();
+      }
       log(`seeded the demo data (${DEMO_USERS.length} users)`);
       seeded = true;
     }

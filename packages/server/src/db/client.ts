@@ -60,12 +60,14 @@ export async function openDatabase(options: {
     pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     const databaseUrl = options.databaseUrl;
+    let closing: Promise<void> | undefined;
     return {
       db,
       driver: "postgres",
       listen: (channel, onMessage, onLive) =>
         listenPostgres(databaseUrl, channel, onMessage, onLive),
-      close: () => pool.end(),
+      // Once: a health check's test and the app's own close may both ask.
+      close: () => (closing ??= pool.end()),
     };
   }
   let dataDir: string | undefined;

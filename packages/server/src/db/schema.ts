@@ -8,6 +8,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -18,6 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -594,4 +596,33 @@ export const auditLog = pgTable(
     index("audit_log_actor_at_idx").on(t.actorId, t.at),
     index("audit_log_module_action_idx").on(t.module, t.action, t.at),
   ],
+);
+
+/** bytea as a Buffer on both drivers (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Uploaded files in the database (issue 14, migration 0011, LMS_FILE_STORE=database): a key names
+ * a blob written in `file_chunks` before the key points at it, so no reader sees half a file.
+ */
+export const fileObjects = pgTable("file_objects", {
+  key: text("key").primaryKey(),
+  blob: uuid("blob").notNull(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  chunkSize: integer("chunk_size").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    blob: uuid("blob").notNull(),
+    n: integer("n").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blob, t.n], name: "file_chunks_pkey" })],
 );

@@ -1,5 +1,6 @@
 import { open } from "node:fs/promises";
-import { inflateRawSync } from "node:zlib";
+import { Readable } from "node:stream";
+import { createInflateRaw, inflateRawSync } from "node:zlib";
 
 /** CRC-32 (zip's checksum). */
 const CRC_TABLE = (() => {
@@ -51,6 +52,8 @@ export interface ZipItem {
   /** The size its header declares; reading never gives more. */
   size: number;
   read(): Promise<Buffer>;
+  /** The entry inflated piece by piece (a video in a package): a ZipError if it lies. */
+  stream(): Readable;
 }
 
 /** Where an archive's bytes come from: memory, or a file read piece by piece. */
@@ -160,9 +163,63 @@ export async function listZip(
         if (data.length !== size) throw new ZipError("size mismatch");
         return data;
       },
+      stream() {
+        return Readable.from(inflatePieces(source, start, compressedSize, size, method === 0), {
+          objectMode: false,
+        });
+      },
     });
   }
   return items;
+}
+
+// Small compressed pieces: one inflates to at most the ratio limit times this.
+const PIECE_BYTES = 64 * 1024;
+
+async function* inflatePieces(
+  source: ZipSource,
+  start: number,
+  compressedSize: number,
+  size: number,
+  stored: boolean,
+): AsyncGenerator<Buffer> {
+  const inflate = stored ? null : createInflateRaw();
+  let produced = 0;
+  const check = (piece: Buffer) => {
+    produced += piece.length;
+    if (produced > size) throw new ZipError("entry expands past its declared size or is corrupt");
+    return piece;
+  };
+  const output: Buffer[] = [];
+  let failure: unknown = null;
+  inflate?.on("data", (piece: Buffer) => output.push(piece));
+  inflate?.on("error", (error) => (failure = error));
+  try {
+    for (let offset = 0; offset < compressedSize; offset += PIECE_BYTES) {
+      const length = Math.min(PIECE_BYTES, compressedSize - offset);
+      const compressed = await source.read(start + offset, length);
+      if (compressed.length !== length) throw new ZipError("truncated entry");
+      if (!inflate) {
+        yield check(Buffer.from(compressed));
+        continue;
+      }
+      await new Promise<void>((resolve) => inflate.write(compressed, () => resolve()));
+      if (failure) throw new ZipError("entry expands past its declared size or is corrupt");
+      while (output.length > 0) yield check(output.shift()!);
+    }
+    if (inflate) {
+      await new Promise<void>((resolve) => {
+        inflate.once("end", resolve);
+        inflate.once("error", () => resolve());
+        inflate.end();
+      });
+      if (failure) throw new ZipError("entry expands past its declared size or is corrupt");
+      while (output.length > 0) yield check(output.shift()!);
+    }
+    if (produced !== size) throw new ZipError("size mismatch");
+  } finally {
+    inflate?.destroy();
+  }
 }
 
 /** Every entry read at once (small archives: demo data and tests). */

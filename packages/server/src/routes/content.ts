@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { PACKAGE_ROOT } from "../config";
 import { notFound, unauthenticated } from "../lib/errors";
+import { sendStoredFile } from "../lib/send-file";
 import { ManifestError, readManifest, type ScormVersion } from "../lib/scorm";
 import { assertMaterialReadable } from "../services/material-access";
 import { contentDisposition, displayName } from "./api/material";
@@ -107,24 +108,26 @@ export function contentRoutes(main: FastifyInstance) {
         }
         const file = await main.repos.materials.file(material.id, filePath);
         if (!file) throw notFound();
-        let data = await main.storage.get(file.storageKey);
-        if (!data) throw notFound();
         const scorm = material.type === "scorm";
+        if (scorm) reply.header("content-security-policy", PACKAGE_CSP);
+        const inline = scorm || INLINE.test(file.contentType);
+        const headers = {
+          "content-type": file.contentType,
+          "content-disposition": contentDisposition(
+            inline ? "inline" : "attachment",
+            displayName(file.path, "file"),
+          ),
+          "cache-control": "private, no-cache",
+        };
         if (scorm && HTML.test(file.contentType)) {
+          // A package's page is rewritten whole (the bridge's tags); every other file streams.
+          let data = await main.storage.get(file.storageKey);
+          if (!data) throw notFound();
           const version = await scormVersion(main, material.id);
           if (version) data = injectBridge(data, bridgeTags(version, portalOrigin(main)));
+          return reply.code(200).headers(headers).send(data);
         }
-        const inline = scorm || INLINE.test(file.contentType);
-        if (scorm) reply.header("content-security-policy", PACKAGE_CSP);
-        return reply
-          .code(200)
-          .header("content-type", file.contentType)
-          .header(
-            "content-disposition",
-            contentDisposition(inline ? "inline" : "attachment", displayName(file.path, "file")),
-          )
-          .header("cache-control", "private, no-cache")
-          .send(data);
+        return sendStoredFile(main.storage, file.storageKey, request, reply, headers);
       },
     );
   };

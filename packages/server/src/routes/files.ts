@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { can, tokenOf } from "../lib/commands";
 import { notFound, unauthenticated } from "../lib/errors";
@@ -43,18 +44,59 @@ export default async function fileRoutes(app: FastifyInstance) {
         throw notFound();
       }
       if (!key) throw notFound();
-      const data = await app.storage.get(key);
-      if (!data) throw notFound();
-      return sendImage(reply, data, `${request.params.kind}-${id}`);
+      const file = await app.storage.open(key);
+      if (!file) throw notFound();
+      const { head, stream } = await peek(file.stream, 8);
+      return sendImage(reply, head, stream, file.size, `${request.params.kind}-${id}`);
     },
   );
 }
 
-export function sendImage(reply: FastifyReply, data: Buffer, name: string): FastifyReply {
-  const type = sniffImageType(data) ?? "application/octet-stream";
+/** The first bytes of a stream (to sniff a type) and a stream of all of it, head included. */
+export async function peek(
+  source: Readable,
+  bytes: number,
+): Promise<{ head: Buffer; stream: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const parts: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < bytes && !done) {
+    const next = await iterator.next();
+    if (next.done) done = true;
+    else {
+      parts.push(next.value);
+      length += next.value.length;
+    }
+  }
+  const head = Buffer.concat(parts);
+  async function* all() {
+    try {
+      if (head.length > 0) yield head;
+      while (!done) {
+        const next = await iterator.next();
+        if (next.done) done = true;
+        else yield next.value;
+      }
+    } finally {
+      if (!done) await iterator.return?.();
+    }
+  }
+  return { head, stream: Readable.from(all(), { objectMode: false }) };
+}
+
+export function sendImage(
+  reply: FastifyReply,
+  head: Buffer,
+  data: Readable,
+  size: number,
+  name: string,
+): FastifyReply {
+  const type = sniffImageType(head) ?? "application/octet-stream";
   return reply
     .code(200)
     .header("content-type", type)
+    .header("content-length", size)
     .header(
       "content-disposition",
       `inline; filename="${name}.${type === "image/png" ? "png" : "jpg"}"`,

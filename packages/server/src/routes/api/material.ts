@@ -9,12 +9,13 @@ import {
   type MaterialType,
   type ScormSettings,
 } from "@lms/core";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
 import { MAX_ID, deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
+import { sendStoredFile } from "../../lib/send-file";
 import { newStorageKey, storeFromDisk } from "../../lib/storage";
 import { sniffMaterialFile } from "../../lib/uploads";
 import { ManifestError, launchFilePath, readManifest, type ScormManifest } from "../../lib/scorm";
@@ -191,6 +192,8 @@ async function storeUpload(
   }
 }
 
+const STREAMED_ENTRY_BYTES = 4 * 1024 * 1024;
+
 /** A SCORM package's entries, stored under one prefix (all of them, or none). */
 async function storePackage(
   app: FastifyInstance,
@@ -217,20 +220,21 @@ async function storePackage(
           .replace(/[^a-z0-9._-]/g, "_"),
       )
       .join("/")}`;
-    let data: Buffer;
     try {
-      data = await entry.read();
+      // Big entries (videos) stream into the store; small ones go whole.
+      if (entry.size > STREAMED_ENTRY_BYTES)
+        await app.storage.putStream(storageKey, entry.stream());
+      else await app.storage.put(storageKey, await entry.read());
     } catch (error) {
-      // A header that lied: what was stored of the package goes.
+      // A header that lied (or a store that failed): what was stored of the package goes.
       await app.storage.removePrefix(prefix);
       throw refused(error);
     }
-    await app.storage.put(storageKey, data);
     files.push({
       path: entry.path,
       storageKey,
       contentType: scormContentType(entry.path),
-      size: data.length,
+      size: entry.size,
     });
   }
   return { files, size };
@@ -323,20 +327,18 @@ export async function materialDetail(
 /** Sends a stored file of a material with its type and a Content-Disposition. */
 export async function sendMaterialFile(
   app: FastifyInstance,
+  request: FastifyRequest,
   reply: FastifyReply,
   file: { storageKey: string; contentType: string; path: string },
   disposition: "inline" | "attachment",
   csp: string,
 ): Promise<FastifyReply> {
-  const data = await app.storage.get(file.storageKey);
-  if (!data) throw notFound();
-  return reply
-    .code(200)
-    .header("content-type", file.contentType)
-    .header("content-disposition", contentDisposition(disposition, displayName(file.path, "file")))
-    .header("cache-control", "private, no-cache")
-    .header("content-security-policy", csp)
-    .send(data);
+  return sendStoredFile(app.storage, file.storageKey, request, reply, {
+    "content-type": file.contentType,
+    "content-disposition": contentDisposition(disposition, displayName(file.path, "file")),
+    "cache-control": "private, no-cache",
+    "content-security-policy": csp,
+  });
 }
 
 /** `courseId`: one course's materials; without it every material the caller may see. */
@@ -644,12 +646,19 @@ export const materialResource = defineResource("material", {
   download: command({
     access: { module: "materials", right: "view" },
     input: idInput,
-    async handler({ app, caller, input, reply }) {
+    async handler({ app, caller, input, request, reply }) {
       const material = await visibleMaterial(app, caller, input.id);
       if (material.type !== "file") throw new ApiError(404, "errors.notFound");
       const [file] = await app.repos.materials.filesOf([material.id]);
       if (!file) throw notFound();
-      return sendMaterialFile(app, reply, file, "attachment", "default-src 'none'; sandbox");
+      return sendMaterialFile(
+        app,
+        request,
+        reply,
+        file,
+        "attachment",
+        "default-src 'none'; sandbox",
+      );
     },
   }),
 });
