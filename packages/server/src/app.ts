@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // app
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database.db, { listExactCount: config.listExactCount });
   app.decorate("repos", repos);
   app.decorate(
     "storage",

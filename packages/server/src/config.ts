@@ -82,6 +82,8 @@ export interface ServerConfig {
   adminUserName: string;
   /** Days an audit record is kept (LMS_AUDIT_DAYS); older ones are purged by a periodic job. */
   auditDays: number;
+  /** A searched user list with more matches answers with an estimated total (LMS_LIST_EXACT_COUNT). */
+  listExactCount: number;
 }
 
 export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -185,5 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: blankToNull(env.LMS_ADMIN_EMAIL),
     adminUserName: blankToNull(env.LMS_ADMIN_USERNAME) ?? "admin",
     auditDays: integer(env, "LMS_AUDIT_DAYS", 365, 1),
+    listExactCount: integer(env, "LMS_LIST_EXACT_COUNT", 5000, 1),
   };
 }
