@@ -256,6 +256,8 @@ function load(
         url,
         method: "POST",
         connections: CLIENTS,
+        // A slow list is measured, not dropped: autocannon gives up on a request after 10 s by default.
+        timeout: Number(process.env.LMS_BENCH_TIMEOUT_SECONDS ?? 120),
         amount: total,
         ...(typeof bodies === "function"
           ? {}
