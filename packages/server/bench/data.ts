@@ -1,10 +1,28 @@
-/** The benchmark's data set: 100,000 users in 1,000 schools with Filipino names, and the searches run on it. */
+/**
+ * The benchmark's data set: users with Filipino names in schools of 200 (1,000,000 users in 5,000
+ * schools on PostgreSQL, 100,000 in 500 on PGlite), courses with materials, one course with 2,000
+ * students and their progress, and the searches run on it.
+ */
+import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/config";
 import { prepareDatabase } from "../src/server";
 
-export const USERS = Number(process.env.LMS_BENCH_USERS ?? 100_000);
-export const SCHOOLS = Number(process.env.LMS_BENCH_SCHOOLS ?? 1_000);
+/** Users per database (LMS_BENCH_USERS for both, or LMS_BENCH_PG_USERS / LMS_BENCH_PGLITE_USERS). */
+export function usersFor(driver: "pglite" | "postgres"): number {
+  const own =
+    driver === "postgres" ? process.env.LMS_BENCH_PG_USERS : process.env.LMS_BENCH_PGLITE_USERS;
+  return Number(
+    own ?? process.env.LMS_BENCH_USERS ?? (driver === "postgres" ? 1_000_000 : 100_000),
+  );
+}
+/** Schools of 200 users (LMS_BENCH_SCHOOLS). */
+export function schoolsFor(users: number): number {
+  return Number(process.env.LMS_BENCH_SCHOOLS ?? Math.max(1, Math.round(users / 200)));
+}
+/** Students of the course whose progress list is measured. */
+export const COURSE_STUDENTS = 2_000;
+export const COURSES_PER_SCHOOL = 4;
 
 export const FIRST = [
   "Maria",
@@ -173,62 +191,120 @@ export const SEARCHES = [
 ];
 
 /**
- * Searches of three letters taken from the names, none of them in SEARCHES: every one is new to
- * the server, so none is answered from what an earlier request kept.
+ * Searches every one of which is new to the server (none in SEARCHES, no repeats): 3 to 6 letters
+ * cut from the real name parts (first names, both surname parts, whole surnames), so that nothing
+ * an earlier request kept can answer them.
  */
-export function freshSearches(count = 200): string[] {
+export function freshSearches(count = 400): string[] {
   const seen = new Set(SEARCHES);
   const terms: string[] = [];
-  for (const name of [...LAST_START, ...FIRST, ...LAST_END]) {
-    const lower = name.toLowerCase();
-    for (let i = 0; i + 3 <= lower.length && terms.length < count; i++) {
-      const term = lower.slice(i, i + 3);
-      if (!/^[a-z]{3}$/.test(term) || seen.has(term)) continue;
-      seen.add(term);
-      terms.push(term);
+  const names = [...FIRST, ...LAST_START, ...LAST_END];
+  for (let i = 0; terms.length < count && i < 40; i++) {
+    names.push(`${LAST_START[(i * 7) % LAST_START.length]}${LAST_END[(i * 11) % LAST_END.length]}`);
+  }
+  for (const length of [3, 4, 5, 6]) {
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      for (let i = 0; i + length <= lower.length && terms.length < count; i++) {
+        const term = lower.slice(i, i + length);
+        if (!/^[a-zñ]+$/.test(term) || seen.has(term)) continue;
+        seen.add(term);
+        terms.push(term);
+      }
     }
   }
   return terms;
 }
 
-/** Fills the database with schools and users in a few statements. */
-export async function populate(databaseUrl: string | null, dataDir: string): Promise<number> {
+export interface Populated {
+  seconds: number;
+  /** The course of COURSE_STUDENTS students (progress list). */
+  bigCourseId: number;
+}
+
+/**
+ * Fills the database in a few statements: schools, users (one precomputed password hash), courses
+ * with an element and two materials each, and a course of COURSE_STUDENTS students with progress.
+ * The users' secondary indexes are built after the rows (far faster than row by row) and the
+ * change trigger is held off while loading.
+ */
+export async function populate(
+  databaseUrl: string | null,
+  dataDir: string,
+  users: number,
+  schoolCount: number,
+): Promise<Populated> {
   const started = Date.now();
   const config = { ...loadConfig({}), databaseUrl, dataDir, seedDemo: true };
   const { database } = await prepareDatabase(config);
   const db = database.db;
+  const run = (text: string) => db.execute(sql.raw(text));
+  const rows = async <T>(text: string) =>
+    ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  const passwordHash = await hash("Bench@2026!");
   const first = `(array[${FIRST.map((n) => `'${n}'`).join(",")}])`;
   const start = `(array[${LAST_START.map((n) => `'${n}'`).join(",")}])`;
   const end = `(array[${LAST_END.map((n) => `'${n}'`).join(",")}])`;
-  await db.execute(
-    sql.raw(`insert into schools (school_code, school_name, city, province, region, country, created_by)
+  await run(`insert into schools (school_code, school_name, city, province, region, country, created_by)
       select 'B' || lpad(i::text, 5, '0'), 'Bench School ' || i, 'City ' || (i % 80), 'Province ' || (i % 40),
              'Region ' || (i % 17), 'Philippines', 'bench'
-        from generate_series(1, ${SCHOOLS}) i`),
+        from generate_series(1, ${schoolCount}) i`);
+  const [{ min } = { min: 3 }] = await rows<{ min: number }>(
+    `select min(id)::int as min from schools where created_by = 'bench'`,
   );
-  const [{ min } = { min: 3 }] = (
-    (await db.execute(
-      sql`select min(id)::int as min from schools where created_by = 'bench'`,
-    )) as unknown as {
-      rows: { min: number }[];
-    }
-  ).rows;
-  const batch = 20_000;
-  for (let from = 1; from <= USERS; from += batch) {
-    const to = Math.min(USERS, from + batch - 1);
-    await db.execute(
-      sql.raw(`insert into users (first_name, last_name, user_name, email, role_id, school_id, status,
-                                  registered, grade, section, learning_reference_number, created_by, created_at)
+  const indexes = await rows<{ name: string; definition: string }>(
+    `select indexname as name, indexdef as definition from pg_indexes
+      where tablename = 'users' and indexname <> 'users_pkey'`,
+  );
+  for (const index of indexes) await run(`drop index "${index.name}"`);
+  await run(`alter table users disable trigger users_changed`);
+  const batch = databaseUrl ? 100_000 : 20_000;
+  for (let from = 1; from <= users; from += batch) {
+    const to = Math.min(users, from + batch - 1);
+    await run(`insert into users (first_name, last_name, user_name, email, role_id, school_id, status,
+                                  registered, grade, section, learning_reference_number, school_year_from,
+                                  password_hash, created_by, created_at, updated_at)
         select ${first}[1 + ((i * 7919) % 104729) % ${FIRST.length}],
                ${start}[1 + ((i * 6151) % 99991) % ${LAST_START.length}]
                  || ${end}[1 + ((i * 3571) % 65537) % ${LAST_END.length}],
-               'user' || i, 'user' || i || '@bench.test', 5, ${min} + (i % ${SCHOOLS}), 0, 0,
-               1 + (i % 12), 'S' || (i % 5), lpad(i::text, 12, '0'), 'bench',
-               now() - (i || ' seconds')::interval
-          from generate_series(${from}, ${to}) i`),
-    );
+               'user' || i, 'user' || i || '@bench.test', 5, ${min} + (i % ${schoolCount}), i % 2, 1,
+               1 + (i % 12), 'S' || (i % 5), lpad(i::text, 12, '0'), 2026, '${passwordHash}', 'bench',
+               now() - (i || ' seconds')::interval,
+               case when i % 3 = 0 then now() - (i % 9973 || ' minutes')::interval end
+          from generate_series(${from}, ${to}) i`);
   }
-  await db.execute(sql`analyze`);
+  // The course of COURSE_STUDENTS students: grade 7, section Big of the first bench school.
+  await run(`insert into users (first_name, last_name, user_name, email, role_id, school_id, status,
+                                registered, grade, section, school_year_from, password_hash, created_by)
+      select ${first}[1 + (i % ${FIRST.length})], ${start}[1 + (i % ${LAST_START.length})] || ${end}[1 + ((i * 7) % ${LAST_END.length})],
+             'big' || i, 'big' || i || '@bench.test', 5, ${min}, 1, 1, 7, 'Big', 2026, '${passwordHash}', 'bench'
+        from generate_series(1, ${COURSE_STUDENTS}) i`);
+  await run(`alter table users enable trigger users_changed`);
+  await run(`update change_counters set version = version + 1 where name = 'users'`);
+  for (const index of indexes) await run(index.definition);
+  await run(`insert into courses (course_name, course_code, grade_level, subject, section, published,
+                                  school_id, created_by)
+      select 'Course ' || s.id || '-' || c, 'C' || s.id || '-' || c, 1 + ((s.id + c) % 12),
+             (array['Math','Science','English','Filipino'])[c], '', true, s.id, 'bench'
+        from schools s cross join generate_series(1, ${COURSES_PER_SCHOOL}) c
+       where s.created_by = 'bench'`);
+  const [{ id: bigCourseId } = { id: 0 }] = await rows<{ id: number }>(
+    `insert into courses (course_name, course_code, grade_level, subject, section, published, school_id, created_by)
+     values ('Big course', 'BIG-1', 7, 'Math', 'Big', true, ${min}, 'bench') returning id`,
+  );
+  await run(`insert into course_elements (course_id, name, type, position, published, created_by)
+      select id, 'Lesson 1', 'lesson', 1, true, 'bench' from courses where created_by = 'bench'`);
+  await run(`insert into materials (course_id, element_id, name, type, url, position, published, created_by)
+      select e.course_id, e.id, 'Material ' || m || ' of ' || e.course_id, 'link',
+             'https://example.test/' || m, m, true, 'bench'
+        from course_elements e cross join generate_series(1, 2) m where e.created_by = 'bench'`);
+  await run(`insert into progress (user_id, material_id, course_id, started_at, last_opened_at, completed_at, created_by)
+      select u.id, m.id, m.course_id, now() - interval '2 days', now() - interval '1 day',
+             case when u.id % 2 = 0 then now() - interval '1 day' end, 'bench'
+        from users u join materials m on m.course_id = ${bigCourseId}
+       where u.school_id = ${min} and u.section = 'Big'`);
+  // The visibility map lets far pages skip entries of an index without reading the rows.
+  await run("vacuum analyze");
   await database.close();
-  return (Date.now() - started) / 1000;
+  return { seconds: (Date.now() - started) / 1000, bigCourseId };
 }

@@ -75,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // app
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database.db, { listExactCount: config.listExactCount });
   app.decorate("repos", repos);
   const storage = options.storage ?? (await createFileStorage(config, database));
   app.decorate("storage", storage);

@@ -87,6 +87,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Where uploaded files go (LMS_FILE_STORE): see lib/file-stores.ts. */
   fileStore: FileStoreConfig;
+  /** A searched user list with more matches answers with an estimated total (LMS_LIST_EXACT_COUNT). */
+  listExactCount: number;
 }
 
 export type FileStoreKind = "disk" | "database" | "s3";
@@ -257,5 +259,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     auditDays: integer(env, "LMS_AUDIT_DAYS", 365, 1),
     corsOrigins: origins(env, "LMS_CORS_ORIGINS"),
     fileStore: fileStoreConfig(env, databaseUrl),
+    listExactCount: integer(env, "LMS_LIST_EXACT_COUNT", 5000, 1),
   };
 }

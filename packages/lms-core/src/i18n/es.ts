@@ -70,6 +70,7 @@ export const es = {
   "table.rowsPerPage": "Rows per page",
   "table.noResults": "No records found.",
   "table.range": "{from}–{to} of {total}",
+  "table.rangeEstimate": "{from}–{to} of about {total}",
   "table.selected": "{count, plural, one {# selected} other {# selected}}",
   "table.selectAllMatching": "Select all {total} matching records",
   "table.allMatchingSelected": "All {total} matching records are selected.",

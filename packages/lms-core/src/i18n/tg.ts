@@ -69,6 +69,7 @@ export const tg: Catalogue = {
   "table.rowsPerPage": "Hilera bawat pahina",
   "table.noResults": "Walang nahanap na record.",
   "table.range": "{from}–{to} sa {total}",
+  "table.rangeEstimate": "{from}–{to} sa humigit-kumulang {total}",
   "table.selected": "{count, plural, one {# ang napili} other {# ang napili}}",
   "table.selectAllMatching": "Piliin ang lahat ng {total} na tugmang record",
   "table.allMatchingSelected": "Napili na ang lahat ng {total} na tugmang record.",

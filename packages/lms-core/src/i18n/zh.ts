@@ -68,6 +68,7 @@ export const zh: Catalogue = {
   "table.rowsPerPage": "每页行数",
   "table.noResults": "未找到记录。",
   "table.range": "第 {from}–{to} 条，共 {total} 条",
+  "table.rangeEstimate": "第 {from}–{to} 条，共约 {total} 条",
   "table.selected": "{count, plural, other {已选择 # 项}}",
   "table.selectAllMatching": "选择全部 {total} 条匹配记录",
   "table.allMatchingSelected": "已选择全部 {total} 条匹配记录。",

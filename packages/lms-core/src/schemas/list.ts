@@ -148,6 +148,8 @@ export interface Pagination {
   page: number;
   rowsPerPage: number;
   totalcount: number;
+  /** True when totalcount is an estimate of a huge match set (shown as "about N"). */
+  totalIsEstimate?: boolean;
 }
 
 export interface ListAnswer<Row> {
@@ -159,6 +161,8 @@ export interface ListPage<Row> {
   page: number;
   rowsPerPage: number;
   totalCount: number;
+  /** The total is an estimate (the list answer's pagination.totalIsEstimate). */
+  totalIsEstimate: boolean;
   rows: Row[];
 }
 
@@ -174,6 +178,7 @@ export function decodeListResponse<Row>(data: unknown): ListPage<Row> {
     page: Number(pagination.page) || 1,
     rowsPerPage: Number(pagination.rowsPerPage) || DEFAULT_PAGE_SIZE,
     totalCount: Number(pagination.totalcount) || 0,
+    totalIsEstimate: pagination.totalIsEstimate === true,
     rows: Array.isArray(answer.data) ? answer.data : [],
   };
 }

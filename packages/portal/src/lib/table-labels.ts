@@ -11,6 +11,7 @@ export function useTableLabels(): DataTableLabels {
       searchPlaceholder: t("common.searchPlaceholder"),
       rowsPerPage: t("table.rowsPerPage"),
       pageInfo: ({ from, to, total }) => t("table.range", { from, to, total }),
+      pageInfoEstimate: ({ from, to, total }) => t("table.rangeEstimate", { from, to, total }),
       firstPage: t("table.firstPage"),
       previousPage: t("table.previousPage"),
       nextPage: t("table.nextPage"),

@@ -150,7 +150,13 @@ export const users = pgTable(
     index("users_last_name_idx").on(t.lastName, t.id),
     index("users_first_name_idx").on(t.firstName, t.id),
     index("users_created_idx").on(t.createdAt, t.id),
-    index("users_role_idx").on(t.roleId),
+    index("users_role_idx").on(t.roleId, t.id),
+    index("users_user_name_idx").on(t.userName, t.id),
+    index("users_email_idx").on(t.email, t.id),
+    index("users_status_idx").on(t.status, t.id),
+    index("users_grade_idx").on(t.grade, t.id),
+    index("users_section_idx").on(t.section, t.id),
+    index("users_updated_idx").on(t.updatedAt, t.id),
   ],
 );
 

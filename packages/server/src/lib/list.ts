@@ -106,13 +106,58 @@ export function whereAll(conditions: (SQL | undefined)[]): SQL | undefined {
 }
 
 export interface ListResult<Row> {
-  pagination: { page: number; rowsPerPage: number; totalcount: number };
+  pagination: {
+    page: number;
+    rowsPerPage: number;
+    totalcount: number;
+    /** Present (true) only when totalcount is the database's estimate, not a count. */
+    totalIsEstimate?: true;
+  };
   data: Row[];
 }
 
-export function listAnswer<Row>(input: ListInput, rows: Row[], total: number): ListResult<Row> {
+export function listAnswer<Row>(
+  input: ListInput,
+  rows: Row[],
+  total: number,
+  totalIsEstimate = false,
+): ListResult<Row> {
   return {
-    pagination: { page: input.page, rowsPerPage: input.rowsPerPage, totalcount: total },
+    pagination: {
+      page: input.page,
+      rowsPerPage: input.rowsPerPage,
+      totalcount: total,
+      ...(totalIsEstimate ? { totalIsEstimate: true as const } : {}),
+    },
     data: rows,
   };
+}
+
+/** An estimate shown as "about N": two significant digits, and never below what was seen. */
+export function roundEstimate(estimate: number, atLeast: number): number {
+  const value = Math.max(estimate, atLeast);
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(value)) - 1);
+  return Math.max(atLeast, Math.round(value / unit) * unit);
+}
+
+/**
+ * The page of a list with `total` rows, read from whichever end is nearer: a far page near the end
+ * is read in the reverse order (a few index entries skipped instead of most of them). `reverse`
+ * says the rows come in the reverse order and must be turned round.
+ */
+export function nearerEnd(
+  input: ListInput,
+  total: number,
+): { limit: number; offset: number; reverse: boolean } {
+  const { limit, offset } = pageOf(input);
+  if (offset >= total) return { limit: 0, offset, reverse: false };
+  const remaining = total - offset;
+  if (offset <= remaining) return { limit, offset, reverse: false };
+  const last = Math.min(limit, remaining);
+  return { limit: last, offset: remaining - last, reverse: true };
+}
+
+/** The reverse of a list order (ascending NULLS LAST turns to descending NULLS FIRST). */
+export function reverseInput(input: ListInput): ListInput {
+  return { ...input, sortOrder: input.sortOrder === "asc" ? "desc" : "asc" };
 }

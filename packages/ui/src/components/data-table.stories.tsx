@@ -239,6 +239,16 @@ export const PagesThrough: Story = {
   },
 };
 
+/** A huge match set whose total the server estimated: the range says so. */
+export const EstimatedTotal: Story = {
+  args: { totalIsEstimate: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("1–10 of about 57")).toBeVisible();
+    await expect(canvas.queryByText("1–10 of 57")).toBeNull();
+  },
+};
+
 export const ChangesRowsPerPage: Story = {
   args: { state: createDataTableState({ page: 3 }) },
   play: async ({ args, canvasElement }) => {

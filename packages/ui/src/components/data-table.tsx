@@ -90,6 +90,8 @@ type DataTableLabels = {
   rowsPerPage: string;
   /** "11–20 of 57" */
   pageInfo: (range: { from: number; to: number; total: number }) => string;
+  /** "1–25 of about 120,000": the total is the server's estimate (`totalIsEstimate`). */
+  pageInfoEstimate: (range: { from: number; to: number; total: number }) => string;
   firstPage: string;
   previousPage: string;
   nextPage: string;
@@ -120,6 +122,7 @@ const defaultLabels: DataTableLabels = {
   searchPlaceholder: "Search…",
   rowsPerPage: "Rows per page",
   pageInfo: ({ from, to, total }) => `${from}–${to} of ${total}`,
+  pageInfoEstimate: ({ from, to, total }) => `${from}–${to} of about ${total}`,
   firstPage: "First page",
   previousPage: "Previous page",
   nextPage: "Next page",
@@ -147,6 +150,8 @@ type DataTableProps<Row> = {
   data: readonly Row[];
   /** How many rows match the search and filters on the server. */
   totalCount: number;
+  /** The server estimated `totalCount` (a huge match set): the range says "of about N". */
+  totalIsEstimate?: boolean;
   /** Shows skeleton rows instead of the data. */
   loading?: boolean;
   /** The request state (page, rows per page, sort, search, filters). */
@@ -235,6 +240,7 @@ function DataTable<Row>({
   columns,
   data,
   totalCount,
+  totalIsEstimate = false,
   loading = false,
   state,
   onStateChange,
@@ -614,7 +620,11 @@ function DataTable<Row>({
         pageCount={pageCount}
         rowsPerPage={state.rowsPerPage}
         pageSizes={pageSizes}
-        info={labels.pageInfo({ from, to, total: totalCount })}
+        info={(totalIsEstimate ? labels.pageInfoEstimate : labels.pageInfo)({
+          from,
+          to,
+          total: totalCount,
+        })}
         labels={labels}
         disabled={loading}
         onPageChange={goTo}

@@ -464,12 +464,12 @@ export const userResource = defineResource("user", {
     access: { module: "users", right: "view" },
     input: listInput("users"),
     async handler({ app, caller, input, form }) {
-      const { rows, total } = await app.repos.users.list(
+      const { rows, total, estimate } = await app.repos.users.list(
         input,
         filtersOf(form, USER_FILTER_EXTRAS),
         scopeOf(caller),
       );
-      return { data: listAnswer(input, rows, total) };
+      return { data: listAnswer(input, rows, total, estimate) };
     },
   }),
 

@@ -145,6 +145,7 @@ export function UsersTable({
       columns={columns}
       data={page?.rows ?? []}
       totalCount={page?.totalCount ?? 0}
+      totalIsEstimate={page?.totalIsEstimate ?? false}
       loading={loading}
       state={state}
       onStateChange={(next) => {

@@ -98,11 +98,19 @@ function classesWith(scope: ClassScope, today: Date): SQL {
       and ${alias}.grade = k.grade and ${alias}.section_key = k.section_key`);
   const materials = sql`(select coalesce(sum(pm.n), 0) from courses
       join published_counts pm on pm.course_id = courses.id where ${classCourses})`;
-  const done = sql`(select count(*) from progress p
+  // Completed materials per class, counted in one pass over the progress rows (a count per class
+  // row would read every student's progress once per class).
+  const doneByClass = sql`select sr.school_id, sr.year_from, sr.grade, sr.section_key, count(*) as n
+      from progress p
       join published_materials m on m.id = p.material_id
       join student_rows sr on sr.id = p.user_id
       join courses on courses.id = p.course_id
-     where p.completed_at is not null and ${inClass("sr")} and ${classCourses})`;
+     where p.completed_at is not null and courses.published and ${courseFitsClass({
+       schoolId: sql.raw("sr.school_id"),
+       grade: sql.raw("sr.grade"),
+       section: sql.raw("sr.section_key"),
+     })}
+     group by sr.school_id, sr.year_from, sr.grade, sr.section_key`;
   return sql`with student_rows as (
       select u.id, u.school_id, u.school_year_from as year_from,
              coalesce(u.school_year_to, u.school_year_from + 1) as year_to,
@@ -135,14 +143,23 @@ function classesWith(scope: ClassScope, today: Date): SQL {
        where m.published and e.published),
     published_counts as (
       select course_id, count(*) as n from published_materials group by course_id),
+    student_counts as (
+      select school_id, year_from, grade, section_key, count(*) as n from student_rows
+       group by school_id, year_from, grade, section_key),
+    teacher_counts as (
+      select school_id, year_from, grade, section_key, count(distinct user_id) as n from load_rows
+       group by school_id, year_from, grade, section_key),
+    done_counts as (${doneByClass}),
     counted as (
       select k.*, s.school_name,
-             (select count(*) from student_rows sr where ${inClass("sr")})::int as students,
-             (select count(distinct lr.user_id) from load_rows lr where ${inClass("lr")})::int
-               as teachers,
+             coalesce(sc.n, 0)::int as students,
+             coalesce(tc.n, 0)::int as teachers,
              ${materials} as materials,
-             ${done} as done
+             coalesce(dc.n, 0) as done
         from keys k join schools s on s.id = k.school_id
+        left join student_counts sc on ${inClass("sc")}
+        left join teacher_counts tc on ${inClass("tc")}
+        left join done_counts dc on ${inClass("dc")}
        where ${mine}),
     classes as (
       select k.*,

@@ -17,9 +17,9 @@ import { TokensRepository } from "./tokens-repository";
 import { UsersRepository } from "./users-repository";
 
 /** Every repository: the only way handlers reach the database (STYLE.md "server"). */
-export function createRepositories(db: Db) {
+export function createRepositories(db: Db, options: { listExactCount?: number } = {}) {
   return {
-    users: new UsersRepository(db),
+    users: new UsersRepository(db, options.listExactCount),
     schools: new SchoolsRepository(db),
     roles: new RolesRepository(db),
     courses: new CoursesRepository(db),

@@ -1,0 +1,283 @@
+/**
+ * The list load of `pnpm bench` (issue 14): every list of the portal, 25 rows a page, under the
+ * same clients. For the user list: searches the server has never seen (every request a new term),
+ * searches repeated (kept), and paging and sorting without a search on every sortable column in
+ * both orders, pages 1, 2, 2,000 and the last. The other lists: paging and sorting the same way,
+ * and new searches where the list has a search box.
+ */
+import { SORTABLE_COLUMNS } from "@lms/core";
+import { SEARCHES, freshSearches } from "./data";
+
+export interface Body {
+  data: Buffer;
+  type: string;
+}
+
+export interface Times {
+  client: number[];
+  server: number[];
+}
+
+export interface ListContext {
+  url: string;
+  auth: { Authorization: string };
+  form: (fields: Record<string, string>) => Body;
+  post: (
+    url: string,
+    body: Body,
+  ) => Promise<{ status: number; json: { data?: unknown }; serverMs: number }>;
+  load: (url: string, total: number, bodies: Body | ((i: number) => Body)) => Promise<Times>;
+  bigCourseId: number;
+  /** Requests per mix (LMS_BENCH_LIST_REQUESTS), the new searches per list (LMS_BENCH_NEW_SEARCHES). */
+  requests: number;
+  newSearches: number;
+  log: (text: string) => void;
+}
+
+export interface MixResult {
+  list: string;
+  mix: string;
+  requests: number;
+  client: number[];
+  server: number[];
+  /** The list's total, and whether the answers said it was an estimate. */
+  total: number;
+  estimates: number;
+}
+
+interface ListTarget {
+  name: string;
+  resource: string;
+  columns: readonly string[];
+  extra?: Record<string, string>;
+  search: boolean;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+export { percentile };
+
+function report(context: ListContext, list: string, mix: string, times: Times) {
+  const ms = (n: number) => n.toFixed(2);
+  context.log(
+    `${list}: ${mix}: p50 ${ms(percentile(times.client, 50))} / p95 ${ms(percentile(times.client, 95))} ms, ` +
+      `server's p95 ${ms(percentile(times.server, 95))} ms`,
+  );
+}
+
+/** Every sortable column in both orders on each of `pages`: the combinations of a paging mix. */
+function pagingBodies(
+  context: ListContext,
+  target: ListTarget,
+  pages: number[],
+): Record<string, string>[] {
+  const fields: Record<string, string>[] = [];
+  for (const page of pages)
+    for (const sortBy of target.columns)
+      for (const sortOrder of ["asc", "desc"])
+        fields.push({
+          cmdType: "list",
+          page: String(page),
+          rowsPerPage: "25",
+          sortBy,
+          sortOrder,
+          ...(target.extra ?? {}),
+          ...context.auth,
+        });
+  return fields;
+}
+
+async function totalOf(context: ListContext, target: ListTarget): Promise<number> {
+  const answer = await context.post(
+    `${context.url}/api/${target.resource}/`,
+    context.form({ cmdType: "list", rowsPerPage: "25", ...(target.extra ?? {}), ...context.auth }),
+  );
+  if (answer.status !== 200) throw new Error(`${target.name}: list answered ${answer.status}`);
+  const data = answer.json.data as { pagination: { totalcount: number } };
+  return data.pagination.totalcount;
+}
+
+async function mix(
+  context: ListContext,
+  target: ListTarget,
+  name: string,
+  fields: Record<string, string>[],
+  requests: number,
+  total: number,
+): Promise<MixResult> {
+  const bodies = fields.map((f) => context.form(f));
+  const url = `${context.url}/api/${target.resource}/`;
+  // One answer of each combination checked (and counted for the estimate flag) before the load.
+  let estimates = 0;
+  for (const body of bodies.slice(0, 200)) {
+    const answer = await context.post(url, body);
+    if (answer.status !== 200) throw new Error(`${target.name} ${name}: ${answer.status}`);
+    const data = answer.json.data as { pagination: { totalIsEstimate?: boolean } };
+    if (data.pagination.totalIsEstimate) estimates++;
+  }
+  context.log(`${target.name}: ${name} (${requests} requests)…`);
+  const times = await context.load(url, requests, (i) => bodies[i % bodies.length]!);
+  report(context, target.name, name, times);
+  return { list: target.name, mix: name, requests, ...times, total, estimates };
+}
+
+/** Searches of one list, every one new to the server (the first answer of each is the one timed). */
+async function newSearchMix(
+  context: ListContext,
+  target: ListTarget,
+  terms: string[],
+  total: number,
+): Promise<MixResult> {
+  const url = `${context.url}/api/${target.resource}/`;
+  const columns = target.columns;
+  context.log(`${target.name}: ${terms.length} new searches…`);
+  let estimates = 0;
+  const times = await context.load(url, terms.length, (i) =>
+    context.form({
+      cmdType: "list",
+      rowsPerPage: "25",
+      sortBy: columns[i % Math.min(columns.length, 4)]!,
+      sortOrder: i % 2 ? "desc" : "asc",
+      search: terms[i]!,
+      ...(target.extra ?? {}),
+      ...context.auth,
+    }),
+  );
+  report(context, target.name, "new searches", times);
+  // The estimate flag of a few of them, asked again (kept now, so not timed).
+  for (const term of terms.slice(0, 20)) {
+    const answer = await context.post(
+      url,
+      context.form({ cmdType: "list", rowsPerPage: "25", search: term, ...context.auth }),
+    );
+    const data = answer.json.data as { pagination: { totalIsEstimate?: boolean } };
+    if (data?.pagination?.totalIsEstimate) estimates++;
+  }
+  return {
+    list: target.name,
+    mix: "new searches",
+    requests: terms.length,
+    ...times,
+    total,
+    estimates,
+  };
+}
+
+/**
+ * The class list, measured last (after the status check and the bulk upload): classes are derived
+ * from the users on every request, which at this scale takes far longer than the other lists. A
+ * first answer slower than `limitSeconds` is reported as such and the mixes are left out.
+ */
+export async function measureClasses(
+  context: ListContext,
+  limitSeconds = Number(process.env.LMS_BENCH_CLASSES_SECONDS ?? 60),
+): Promise<MixResult[] | { slowerThanSeconds: number }> {
+  const target: ListTarget = {
+    name: "classes",
+    resource: "class",
+    columns: SORTABLE_COLUMNS.classes,
+    search: true,
+  };
+  context.log(`classes: first answer (at most ${limitSeconds} s)…`);
+  const total = await Promise.race([
+    totalOf(context, target),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), limitSeconds * 1000).unref()),
+  ]);
+  if (total === null) return { slowerThanSeconds: limitSeconds };
+  const last = Math.max(1, Math.ceil(total / 25));
+  const pages = [...new Set([1, last])];
+  const requests = Math.max(20, Math.round(context.requests / 20));
+  return [
+    await mix(
+      context,
+      target,
+      `pages ${pages.join(", ")}, every sort both ways`,
+      pagingBodies(context, target, pages),
+      requests,
+      total,
+    ),
+    await newSearchMix(
+      context,
+      target,
+      Array.from({ length: 12 }, (_, i) => `grade ${12 - i} s`),
+      total,
+    ),
+  ];
+}
+
+export async function measureLists(context: ListContext): Promise<MixResult[]> {
+  const results: MixResult[] = [];
+  const fresh = freshSearches(context.newSearches * 2);
+  const users: ListTarget = {
+    name: "users",
+    resource: "user",
+    columns: SORTABLE_COLUMNS.users,
+    search: true,
+  };
+  const userTotal = await totalOf(context, users);
+  const lastUserPage = Math.max(1, Math.ceil(userTotal / 25));
+  results.push(await newSearchMix(context, users, fresh.slice(0, context.newSearches), userTotal));
+  results.push(
+    await mix(
+      context,
+      users,
+      "pages 1, 2, 2,000 and last, every sort both ways",
+      pagingBodies(context, users, [1, 2, Math.min(2000, lastUserPage), lastUserPage]),
+      context.requests,
+      userTotal,
+    ),
+  );
+  const kept = SEARCHES.flatMap((search, i) =>
+    [1, 2, 3].map((page) => ({
+      cmdType: "list",
+      page: String(page),
+      rowsPerPage: "25",
+      sortBy: i % 2 ? "lastName" : "firstName",
+      sortOrder: page % 2 ? "asc" : "desc",
+      search,
+      ...context.auth,
+    })),
+  );
+  results.push(
+    await mix(context, users, "repeated searches, pages 1-3", kept, context.requests, userTotal),
+  );
+
+  const others: ListTarget[] = [
+    { name: "schools", resource: "school", columns: SORTABLE_COLUMNS.schools, search: true },
+    { name: "courses", resource: "course", columns: SORTABLE_COLUMNS.courses, search: true },
+    { name: "materials", resource: "material", columns: SORTABLE_COLUMNS.materials, search: true },
+    {
+      name: "progress (course of 2,000 students)",
+      resource: "progress",
+      columns: SORTABLE_COLUMNS.progress,
+      extra: { courseId: String(context.bigCourseId) },
+      search: true,
+    },
+  ];
+  let offset = context.newSearches;
+  const share = Math.max(20, Math.round(context.requests / 4));
+  for (const target of others) {
+    const total = await totalOf(context, target);
+    const last = Math.max(1, Math.ceil(total / 25));
+    const middle = Math.max(1, Math.round(last / 2));
+    const pages = [...new Set([1, 2, middle, last])];
+    results.push(
+      await mix(
+        context,
+        target,
+        `pages ${pages.join(", ")}, every sort both ways`,
+        pagingBodies(context, target, pages),
+        share,
+        total,
+      ),
+    );
+    if (target.search) {
+      const terms = fresh.slice(offset, offset + Math.round(context.newSearches / 4));
+      offset += terms.length;
+      results.push(await newSearchMix(context, target, terms, total));
+    }
+  }
+  return results;
+}
