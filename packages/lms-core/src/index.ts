@@ -124,8 +124,8 @@ export {
   decodeListFilters,
   decodeListResponse,
   encodeListRequest,
-  listRequestSchema,
-} from "./schemas/list";
+} from "./schemas/list-wire";
+export { listRequestSchema } from "./schemas/list";
 export {
   BULK_UPLOAD_COLUMNS,
   CSV_MESSAGES,
@@ -206,7 +206,7 @@ export type {
   ListParams,
   ListResource,
   Pagination,
-} from "./schemas/list";
+} from "./schemas/list-wire";
 export type {
   BulkUploadColumn,
   BulkUploadLookup,

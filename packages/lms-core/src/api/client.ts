@@ -5,7 +5,7 @@ import {
   encodeListRequest,
   type ListPage,
   type ListParams,
-} from "../schemas/list";
+} from "../schemas/list-wire";
 import type { SessionStore } from "../session/session-store";
 import type { ApiEnvelope, ApiFailure, ApiResult, LoginAnswer, SwapAnswer } from "./types";
 
