@@ -1,5 +1,5 @@
 import { SILENT_SIGN_IN } from "../constants";
-import { es } from "../i18n/es";
+import { esClient as es } from "../i18n/es-client";
 import {
   decodeListResponse,
   encodeListRequest,
