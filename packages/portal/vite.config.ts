@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { landingChunks } from "./build/landing-chunks";
 import { precompressPlugin } from "./build/precompress";
+import { visitorTextsPlugin } from "./build/visitor-texts";
 
 // The dev server proxies the services to a running @lms/server (pnpm start), port LMS_DEV_API_PORT.
 const apiTarget = `http://127.0.0.1:${process.env.LMS_DEV_API_PORT ?? "3000"}`;
@@ -18,7 +19,7 @@ const landing = landingChunks({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), landing.plugin, precompressPlugin()],
+  plugins: [react(), tailwindcss(), visitorTextsPlugin(), landing.plugin, precompressPlugin()],
   base: "./",
   build: {
     target: "es2022",

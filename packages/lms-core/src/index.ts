@@ -40,7 +40,8 @@ export { es } from "./i18n/es";
 export { zh } from "./i18n/zh";
 export { tg } from "./i18n/tg";
 export { SAME_AS_ENGLISH } from "./i18n/same-as-english";
-export { LOCALES, createIntl, englishMessage } from "./i18n/intl";
+export { createIntl, englishMessage } from "./i18n/intl";
+export { LOCALES } from "./i18n/locales";
 export { CATALOGUES } from "./i18n/catalogues";
 export { loadCatalogue } from "./i18n/load-catalogue";
 export { decodeMessage, encodeMessage } from "./validation/message";
@@ -128,8 +129,8 @@ export {
   decodeListFilters,
   decodeListResponse,
   encodeListRequest,
-  listRequestSchema,
-} from "./schemas/list";
+} from "./schemas/list-wire";
+export { listRequestSchema } from "./schemas/list";
 export {
   BULK_UPLOAD_COLUMNS,
   CSV_MESSAGES,
@@ -211,7 +212,7 @@ export type {
   ListParams,
   ListResource,
   Pagination,
-} from "./schemas/list";
+} from "./schemas/list-wire";
 export type {
   BulkUploadColumn,
   BulkUploadLookup,

@@ -1,11 +1,11 @@
 import { SILENT_SIGN_IN } from "../constants";
-import { es } from "../i18n/es";
+import { esClient as es } from "../i18n/es-client";
 import {
   decodeListResponse,
   encodeListRequest,
   type ListPage,
   type ListParams,
-} from "../schemas/list";
+} from "../schemas/list-wire";
 import type { SessionStore } from "../session/session-store";
 import type { ApiEnvelope, ApiFailure, ApiResult, LoginAnswer, SwapAnswer } from "./types";
 

@@ -1,9 +1,12 @@
+import { esClient } from "./es-client";
+
 /**
  * English catalogue (language code es, labelled English: SPEC.md §1). ICU message syntax.
  * Every user-visible text of the product lives here once; zh.ts and tg.ts hold the same keys.
  * Texts quoted by SPEC.md are copied to the letter, including its spelling.
  */
 export const es = {
+  ...esClient,
   "app.name": "School Portal",
   "app.loading": "Loading…",
   "app.greeting": "Welcome back!",
@@ -134,7 +137,6 @@ export const es = {
   "auth.invalidCredentials": "Incorrect username or password.",
   "auth.accountInactive": "Your account is not active. Please contact your school administrator.",
   "auth.tooManyAttempts": "Too many attempts. Please wait a few minutes and try again.",
-  "auth.sessionExpired": "Your session has expired.",
   "auth.forgotTitle": "Forgot password",
   "auth.forgotInstructions":
     "Enter your e-mail address and we will send you a link to reset your password.",
@@ -222,12 +224,10 @@ export const es = {
   "csv.invalidRow": "Row contains invalid values.",
   "csv.duplicateRow": "Row contains duplicate email or username.",
 
-  "errors.noInternet": "No internet connection",
   "errors.offlineBanner": "No internet connection.",
   "errors.noInternetTitle": "No internet connection",
   "errors.noInternetMessage":
     "Check your connection. Your work is kept; try again when you are back online.",
-  "errors.generic": "Oops! Something wen't wrong.",
   "errors.tryAgain": "Something went wrong, please try again",
   "errors.forbidden": "You do not have permission to do this.",
   "errors.notFoundTitle": "Page not found",

@@ -2,9 +2,9 @@ import { createIntl as createFormatjsIntl, createIntlCache, type IntlShape } fro
 import { DEFAULT_LANG, isLang, type Lang } from "../constants";
 import { decodeMessage, type MessageValues } from "../validation/message";
 import { es, type Catalogue, type MessageKey } from "./es";
+import { LOCALES } from "./locales";
 
-/** The locale each language formats dates and numbers in ("es" is English in this product). */
-export const LOCALES: Record<Lang, string> = { es: "en", zh: "zh-CN", tg: "fil" };
+export { LOCALES };
 
 const cache = createIntlCache();
 const instances = new Map<

@@ -1,9 +1,9 @@
 import type { Lang } from "../constants";
-import { es, type Catalogue } from "./es";
+import type { Catalogue } from "./es";
 
 /**
  * One language's catalogue, loaded on demand, so that a browser downloads only the language it
- * shows (English is always there as the fallback).
+ * shows (English, the fallback, loads apart too: an app's first page may show only a few texts).
  */
 export function loadCatalogue(lang: Lang): Promise<Catalogue> {
   switch (lang) {
@@ -12,6 +12,6 @@ export function loadCatalogue(lang: Lang): Promise<Catalogue> {
     case "tg":
       return import("./tg").then((module) => module.tg);
     default:
-      return Promise.resolve(es);
+      return import("./es").then((module) => module.es);
   }
 }

@@ -1,9 +1,6 @@
-import { es, type ApiFailure, type FieldError, type MessageKey, type Translator } from "@lms/core";
+import type { ApiFailure, FieldError, Translator } from "@lms/core";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-
-function isKey(code: string | undefined): code is MessageKey {
-  return Boolean(code && code in es);
-}
+import { isMessageKey as isKey } from "./i18n";
 
 /**
  * The text of a failed call in the user's language: the catalogue text of its code when there is

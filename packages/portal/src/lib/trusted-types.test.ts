@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { installTrustedTypes, markupFree } from "./trusted-types";
+import { configureZod, installTrustedTypes, markupFree } from "./trusted-types";
 
 describe("the portal's default Trusted Types policy", () => {
   it("lets text without markup through (a library's style rules) and refuses any markup", () => {
@@ -18,5 +18,18 @@ describe("the portal's default Trusted Types policy", () => {
     expect(made.map((p) => p.name)).toEqual(["default"]);
     expect(made[0]!.createHTML("<b>")).toBeNull();
     expect(() => installTrustedTypes({})).not.toThrow();
+  });
+});
+
+describe("zod under the portal's CSP", () => {
+  it("is set jitless, keeping zod's other settings, so it never probes `new Function`", () => {
+    const scope: { __zod_globalConfig?: { jitless?: boolean; locale?: string } } = {
+      __zod_globalConfig: { locale: "en" },
+    };
+    configureZod(scope);
+    expect(scope.__zod_globalConfig).toEqual({ locale: "en", jitless: true });
+    const fresh: { __zod_globalConfig?: { jitless?: boolean } } = {};
+    configureZod(fresh);
+    expect(fresh.__zod_globalConfig).toEqual({ jitless: true });
   });
 });

@@ -20,5 +20,22 @@ export function installTrustedTypes(win: TrustedTypesWindow = window as TrustedT
   win.trustedTypes?.createPolicy("default", { createHTML: markupFree });
 }
 
+/**
+ * zod probes `new Function` once to choose its compiled object parser; under the CSP that probe
+ * is reported as a Trusted Types violation (a console error) although zod catches the refusal.
+ * Its `jitless` setting skips the probe. zod reads its settings from this global, shared by every
+ * copy of zod on the page, so it is set before any zod code loads without loading zod here.
+ */
+interface ZodScope {
+  __zod_globalConfig?: { jitless?: boolean };
+}
+
+export function configureZod(scope: ZodScope = globalThis as ZodScope): void {
+  scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
+}
+
 // Installed as this module is evaluated: main.tsx imports it before anything else.
-if (typeof window !== "undefined") installTrustedTypes();
+if (typeof window !== "undefined") {
+  installTrustedTypes();
+  configureZod();
+}
