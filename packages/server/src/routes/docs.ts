@@ -30,7 +30,14 @@ export const DOCS_CSP = [
   "form-action 'self'",
 ].join("; ");
 
-const VIEWER_CONFIG = JSON.stringify({ withDefaultFonts: false, telemetry: false });
+// Offline and on this server only: no web fonts, telemetry, AI agent, MCP or hosted tools.
+const VIEWER_CONFIG = JSON.stringify({
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: "never",
+});
 
 function docsPage(): string {
   const title = `${es["app.name"]} API`;
