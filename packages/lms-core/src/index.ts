@@ -36,6 +36,9 @@ export {
   isRoleId,
   statusFromInvertedDisplay,
 } from "./constants";
+export { COMMAND_DESCRIPTIONS } from "./contract/descriptions";
+export { inputJsonSchema } from "./contract/json-schema";
+export type { JsonSchema } from "./contract/json-schema";
 export { es } from "./i18n/es";
 export { zh } from "./i18n/zh";
 export { tg } from "./i18n/tg";

@@ -16,6 +16,7 @@ import cors from "./plugins/external/cors";
 import portal from "./plugins/external/portal";
 import securityHeaders from "./plugins/external/security-headers";
 import apiRoutes from "./routes/api";
+import docsRoutes from "./routes/docs";
 import fileRoutes from "./routes/files";
 import healthRoutes from "./routes/health";
 import webserviceRoutes from "./routes/webservice";
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // routes
   await app.register(apiRoutes);
+  await app.register(docsRoutes);
   await app.register(fileRoutes);
   await app.register(healthRoutes);
   await app.register(webserviceRoutes);

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** A JSON Schema (draft 2020-12, as OpenAPI 3.1 takes it). */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The JSON Schema of what a client sends for a zod schema of this package (its input side:
+ * before coercion and defaults). What JSON Schema cannot say (a refinement, a transform) is left
+ * open rather than refused; null when the value is not a zod schema.
+ */
+export function inputJsonSchema(schema: unknown): JsonSchema | null {
+  // Classic and mini schemas alike carry `_zod`.
+  if (typeof schema !== "object" || schema === null || !("_zod" in schema)) return null;
+  try {
+    const json = z.toJSONSchema(schema as z.core.$ZodType, {
+      io: "input",
+      unrepresentable: "any",
+      target: "draft-2020-12",
+      reused: "inline",
+    }) as JsonSchema;
+    delete json.$schema;
+    return json;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,261 @@
+import { COMMAND_DESCRIPTIONS, es, inputJsonSchema, type JsonSchema } from "@lms/core";
+import type { CommandDef, Resource } from "./commands";
+import { INVALID_TOKEN } from "./errors";
+
+/**
+ * The OpenAPI 3.1 document of /api (issue 17 "For other apps"), built from the registered command
+ * table. Every command is a POST to /api/<resource>/ told apart by its `cmdType` field; OpenAPI keys
+ * operations by path and method, so each command gets its own path key `/api/<resource>/?cmdType=<x>`
+ * (docs/API-DETAILS.md "OpenAPI"): the query part only names the command, the request is the same
+ * POST with `cmdType` in its body.
+ */
+export function commandPath(resource: string, cmdType: string): string {
+  return `/api/${resource}/?cmdType=${cmdType}`;
+}
+
+/** Commands rate limited per address and target (429 with Retry-After). */
+const RATE_LIMITED = new Set([
+  "user.login",
+  "user.forgotpassword",
+  "user.verifytoken",
+  "user.resetpassword",
+  "user.setpassword",
+  "user.changepassword",
+]);
+
+export interface OpenApiOptions {
+  version: string;
+  /** Bytes of a material's file (LMS_MAX_UPLOAD_MB). */
+  materialBytes: number;
+}
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+function accessText(def: CommandDef): string {
+  const access = def.access;
+  const who =
+    access === "public"
+      ? "public (no token)"
+      : access === "signedIn"
+        ? "any signed-in user"
+        : `signed in, with the \`${access.right}\` right of the \`${access.module}\` module`;
+  const extra = [
+    def.globalOnly ? "users without a school only (admin, rex admin, lsg)" : "",
+    def.allow ? "and a further rule of its own (403 otherwise)" : "",
+  ].filter(Boolean);
+  return `Access: ${[who, ...extra].join("; ")}.`;
+}
+
+function requestSchema(cmdType: string, def: CommandDef, fileBytes: number): JsonSchema {
+  const input = def.input ? inputJsonSchema(def.input) : null;
+  const properties: Json = {
+    cmdType: { type: "string", const: cmdType, description: "The command." },
+  };
+  const required = ["cmdType"];
+  if (input && input.type === "object" && input.properties) {
+    Object.assign(properties, input.properties);
+    if (Array.isArray(input.required)) required.push(...(input.required as string[]));
+  }
+  if (fileBytes > 0) {
+    properties.file = {
+      type: "string",
+      contentMediaType: "application/octet-stream",
+      description: `A file field (the command's own field name), at most ${Math.round(fileBytes / 1048576)} MB; give the token before it.`,
+    };
+  }
+  const schema: JsonSchema = { type: "object", properties, required };
+  if (input && !(input.type === "object" && input.properties)) {
+    return { allOf: [schema, input] };
+  }
+  return schema;
+}
+
+function operation(
+  resource: Resource,
+  cmdType: string,
+  def: CommandDef,
+  options: OpenApiOptions,
+): Json {
+  const key = `${resource.name}.${cmdType}`;
+  const fileBytes = def.maxFileBytes === "materials" ? options.materialBytes : def.maxFileBytes;
+  const body = requestSchema(cmdType, def, fileBytes);
+  const responses: Json = {
+    "200": { $ref: "#/components/responses/Ok" },
+    "400": ref("BadCommand"),
+  };
+  if (def.access !== "public") {
+    responses["401"] = ref("Unauthenticated");
+    responses["403"] = ref("Forbidden");
+  } else if (def.target) {
+    responses["403"] = ref("Forbidden");
+  }
+  if (def.input || def.target) responses["404"] = ref("NotFound");
+  if (def.input) {
+    responses["409"] = ref("Conflict");
+    responses["422"] = ref("Invalid");
+  }
+  responses["413"] = ref("TooLarge");
+  if (RATE_LIMITED.has(key)) responses["429"] = ref("TooManyAttempts");
+  responses["500"] = ref("ServerError");
+  return {
+    operationId: key,
+    summary: `/api/${resource.name}/ (cmdType=${cmdType})`,
+    description: `${COMMAND_DESCRIPTIONS[key] ?? ""}\n\n${accessText(def)}`.trim(),
+    tags: [resource.name],
+    security: def.access === "public" ? [] : [{ bearer: [] }],
+    "x-lms-access": def.access,
+    requestBody: {
+      required: true,
+      content: {
+        "multipart/form-data": { schema: body },
+        "application/x-www-form-urlencoded": { schema: body },
+        "application/json": { schema: body },
+      },
+    },
+    responses,
+  };
+}
+
+const envelope = (data: JsonSchema = {}): JsonSchema => ({
+  type: "object",
+  required: ["status"],
+  properties: {
+    status: { type: "integer", description: "The HTTP status again." },
+    code: { type: "string", description: "A key of the @lms/core message catalogue." },
+    message: { type: "string", description: "The code's English text." },
+    data,
+  },
+});
+
+const failure = (description: string, example?: { code: string; message: string }): Json => ({
+  description,
+  content: {
+    "application/json": {
+      schema: { $ref: "#/components/schemas/Failure" },
+      ...(example ? { example: { status: 0, ...example } } : {}),
+    },
+  },
+});
+
+function components(): Json {
+  return {
+    securitySchemes: {
+      bearer: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "The token of `user.login`: the `Authorization` form field, the `Authorization: Bearer` header, or `?token=` for downloads.",
+      },
+    },
+    schemas: {
+      Answer: envelope(),
+      FieldError: {
+        type: "object",
+        required: ["field", "code", "message"],
+        properties: {
+          field: { type: "string" },
+          row: { type: "integer", description: "The CSV row, for uploaded files." },
+          code: { type: "string" },
+          message: { type: "string" },
+          values: { type: "object" },
+        },
+      },
+      Failure: {
+        ...envelope(),
+        required: ["status", "code", "message"],
+        properties: {
+          ...(envelope().properties as Json),
+          errors: { type: "array", items: { $ref: "#/components/schemas/FieldError" } },
+        },
+      },
+    },
+    responses: {
+      Ok: {
+        description:
+          "Done: the envelope `{status, message, data}`; `data` is the command's answer. Downloads answer the file itself (CSV or the material's type) instead.",
+        content: {
+          "application/json": { schema: { $ref: "#/components/schemas/Answer" } },
+          "text/csv": { schema: { type: "string" } },
+          "application/octet-stream": { schema: { type: "string" } },
+        },
+      },
+      BadCommand: failure("No `cmdType`, or one this resource does not have.", {
+        code: "validation.invalidValue",
+        message: es["validation.invalidValue"],
+      }),
+      Unauthenticated: failure(
+        `No token, or one no longer good: \`message\` is \`${INVALID_TOKEN}\` or \`Expired token\`.`,
+        { code: "auth.sessionExpired", message: INVALID_TOKEN },
+      ),
+      Forbidden: failure("The caller lacks the right, or the user named is above the caller.", {
+        code: "errors.forbidden",
+        message: es["errors.forbidden"],
+      }),
+      NotFound: failure("A record named is not there, or not in the caller's reach.", {
+        code: "errors.notFound",
+        message: es["errors.notFound"],
+      }),
+      Conflict: failure("A value already taken; `errors` names the field."),
+      Invalid: failure(
+        "Validation failed: `errors` lists each field with its catalogue `code` and English `message`.",
+      ),
+      TooLarge: failure("The body or a file is larger than the command takes.", {
+        code: "errors.tooLarge",
+        message: es["errors.tooLarge"],
+      }),
+      TooManyAttempts: {
+        ...failure("Too many attempts: wait `Retry-After` seconds (also `data.retryAfter`)."),
+        headers: { "Retry-After": { schema: { type: "integer" } } },
+      },
+      ServerError: failure("An error of the server; nothing of it is shown.", {
+        code: "errors.generic",
+        message: es["errors.generic"],
+      }),
+    },
+  };
+}
+
+export function buildOpenApi(resources: readonly Resource[], options: OpenApiOptions): Json {
+  const paths: Json = {};
+  for (const resource of resources) {
+    for (const [cmdType, def] of Object.entries(resource.commands)) {
+      paths[commandPath(resource.name, cmdType)] = {
+        post: operation(resource, cmdType, def, options),
+      };
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `${es["app.name"]} API`,
+      version: options.version,
+      description:
+        "Every command is a POST to `/api/<resource>/` whose body names it in `cmdType` (multipart, url-encoded or JSON). " +
+        "OpenAPI keys operations by path, so each command is listed under `/api/<resource>/?cmdType=<command>`: " +
+        "send it to `/api/<resource>/` with `cmdType` in the body (the query part is ignored). " +
+        "Answers are `{status, code?, message?, data?}`; failures add `errors` for fields.",
+    },
+    servers: [{ url: "/" }],
+    tags: resources.map((r) => ({ name: r.name })),
+    paths,
+    components: components(),
+  };
+}
+
+/**
+ * The description rule: `missing` lists registered commands without a description, `unknown` the
+ * descriptions that name no registered command (both `resource.cmdType`).
+ */
+export function descriptionGaps(
+  resources: readonly Resource[],
+  descriptions: Readonly<Record<string, string>> = COMMAND_DESCRIPTIONS,
+): { missing: string[]; unknown: string[] } {
+  const registered = resources.flatMap((r) => Object.keys(r.commands).map((c) => `${r.name}.${c}`));
+  const known = new Set(registered);
+  return {
+    missing: registered.filter((key) => !descriptions[key]?.trim()),
+    unknown: Object.keys(descriptions).filter((key) => !known.has(key)),
+  };
+}
