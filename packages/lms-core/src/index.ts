@@ -132,6 +132,7 @@ export {
   BULK_UPLOAD_TEMPLATE_COLUMNS,
   MAX_BULK_UPLOAD_ROWS,
   REQUIRED_BULK_UPLOAD_COLUMNS,
+  bulkUploadRecordReader,
   bulkUploadRowSchema,
   bulkUploadTemplate,
   checkBulkUploadRows,
@@ -213,7 +214,9 @@ export type {
   BulkUploadOptions,
   BulkUploadParse,
   BulkUploadRead,
+  BulkUploadRecordReader,
   BulkUploadRow,
+  FileRecord,
   ParsedRow,
   RowError,
 } from "./csv/bulk-upload";
