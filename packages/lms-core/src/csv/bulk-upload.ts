@@ -56,6 +56,8 @@ export const BULK_UPLOAD_TEMPLATE_COLUMNS: readonly BulkUploadColumn[] = BULK_UP
 );
 
 export const MAX_BULK_UPLOAD_ROWS = 50_000;
+/** The largest bulk-upload file: 50,000 rows of every column with room to spare. */
+export const MAX_BULK_UPLOAD_BYTES = 32 * 1024 * 1024;
 
 /**
  * A template file: the header and an example teacher and student, their roles by name and their

@@ -68,6 +68,10 @@ export interface AuditNote {
   /** The record's name when no snapshot of it can be read (a purged bin entry). */
   label?: string;
   schoolId?: number | null;
+  /** A handler that streams its answer: the answer's data, for its counts. */
+  answer?: unknown;
+  /** A handler that streams its answer failed after its 200 headers went: nothing to record. */
+  failed?: boolean;
 }
 
 /** Names of fields that are never recorded, whatever their resource. */

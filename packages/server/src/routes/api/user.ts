@@ -3,6 +3,7 @@ import {
   USER_STATUS,
   adminChangePasswordSchema,
   bulkUploadTemplate,
+  MAX_BULK_UPLOAD_BYTES,
   changePasswordSchema,
   createUserInputSchema,
   forgotPasswordSchema,
@@ -696,7 +697,7 @@ export const userResource = defineResource("user", {
   bulkupload: command({
     access: { module: "users", right: "add" },
     target: { byHandler: "rows" },
-    maxFileBytes: 10 * 1024 * 1024,
+    maxFileBytes: MAX_BULK_UPLOAD_BYTES,
     handler: (ctx) => runBulkUpload(ctx),
   }),
 
