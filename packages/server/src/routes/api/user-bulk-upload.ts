@@ -149,7 +149,11 @@ function failureLine(error: unknown, ctx: CommandContext<unknown>) {
     };
   }
   if (/^(22|23)/.test(pgCode(error) ?? "")) {
-    return { status: 422, code: "validation.invalidValue", message: text("validation.invalidValue") };
+    return {
+      status: 422,
+      code: "validation.invalidValue",
+      message: text("validation.invalidValue"),
+    };
   }
   ctx.request.log.error({ err: error }, "bulk upload failed");
   return { status: 500, code: "errors.generic", message: es["errors.generic"] };
@@ -216,11 +220,12 @@ async function* recordBatches(file: UploadedFile): AsyncGenerator<FileRecord[]> 
       }
       if (!reader.ok) return;
       const record = reader.next(row.cells);
-      if (record) records.push(record);
-    }
-    if (records.length >= BATCH_ROWS) {
-      yield records;
-      records = [];
+      if (!record) continue;
+      records.push(record);
+      if (records.length === BATCH_ROWS) {
+        yield records;
+        records = [];
+      }
     }
   }
   if (records.length) yield records;

@@ -507,7 +507,7 @@ export const userResource = defineResource("user", {
         reply,
         "users.csv",
         columns,
-        app.repos.users.exportRows(input, filtersOf(form, USER_FILTER_EXTRAS), scopeOf(caller)),
+        app.repos.users.exportBatches(input, filtersOf(form, USER_FILTER_EXTRAS), scopeOf(caller)),
       );
     },
   }),
