@@ -1,7 +1,12 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", main: "src/main.ts", bench: "bench/bench.ts" },
+  entry: {
+    index: "src/index.ts",
+    main: "src/main.ts",
+    bench: "bench/bench.ts",
+    "stream-bench": "bench/stream-bench.ts",
+  },
   format: ["esm"],
   // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.
   dts: { entry: { index: "src/index.ts" }, compilerOptions: { ignoreDeprecations: "6.0" } },
