@@ -33,7 +33,9 @@ describe("bulk upload progress (issue 14)", () => {
     await bar.waitFor();
     await expect(bar.getAttribute("aria-valuemax")).resolves.toBe("3000");
     await page.getByText(/of 3,?000 rows checked, [\d,]+ written/).waitFor();
-    await page.getByText(/Created: 3,?000\. Updated: 0\. Skipped: 0\./).waitFor({ timeout: 120_000 });
+    await page
+      .getByText(/Created: 3,?000\. Updated: 0\. Skipped: 0\./)
+      .waitFor({ timeout: 120_000 });
     await expect(bar.count()).resolves.toBe(0);
     await context.close();
   }, 240_000);

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { BULK_UPLOAD_COLUMNS, SORTABLE_COLUMNS } from "@lms/core";
 import { count } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
