@@ -64,10 +64,19 @@ async function startServer(
 }
 
 function uploadCsv(rows: number): string {
-  const columns = ["firstName", "lastName", "userName", "email", "role", "grade", "section"];
+  const columns = [
+    "firstName",
+    "lastName",
+    "userName",
+    "email",
+    "role",
+    "grade",
+    "section",
+    "learningReferenceNumber",
+  ];
   const lines = [columns.join(",")];
   for (let i = 0; i < rows; i++) {
-    lines.push(`Lea,Salonga,stream${i},stream${i}@bench.test,Student,7,Rizal`);
+    lines.push(`Lea,Salonga,stream${i},stream${i}@bench.test,Student,7,Rizal,${500000000000 + i}`);
   }
   return lines.join("\r\n");
 }
@@ -96,6 +105,7 @@ async function upload(url: string, token: string, schoolId: number): Promise<Upl
   const text = await response.text();
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   const last = JSON.parse(lines[lines.length - 1] ?? "{}") as { status?: number };
+  if (last.status !== 200) console.warn(`upload answered ${text.slice(-600)}`);
   return {
     seconds: (performance.now() - started) / 1000,
     status: last.status ?? response.status,
