@@ -6,6 +6,7 @@ export default defineConfig({
     main: "src/main.ts",
     bench: "bench/bench.ts",
     "bench-scale-out": "bench/scale-out.ts",
+    "stream-bench": "bench/stream-bench.ts",
   },
   format: ["esm"],
   // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.

@@ -264,9 +264,9 @@ export async function populate(
     await run(`insert into users (first_name, last_name, user_name, email, role_id, school_id, status,
                                   registered, grade, section, learning_reference_number, school_year_from,
                                   password_hash, created_by, created_at, updated_at)
-        select ${first}[1 + ((i * 7919) % 104729) % ${FIRST.length}],
-               ${start}[1 + ((i * 6151) % 99991) % ${LAST_START.length}]
-                 || ${end}[1 + ((i * 3571) % 65537) % ${LAST_END.length}],
+        select ${first}[1 + (((i::bigint * 7919) % 104729) % ${FIRST.length})::int],
+               ${start}[1 + (((i::bigint * 6151) % 99991) % ${LAST_START.length})::int]
+                 || ${end}[1 + (((i::bigint * 3571) % 65537) % ${LAST_END.length})::int],
                'user' || i, 'user' || i || '@bench.test', 5, ${min} + (i % ${schoolCount}), i % 2, 1,
                1 + (i % 12), 'S' || (i % 5), lpad(i::text, 12, '0'), 2026, '${passwordHash}', 'bench',
                now() - (i || ' seconds')::interval,

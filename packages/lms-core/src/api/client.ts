@@ -222,6 +222,56 @@ export function createApiClient(options: ApiClientOptions) {
     return { ...result, data: decodeListResponse<Row>(result.data) };
   }
 
+  /**
+   * A command answered as a stream of progress lines (`application/x-ndjson`, a long bulk
+   * upload): every line but the last is `{ progress }`, handed to onProgress as it arrives; the
+   * last is the usual answer, its `status` included. An answer refused before it started (401,
+   * 403, 413, a bad file) is plain JSON, read as request() reads it.
+   */
+  async function requestWithProgress<T = unknown, P = unknown>(
+    req: RequestOptions,
+    onProgress: (progress: P) => void,
+  ): Promise<ApiResult<T>> {
+    if (req.checkStatus !== false && session.isSignedIn()) {
+      if (!(await checkLoginStatus())) return sessionExpired();
+    }
+    const response = await send(req);
+    if (!(response instanceof Response)) return response;
+    const type = response.headers.get("content-type") ?? "";
+    if (!type.includes("application/x-ndjson") || !response.body) {
+      return toResult<T>(response, await readEnvelope(response));
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = "";
+    let last: ApiEnvelope | null = null;
+    const take = (line: string) => {
+      if (line.trim() === "") return;
+      const parsed = JSON.parse(line) as { progress?: P } & ApiEnvelope;
+      if (parsed.progress !== undefined) onProgress(parsed.progress);
+      else last = parsed;
+    };
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffered += value;
+        let end: number;
+        while ((end = buffered.indexOf("\n")) >= 0) {
+          take(buffered.slice(0, end));
+          buffered = buffered.slice(end + 1);
+        }
+      }
+      take(buffered);
+    } catch {
+      markOnline(false);
+      return noInternet();
+    }
+    const answer = last as ApiEnvelope | null;
+    if (!answer) return { ok: false, status: 0, message: es["errors.generic"] };
+    const status = typeof answer.status === "number" ? answer.status : 500;
+    return toResult<T>(new Response(null, { status }), answer);
+  }
+
   /** A file answer (CSV export, template): the body as a Blob with its file name. */
   async function download(req: RequestOptions): Promise<DownloadResult | ApiFailure> {
     if (req.checkStatus !== false && session.isSignedIn()) {
@@ -326,6 +376,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
+    requestWithProgress,
     list,
     download,
     login,

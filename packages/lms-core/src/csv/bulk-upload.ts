@@ -55,7 +55,9 @@ export const BULK_UPLOAD_TEMPLATE_COLUMNS: readonly BulkUploadColumn[] = BULK_UP
   (c) => c !== "roleId" && c !== "schoolId",
 );
 
-export const MAX_BULK_UPLOAD_ROWS = 10_000;
+export const MAX_BULK_UPLOAD_ROWS = 50_000;
+/** The largest bulk-upload file: 50,000 rows of every column with room to spare. */
+export const MAX_BULK_UPLOAD_BYTES = 32 * 1024 * 1024;
 
 /**
  * A template file: the header and an example teacher and student, their roles by name and their
@@ -228,9 +230,14 @@ export interface BulkUploadOptions {
    * is `pending`; with it an unknown name or code is an invalid value of that column.
    */
   lookup?: BulkUploadLookup;
+  /**
+   * The e-mails and user names (lower case) of earlier rows with their lines, for a file checked
+   * in batches: each call adds its rows, so that a repeat in a later batch is still found.
+   */
+  seen?: { emails: Map<string, number>; names: Map<string, number> };
 }
 
-interface FileRecord {
+export interface FileRecord {
   line: number;
   raw: Record<string, string>;
   /** The row has more or fewer cells than the header. */
@@ -259,10 +266,47 @@ export function readBulkUploadCsv(input: string): BulkUploadRead {
   const parsed = Papa.parse<string[]>(textInput, { skipEmptyLines: false });
   const fatal = parsed.errors.find((e) => e.type === "Quotes" || e.type === "Delimiter");
   if (fatal) return invalidFile(fatal.message);
-  const [header, ...records] = parsed.data;
+  const [header, ...cells] = parsed.data;
   if (!header) return invalidFile("no header");
-  const body = withLineNumbers(header, records);
-  const columns = header.map((h) => h.trim());
+  const reader = bulkUploadRecordReader(header);
+  if (!reader.ok) return reader;
+  const records: FileRecord[] = [];
+  for (const row of cells) {
+    const record = reader.next(row);
+    if (record) records.push(record);
+  }
+  if (records.length === 0) return invalidFile("no rows");
+  if (records.length > MAX_BULK_UPLOAD_ROWS)
+    return invalidFile(`more than ${MAX_BULK_UPLOAD_ROWS} rows`);
+  return {
+    ok: true,
+    records,
+    roleNames: [...reader.roleNames],
+    schoolCodes: [...reader.schoolCodes],
+  };
+}
+
+/** A file's rows one at a time, after its header was checked (see bulkUploadRecordReader). */
+export interface BulkUploadRecordReader {
+  ok: true;
+  columns: string[];
+  /** The record of the next parsed row, or null for a blank line. */
+  next(cells: string[]): FileRecord | null;
+  /** The role names and school codes of the rows read so far, in lower case. */
+  roleNames: Set<string>;
+  schoolCodes: Set<string>;
+}
+
+/**
+ * Checks a bulk-upload header (an unknown, repeated or missing required column, or no role
+ * column, makes the file invalid) and numbers the rows that follow with their line in the file
+ * (the header is line 1), counting line breaks inside quoted cells and skipping blank lines: a
+ * file read as a stream, row by row, gets the very records readBulkUploadCsv would.
+ */
+export function bulkUploadRecordReader(
+  header: string[],
+): BulkUploadRecordReader | { ok: false; message: string; detail: string } {
+  const columns = header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim());
   const known = new Set<string>(BULK_UPLOAD_COLUMNS);
   const unknown = columns.filter((c) => !known.has(c));
   const repeated = columns.filter((c, i) => columns.indexOf(c) !== i);
@@ -279,18 +323,24 @@ export function readBulkUploadCsv(input: string): BulkUploadRead {
         .join("; "),
     );
   }
-  if (body.length === 0) return invalidFile("no rows");
-  if (body.length > MAX_BULK_UPLOAD_ROWS)
-    return invalidFile(`more than ${MAX_BULK_UPLOAD_ROWS} rows`);
+  let line = 1 + newlinesIn(header) + 1;
   const roleNames = new Set<string>();
   const schoolCodes = new Set<string>();
-  const rows = body.map(({ cells, line }) => {
-    const raw = Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? "").trim()]));
-    if (raw.role) roleNames.add(raw.role.toLowerCase());
-    if (raw.school) schoolCodes.add(raw.school.toLowerCase());
-    return { line, raw, ragged: cells.length !== columns.length };
-  });
-  return { ok: true, records: rows, roleNames: [...roleNames], schoolCodes: [...schoolCodes] };
+  return {
+    ok: true,
+    columns,
+    roleNames,
+    schoolCodes,
+    next(cells) {
+      const at = line;
+      line += 1 + newlinesIn(cells);
+      if (cells.every((cell) => cell.trim() === "")) return null;
+      const raw = Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? "").trim()]));
+      if (raw.role) roleNames.add(raw.role.toLowerCase());
+      if (raw.school) schoolCodes.add(raw.school.toLowerCase());
+      return { line: at, raw, ragged: cells.length !== columns.length };
+    },
+  };
 }
 
 /**
@@ -316,12 +366,12 @@ function resolveReference(
  * school code by the lookup, and rows repeating an e-mail or user name of an earlier row.
  */
 export function checkBulkUploadRows(
-  read: Extract<BulkUploadRead, { ok: true }>,
+  read: { records: readonly FileRecord[] },
   options: BulkUploadOptions = {},
 ): Extract<BulkUploadParse, { ok: true }> {
   const { lookup } = options;
-  const seenEmails = new Map<string, number>();
-  const seenNames = new Map<string, number>();
+  const seenEmails = options.seen?.emails ?? new Map<string, number>();
+  const seenNames = options.seen?.names ?? new Map<string, number>();
   const rows: ParsedRow[] = read.records.map(({ line, raw: fileRaw, ragged }) => {
     const raw = { ...fileRaw };
     if (options.schoolId !== undefined && !raw.schoolId && !raw.school) {
@@ -400,23 +450,6 @@ export function parseBulkUploadCsv(
 
 function invalidFile(detail: string): { ok: false; message: string; detail: string } {
   return { ok: false, message: encodeMessage("csv.invalid"), detail };
-}
-
-/**
- * Pairs each data row with its line in the file (the header is line 1), counting line breaks
- * inside quoted cells, and drops blank lines (papaparse reports no line numbers).
- */
-function withLineNumbers(
-  header: string[],
-  records: string[][],
-): { cells: string[]; line: number }[] {
-  const rows: { cells: string[]; line: number }[] = [];
-  let line = 1 + newlinesIn(header) + 1;
-  for (const cells of records) {
-    if (!cells.every((cell) => cell.trim() === "")) rows.push({ cells, line });
-    line += 1 + newlinesIn(cells);
-  }
-  return rows;
 }
 
 function newlinesIn(cells: string[]): number {

@@ -419,6 +419,8 @@ export const es = {
     "{count, plural, one {# row has errors} other {# rows have errors}}. Fix the file and upload it again; nothing has been written.",
   "bulk.summary": "Created: {created}. Updated: {updated}. Skipped: {skipped}.",
   "bulk.done": "Bulk upload complete.",
+  "bulk.progressLabel": "Upload progress",
+  "bulk.progress": "{checked} of {total} rows checked, {written} written",
 
   "roles.title": "Roles and Permissions",
   "roles.createTitle": "Create Role",

@@ -436,6 +436,8 @@ export const tg: Catalogue = {
     "{count, plural, one {May mali ang # hilera} other {May mali ang # hilera}}. Ayusin ang file at i-upload itong muli; wala pang naisulat na anumang datos.",
   "bulk.summary": "Nalikha: {created}. Na-update: {updated}. Nilaktawan: {skipped}.",
   "bulk.done": "Tapos na ang maramihang pag-upload.",
+  "bulk.progressLabel": "Progreso ng pag-upload",
+  "bulk.progress": "{checked} sa {total} na hilera ang nasuri, {written} ang naisulat",
 
   "roles.title": "Mga Tungkulin at Pahintulot",
   "roles.createTitle": "Gumawa ng Tungkulin",

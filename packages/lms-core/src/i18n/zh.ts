@@ -408,6 +408,8 @@ export const zh: Catalogue = {
     "{count, plural, other {# 行有错误}}。请修正文件后重新上传；尚未写入任何数据。",
   "bulk.summary": "已创建：{created}。已更新：{updated}。已跳过：{skipped}。",
   "bulk.done": "批量上传已完成。",
+  "bulk.progressLabel": "上传进度",
+  "bulk.progress": "已检查 {checked}/{total} 行，已写入 {written} 行",
 
   "roles.title": "角色与权限",
   "roles.createTitle": "新建角色",

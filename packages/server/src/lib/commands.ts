@@ -453,7 +453,7 @@ async function runCommand(
   const answer = result as Answer;
   const status =
     (result as unknown) === reply || reply.sent ? reply.statusCode : (answer.status ?? 200);
-  if (recorded && status < 400) {
+  if (recorded && status < 400 && !note.failed) {
     await recordCommand({
       app,
       request,
@@ -466,7 +466,7 @@ async function runCommand(
       ids,
       before,
       load: resource.snapshot,
-      answerData: (result as unknown) === reply ? undefined : answer.data,
+      answerData: (result as unknown) === reply ? note.answer : answer.data,
     });
   }
   if ((result as unknown) === reply || reply.sent) return reply;

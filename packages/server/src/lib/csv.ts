@@ -29,3 +29,19 @@ export function toCsv(
   for (const row of rows) lines.push(csvLine(columns.map((c) => row[c])));
   return BOM + lines.join("\r\n") + "\r\n";
 }
+
+/**
+ * A CSV export as it is read (issue 14): the BOM and header, then each batch's lines as soon as
+ * the batch arrives; the next batch is asked for only when these lines have been taken.
+ */
+export async function* csvChunks(
+  columns: readonly string[],
+  batches: AsyncIterable<readonly Record<string, unknown>[]>,
+): AsyncGenerator<string> {
+  yield BOM + csvLine(columns) + "\r\n";
+  for await (const rows of batches) {
+    let text = "";
+    for (const row of rows) text += csvLine(columns.map((c) => row[c])) + "\r\n";
+    if (text) yield text;
+  }
+}

@@ -1,6 +1,17 @@
 import type { SORTABLE_COLUMNS } from "@lms/core";
 import { type ListFilter, type ListResource, type MessageKey } from "@lms/core";
-import { and, asc, desc, inArray, isNull, like, or, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  inArray,
+  isNull,
+  like,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import { fieldError, invalid } from "./errors";
 
 export interface ListInput {
@@ -94,6 +105,55 @@ export function listOrder<R extends ListResource>(spec: ListSpec<R>, input: List
   const key = input.sortBy as (typeof SORTABLE_COLUMNS)[R][number] | undefined;
   const column = key && Object.hasOwn(spec.sort, key) ? spec.sort[key] : undefined;
   return column ? [direction(column), direction(spec.id)] : [direction(spec.id)];
+}
+
+/** Where a keyset read stopped: the last row's sort value (as text) and id. */
+export interface KeysetMark {
+  key: string | null;
+  id: number;
+}
+
+/**
+ * A list's sort value as text (a timestamp keeps its microseconds), for keyset reads: each batch
+ * of an export starts after the last row of the one before, in the list's order, so that the
+ * millionth row costs what the first does (an OFFSET reads every row before it).
+ */
+export function keysetKey<R extends ListResource>(
+  spec: ListSpec<R>,
+  input: ListInput,
+): SQL<string | null> {
+  const column = sortColumn(spec, input);
+  return column ? sql<string | null>`(${column})::text` : sql<null>`null::text`;
+}
+
+/**
+ * The rows after `mark` in listOrder's order (PostgreSQL puts NULL last ascending, first
+ * descending; the id breaks ties in the same direction). The text key is cast back by the
+ * comparison to the column's type.
+ */
+export function keysetAfter<R extends ListResource>(
+  spec: ListSpec<R>,
+  input: ListInput,
+  mark: KeysetMark,
+): SQL {
+  const column = sortColumn(spec, input);
+  const ascending = input.sortOrder === "asc";
+  const id = spec.id;
+  const idAfter = ascending ? sql`${id} > ${mark.id}` : sql`${id} < ${mark.id}`;
+  if (!column) return idAfter;
+  if (mark.key === null) {
+    return ascending
+      ? sql`(${column} is null and ${idAfter})`
+      : sql`(${column} is not null or (${column} is null and ${idAfter}))`;
+  }
+  return ascending
+    ? sql`((${column}, ${id}) > (${mark.key}, ${mark.id}) or ${column} is null)`
+    : sql`((${column}, ${id}) < (${mark.key}, ${mark.id}))`;
+}
+
+function sortColumn<R extends ListResource>(spec: ListSpec<R>, input: ListInput) {
+  const key = input.sortBy as (typeof SORTABLE_COLUMNS)[R][number] | undefined;
+  return key && Object.hasOwn(spec.sort, key) ? spec.sort[key] : undefined;
 }
 
 export function pageOf(input: ListInput): { limit: number; offset: number } {

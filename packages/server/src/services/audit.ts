@@ -70,6 +70,10 @@ export interface AuditNote {
   schoolId?: number | null;
   /** What the command did beyond the record's own values (the student whose attempts it reset). */
   changes?: Record<string, unknown>;
+  /** A handler that streams its answer: the answer's data, for its counts. */
+  answer?: unknown;
+  /** A handler that streams its answer failed after its 200 headers went: nothing to record. */
+  failed?: boolean;
 }
 
 /** Names of fields that are never recorded, whatever their resource. */

@@ -1,7 +1,8 @@
+import { Readable } from "node:stream";
 import { decodeListFilters, toFieldErrors, type ListFilter } from "@lms/core";
 import type { FastifyReply } from "fastify";
 import type { Caller, InputSchema } from "../../lib/commands";
-import { toCsv } from "../../lib/csv";
+import { csvChunks } from "../../lib/csv";
 import { invalid } from "../../lib/errors";
 import { fieldValue, fieldsObject, type RequestForm } from "../../lib/form";
 import type { Scope } from "../../plugins/app/repositories/records";
@@ -48,19 +49,29 @@ export function exportColumns(requested: string, available: readonly string[]): 
   return chosen.length > 0 ? [...new Set(chosen)] : [...available];
 }
 
-/** Sends a CSV export (every matching row, not only the page). */
+/**
+ * Sends a CSV export (every matching row, not only the page) as a stream (issue 14): a batch is
+ * read when the one before has been sent, so memory holds a batch whatever the export's size.
+ * The first batch is read before the answer starts, so that a bad filter is still a 422.
+ */
 export async function sendCsv(
   reply: FastifyReply,
   filename: string,
   columns: readonly string[],
   batches: AsyncIterable<object[]>,
 ): Promise<FastifyReply> {
-  const rows: Record<string, unknown>[] = [];
-  for await (const batch of batches) rows.push(...(batch as Record<string, unknown>[]));
+  const source = batches[Symbol.asyncIterator]();
+  const first = await source.next();
+  async function* rest(): AsyncGenerator<Record<string, unknown>[]> {
+    if (first.done) return;
+    yield first.value as Record<string, unknown>[];
+    for (let next = await source.next(); !next.done; next = await source.next())
+      yield next.value as Record<string, unknown>[];
+  }
   return reply
     .code(200)
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${filename}"`)
     .header("cache-control", "no-store")
-    .send(toCsv(columns, rows));
+    .send(Readable.from(csvChunks(columns, rest()), { objectMode: false }));
 }

@@ -1,19 +1,27 @@
 import type { LinkRecipient } from "../../plugins/app/auth";
+import { PassThrough } from "node:stream";
 import {
   BULK_UPLOAD_MODES,
+  MAX_BULK_UPLOAD_ROWS,
+  bulkUploadRecordReader,
   checkBulkUploadRows,
   decodeMessage,
   englishMessage,
-  readBulkUploadCsv,
+  es,
+  type BulkUploadLookup,
   type BulkUploadMode,
   type FieldError,
+  type FileRecord,
   type MessageKey,
   type UserValues,
 } from "@lms/core";
-import type { CommandContext } from "../../lib/commands";
-import { ApiError, fieldError, invalidField } from "../../lib/errors";
-import { fieldValue, readUpload } from "../../lib/form";
+import type { Caller, CommandContext } from "../../lib/commands";
+import { csvBatches } from "../../lib/csv-stream";
+import { ApiError, fieldError, invalidField, pgCode, text } from "../../lib/errors";
+import { fieldValue, type UploadedFile } from "../../lib/form";
 import { MAX_ID } from "../../lib/inputs";
+import type { Executor } from "../../db/client";
+import { GLOBAL_SCOPE } from "../../plugins/app/repositories/records";
 import { bulkUploadLabels, bulkUploadLookup } from "../../services/bulk-upload-names";
 import {
   roleRightsReader,
@@ -38,28 +46,54 @@ export interface BulkRowResult {
   errors: FieldError[];
 }
 
+/** Rows checked (and, on a real run, written) together; the progress is told after each batch. */
+const BATCH_ROWS = 1000;
+
+/** What the portal's progress bar shows while an upload runs. */
+export interface BulkUploadProgress {
+  /** Rows of the file (known after a first quick read). */
+  total: number;
+  checked: number;
+  /** Rows written so far, inside the upload's one transaction (nothing is kept on an error). */
+  written: number;
+}
+
+const invalidCsv = () =>
+  new ApiError(422, "csv.invalid", { errors: [fieldError("file", "csv.invalid")] });
+
+/** Thrown inside the transaction to roll back a real run that found a bad row. */
+class RowsRefused extends Error {}
+
 /**
  * Bulk upload (issue 4): a CSV of @lms/core's columns, mode add or upsert, dry run or real run.
  * Every row is checked as the user form would be, plus what only the server knows: its role name
  * and school code name a role and a school in the caller's reach (services/bulk-upload-names,
  * issue 13), the role it gives and the existing user it updates are within the caller's reach
- * (services/user-authority, as for one user), the school exists, names and e-mails are free. A real run writes every row in
- * one transaction or none, and sends each new user an activation link.
+ * (services/user-authority, as for one user), the school exists, names and e-mails are free. A
+ * real run writes every row in one transaction or none, and sends each new user an activation
+ * link.
+ *
+ * Issue 14: the file is read as a stream, twice (a quick first read checks the header and counts
+ * the rows and the names they use; the second checks and writes them batch by batch), so memory
+ * holds a batch and each row's short result, never the file or every row's values. With
+ * `progress=1` the answer is a stream of lines (application/x-ndjson): `{ progress }` after each
+ * batch, then the usual answer with its `status`; a failure found before the first line (the
+ * caller, the fields, a file that is not a valid CSV) is answered as usual.
  */
 export async function runBulkUpload(ctx: CommandContext<unknown>) {
-  const { app, caller, form } = ctx;
+  const { caller, form, reply } = ctx;
   const modeField = fieldValue(form.entries, "mode") || "add";
   if (!(BULK_UPLOAD_MODES as readonly string[]).includes(modeField)) {
     throw invalidField("mode", "validation.invalidValue");
   }
   const mode = modeField as BulkUploadMode;
-  const dryRun = ["1", "true", "on", "yes"].includes(
-    (fieldValue(form.entries, "dryRun") ?? "").toLowerCase(),
-  );
+  const flag = (name: string) =>
+    ["1", "true", "on", "yes"].includes((fieldValue(form.entries, name) ?? "").toLowerCase());
+  const dryRun = flag("dryRun");
   const file = ctx.file("file");
   if (!file || file.size === 0) throw invalidField("file", "validation.required");
 
-  // From a school's Users tab: rows that name no school go to that one (issue 13). Scope and
+  // From a school's Users tab: rows that name no school go to it (issue 13). Scope and
   // rights are checked per row below, as for a school named in the file.
   const schoolField = fieldValue(form.entries, "schoolId");
   const presetSchoolId = schoolField ? Number(schoolField) : undefined;
@@ -69,38 +103,279 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
   ) {
     throw invalidField("schoolId", "validation.invalidValue");
   }
-  const read = readBulkUploadCsv((await readUpload(file)).toString("utf8"));
-  if (!read.ok) {
-    throw new ApiError(422, "csv.invalid", { errors: [fieldError("file", "csv.invalid")] });
-  }
-  // Role names and school codes to ids, within the caller's reach (services/bulk-upload-names).
-  const rows = checkBulkUploadRows(read, {
-    schoolId: presetSchoolId,
-    lookup: await bulkUploadLookup(app, caller, read),
-  }).rows;
-  const valid = rows.filter((r) => r.values !== null);
-  const schoolIds = [
-    ...new Set(valid.map((r) => r.values!.schoolId).filter((id): id is number => id !== undefined)),
-  ];
-  const rightsOf = roleRightsReader(app);
-  const schools = new Set<number>();
-  for (const id of schoolIds) if (await app.repos.schools.findById(id)) schools.add(id);
-  const labels = await bulkUploadLabels(
-    app,
+  const scan = await scanFile(file);
+  const upload: Upload = {
+    ctx,
     caller,
-    [...new Set(valid.map((r) => r.values!.roleId))],
-    schoolIds,
-  );
+    mode,
+    dryRun,
+    file,
+    presetSchoolId,
+    total: scan.total,
+    ...(await lookups(ctx, scan, presetSchoolId)),
+  };
+  if (!flag("progress")) return checkAndWrite(upload, () => {});
+
+  const lines = new PassThrough();
+  const send = (value: unknown) => lines.write(JSON.stringify(value) + "\n");
+  void reply
+    .code(200)
+    .header("content-type", "application/x-ndjson; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(lines);
+  send({ progress: { total: scan.total, checked: 0, written: 0 } });
+  try {
+    const answer = await checkAndWrite(upload, (progress) => send({ progress }));
+    send({ status: 200, code: answer.message, message: text(answer.message), data: answer.data });
+    ctx.audit.answer = answer.data;
+  } catch (error) {
+    // The headers are gone: the failure is the last line, and the command is not audited.
+    ctx.audit.failed = true;
+    send(failureLine(error, ctx));
+  } finally {
+    lines.end();
+  }
+  return reply;
+}
+
+function failureLine(error: unknown, ctx: CommandContext<unknown>) {
+  if (error instanceof ApiError) {
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+      ...(error.data === undefined ? {} : { data: error.data }),
+    };
+  }
+  if (/^(22|23)/.test(pgCode(error) ?? "")) {
+    return {
+      status: 422,
+      code: "validation.invalidValue",
+      message: text("validation.invalidValue"),
+    };
+  }
+  ctx.request.log.error({ err: error }, "bulk upload failed");
+  return { status: 500, code: "errors.generic", message: es["errors.generic"] };
+}
+
+interface Scan {
+  total: number;
+  roleNames: string[];
+  schoolCodes: string[];
+  /** Ids the rows give in the id columns (each once). */
+  roleIds: number[];
+  schoolIds: number[];
+}
+
+/**
+ * The first read: the header (an unknown, repeated or missing column makes the file invalid),
+ * malformed quotes, the number of rows (at most MAX_BULK_UPLOAD_ROWS) and the role names, school
+ * codes and ids they use, so that they are looked up once before the rows are checked.
+ */
+async function scanFile(file: UploadedFile): Promise<Scan> {
+  let reader: ReturnType<typeof bulkUploadRecordReader> | null = null;
+  let total = 0;
+  const roleIds = new Set<number>();
+  const schoolIds = new Set<number>();
+  const idOf = (cell: string | undefined) =>
+    cell && /^\d{1,10}$/.test(cell) && Number(cell) <= MAX_ID ? Number(cell) : null;
+  for await (const batch of csvBatches(file.path, 5000)) {
+    for (const row of batch) {
+      if (row.malformed) throw invalidCsv();
+      if (!reader) {
+        reader = bulkUploadRecordReader(row.cells);
+        if (!reader.ok) throw invalidCsv();
+        continue;
+      }
+      if (!reader.ok) throw invalidCsv();
+      const record = reader.next(row.cells);
+      if (!record) continue;
+      if (++total > MAX_BULK_UPLOAD_ROWS) throw invalidCsv();
+      const roleId = idOf(record.raw.roleId);
+      if (roleId !== null) roleIds.add(roleId);
+      const schoolId = idOf(record.raw.schoolId);
+      if (schoolId !== null) schoolIds.add(schoolId);
+    }
+  }
+  if (!reader?.ok || total === 0) throw invalidCsv();
+  return {
+    total,
+    roleNames: [...reader.roleNames],
+    schoolCodes: [...reader.schoolCodes],
+    roleIds: [...roleIds],
+    schoolIds: [...schoolIds],
+  };
+}
+
+/** The file's records again, in batches of BATCH_ROWS (the file was checked by scanFile). */
+async function* recordBatches(file: UploadedFile): AsyncGenerator<FileRecord[]> {
+  let reader: ReturnType<typeof bulkUploadRecordReader> | null = null;
+  let records: FileRecord[] = [];
+  for await (const batch of csvBatches(file.path, BATCH_ROWS)) {
+    for (const row of batch) {
+      if (!reader) {
+        reader = bulkUploadRecordReader(row.cells);
+        continue;
+      }
+      if (!reader.ok) return;
+      const record = reader.next(row.cells);
+      if (!record) continue;
+      records.push(record);
+      if (records.length === BATCH_ROWS) {
+        yield records;
+        records = [];
+      }
+    }
+  }
+  if (records.length) yield records;
+}
+
+interface Upload {
+  ctx: CommandContext<unknown>;
+  caller: Caller;
+  mode: BulkUploadMode;
+  dryRun: boolean;
+  file: UploadedFile;
+  presetSchoolId: number | undefined;
+  total: number;
+  lookup: BulkUploadLookup;
+  labels: { roles: Map<number, string>; schools: Map<number, string> };
+  /** Schools that exist, of those the rows may name. */
+  schools: Set<number>;
+}
+
+/** Role names and school codes to ids within the caller's reach, and the names rows show. */
+async function lookups(ctx: CommandContext<unknown>, scan: Scan, presetSchoolId?: number) {
+  const { app, caller } = ctx;
+  // Role names and school codes to ids, within the caller's reach (services/bulk-upload-names).
+  const lookup = await bulkUploadLookup(app, caller, scan);
+  const roleIds = [...new Set([...scan.roleIds, ...lookup.roles.values()])];
+  const schoolIds = [
+    ...new Set([
+      ...scan.schoolIds,
+      ...lookup.schools.values(),
+      ...(presetSchoolId === undefined ? [] : [presetSchoolId]),
+    ]),
+  ];
+  const labels = await bulkUploadLabels(app, caller, roleIds, schoolIds);
+  const schools = new Set<number>();
+  for (let i = 0; i < schoolIds.length; i += 5000) {
+    const found = await app.repos.schools.findByIdsOrCodes(
+      schoolIds.slice(i, i + 5000),
+      [],
+      GLOBAL_SCOPE,
+    );
+    for (const school of found) schools.add(school.id);
+  }
+  return { lookup, labels, schools };
+}
+
+/**
+ * The second read: each batch of rows checked (on a real run inside the one transaction, which
+ * also writes the batch while no row has failed), then the answer: every row's result, or a 422
+ * with them when a row failed (a real run then rolls everything back).
+ */
+async function checkAndWrite(
+  upload: Upload,
+  onProgress: (progress: BulkUploadProgress) => void,
+): Promise<{ message: "bulk.done"; data: BulkUploadSummary & { rows: BulkRowResult[] } }> {
+  const { ctx, dryRun, total } = upload;
+  const { app } = ctx;
+  const results: BulkRowResult[] = [];
+  const seen = { emails: new Map<string, number>(), names: new Map<string, number>() };
+  const progress: BulkUploadProgress = { total, checked: 0, written: 0 };
+  let created = 0;
+  let updated = 0;
+  let failed = 0;
+
+  const run = async (db: Executor | undefined) => {
+    const rightsOf = roleRightsReader(app, db);
+    const writes: Writes = { creates: [], updates: [] };
+    for await (const records of recordBatches(upload.file)) {
+      writes.creates = [];
+      writes.updates = [];
+      const batchFailures = await checkBatch(upload, records, seen, rightsOf, db, results, writes);
+      failed += batchFailures;
+      progress.checked += records.length;
+      if (db && failed === 0) {
+        await writeBatch(upload, db, writes);
+        progress.written += writes.creates.length + writes.updates.length;
+      }
+      created += writes.creates.length;
+      updated += writes.updates.length;
+      onProgress({ ...progress });
+    }
+    if (db && failed > 0) throw new RowsRefused();
+  };
+
+  if (dryRun) await run(undefined);
+  else {
+    try {
+      await app.repos.transaction((tx) => run(tx));
+      app.auth.deliver();
+    } catch (error) {
+      if (!(error instanceof RowsRefused)) throw error;
+    }
+  }
+  const summary: BulkUploadSummary = {
+    mode: upload.mode,
+    dryRun,
+    total: results.length,
+    created: failed ? 0 : created,
+    updated: failed ? 0 : updated,
+    errors: failed,
+  };
+  if (failed > 0 && !dryRun) {
+    // Nothing is written unless every row is valid (API.md).
+    const bad = results.filter((r) => r.code !== null);
+    throw new ApiError(422, "validation", {
+      errors: bad.flatMap((r) => (r.errors.length ? r.errors : [rowError(r)])),
+      data: { ...summary, rows: results },
+    });
+  }
+  return { message: "bulk.done", data: { ...summary, rows: results } };
+}
+
+interface BulkUploadSummary {
+  mode: BulkUploadMode;
+  dryRun: boolean;
+  total: number;
+  created: number;
+  updated: number;
+  errors: number;
+}
+
+interface Writes {
+  creates: { values: UserValues; schoolId: number | null }[];
+  updates: { id: number; values: UserValues; schoolId: number | null }[];
+}
+
+/** Checks one batch of rows, adds their results, and the rows to write; answers the failures. */
+async function checkBatch(
+  upload: Upload,
+  records: FileRecord[],
+  seen: { emails: Map<string, number>; names: Map<string, number> },
+  rightsOf: ReturnType<typeof roleRightsReader>,
+  db: Executor | undefined,
+  results: BulkRowResult[],
+  writes: Writes,
+): Promise<number> {
+  const { ctx, caller, mode, lookup, labels, schools } = upload;
+  const { app } = ctx;
+  const rows = checkBulkUploadRows(
+    { records },
+    { schoolId: upload.presetSchoolId, lookup, seen },
+  ).rows;
+  const valid = rows.filter((r) => r.values !== null);
   const existing = await app.repos.users.findExisting(
     valid.map((r) => r.values!.userName),
     valid.map((r) => r.values!.email),
+    db,
   );
   const byName = new Map(existing.map((u) => [u.userName.toLowerCase(), u]));
   const byEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
-
-  const results: BulkRowResult[] = [];
-  const creates: { values: UserValues; schoolId: number | null }[] = [];
-  const updates: { id: number; values: UserValues; schoolId: number | null }[] = [];
+  let failed = 0;
 
   for (const row of rows) {
     const errors: FieldError[] = row.errors.map((e) => {
@@ -162,13 +437,14 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
         action = "update";
       }
       if (errors.length === 0) {
-        if (action === "create") creates.push({ values, schoolId });
-        else updates.push({ id: sameName!.id, values, schoolId });
+        if (action === "create") writes.creates.push({ values, schoolId });
+        else writes.updates.push({ id: sameName!.id, values, schoolId });
       }
     }
     const rowCode = (
       row.rowMessage ? decodeMessage(row.rowMessage).key : errors.length ? "csv.invalidRow" : null
     ) as MessageKey | null;
+    if (rowCode) failed += 1;
     results.push({
       line: row.line,
       userName: row.raw.userName ?? "",
@@ -181,59 +457,37 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
       errors,
     });
   }
+  return failed;
+}
 
-  const failed = results.filter((r) => r.code !== null);
-  const summary = {
-    mode,
-    dryRun,
-    total: results.length,
-    created: failed.length ? 0 : creates.length,
-    updated: failed.length ? 0 : updates.length,
-    errors: failed.length,
-  };
-  if (dryRun) {
-    return { data: { ...summary, rows: results } };
-  }
-  if (failed.length > 0) {
-    // Nothing is written unless every row is valid (API.md).
-    throw new ApiError(422, "validation", {
-      errors: failed.flatMap((r) => (r.errors.length ? r.errors : [rowError(r)])),
-      data: { ...summary, rows: results },
+/** Writes one checked batch inside the upload's transaction (new users get activation links). */
+async function writeBatch(upload: Upload, tx: Executor, writes: Writes): Promise<void> {
+  const { app } = upload.ctx;
+  const who = by(upload.caller);
+  const recipients: LinkRecipient[] = [];
+  const loads: { userId: number; grade: number; subject: string; section: string }[] = [];
+  const ids = await app.repos.users.insertMany(
+    tx,
+    writes.creates.map((c) => userWrite(c.values, c.schoolId)),
+    who,
+  );
+  writes.creates.forEach((c, index) => {
+    const userId = ids[index]!;
+    recipients.push({
+      userId,
+      email: c.values.email,
+      firstName: c.values.firstName,
+      lang: c.values.lang,
     });
-  }
-
-  const who = by(caller);
-  await app.repos.transaction(async (tx) => {
-    const recipients: LinkRecipient[] = [];
-    const loads: { userId: number; grade: number; subject: string; section: string }[] = [];
-    for (let i = 0; i < creates.length; i += 2000) {
-      const chunk = creates.slice(i, i + 2000);
-      const ids = await app.repos.users.insertMany(
-        tx,
-        chunk.map((c) => userWrite(c.values, c.schoolId)),
-        who,
-      );
-      chunk.forEach((c, index) => {
-        const userId = ids[index]!;
-        recipients.push({
-          userId,
-          email: c.values.email,
-          firstName: c.values.firstName,
-          lang: c.values.lang,
-        });
-        for (const load of c.values.assignedLoad) loads.push({ ...load, userId });
-      });
-    }
-    await app.repos.users.insertLoads(tx, loads, who);
-    for (const update of updates) {
-      await app.repos.users.update(tx, update.id, userWrite(update.values, update.schoolId), who);
-      await app.repos.users.setLoads(tx, update.id, update.values.assignedLoad, who);
-    }
-    // New users get activation links (no password is hashed during the import).
-    await app.auth.issueLinks(tx, "activation", recipients, who);
+    for (const load of c.values.assignedLoad) loads.push({ ...load, userId });
   });
-  app.auth.deliver();
-  return { message: "bulk.done" as const, data: { ...summary, rows: results } };
+  await app.repos.users.insertLoads(tx, loads, who);
+  for (const update of writes.updates) {
+    await app.repos.users.update(tx, update.id, userWrite(update.values, update.schoolId), who);
+    await app.repos.users.setLoads(tx, update.id, update.values.assignedLoad, who);
+  }
+  // No password is hashed during the import: each new user gets an activation link.
+  await app.auth.issueLinks(tx, "activation", recipients, who);
 }
 
 function rowError(result: BulkRowResult): FieldError {

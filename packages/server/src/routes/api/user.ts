@@ -3,6 +3,7 @@ import {
   USER_STATUS,
   adminChangePasswordSchema,
   bulkUploadTemplate,
+  MAX_BULK_UPLOAD_BYTES,
   changePasswordSchema,
   createUserInputSchema,
   forgotPasswordSchema,
@@ -482,7 +483,7 @@ export const userResource = defineResource("user", {
         reply,
         "users.csv",
         columns,
-        app.repos.users.exportRows(input, filtersOf(form, USER_FILTER_EXTRAS), scopeOf(caller)),
+        app.repos.users.exportBatches(input, filtersOf(form, USER_FILTER_EXTRAS), scopeOf(caller)),
       );
     },
   }),
@@ -672,7 +673,7 @@ export const userResource = defineResource("user", {
   bulkupload: command({
     access: { module: "users", right: "add" },
     target: { byHandler: "rows" },
-    maxFileBytes: 10 * 1024 * 1024,
+    maxFileBytes: MAX_BULK_UPLOAD_BYTES,
     handler: (ctx) => runBulkUpload(ctx),
   }),
 

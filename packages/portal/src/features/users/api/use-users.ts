@@ -7,6 +7,7 @@ import {
   type UserRecord,
 } from "@lms/core";
 import { useCallback } from "react";
+import { useSWRConfig } from "swr";
 import { useApiClient } from "../../../lib/api-context";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
 import { TRASH_PATHS } from "../../trash/api/use-trash";
@@ -122,17 +123,48 @@ export function rowHasErrors(row: BulkRowResult): boolean {
   return row.code !== null || row.errors.length > 0;
 }
 
+/** Rows of the file, rows checked and rows written so far (issue 14). */
+export interface BulkUploadProgress {
+  total: number;
+  checked: number;
+  written: number;
+}
+
+/**
+ * Runs a bulk upload (dry or real) with the server's progress lines handed to onProgress as the
+ * rows are checked and written; the user lists are read again after a real run.
+ */
 export function useBulkUpload() {
-  const run = useCommand();
+  const client = useApiClient();
+  const { mutate } = useSWRConfig();
   return useCallback(
-    (file: File, mode: "add" | "upsert", dryRun: boolean, schoolId?: number) =>
-      run<BulkUploadAnswer>({
-        path: USER_PATH,
-        cmdType: "bulkupload",
-        fields: { mode, dryRun: dryRun ? "1" : "0", ...(schoolId ? { schoolId } : {}) },
-        files: { file: { blob: file, filename: file.name } },
-      }),
-    [run],
+    async (
+      file: File,
+      mode: "add" | "upsert",
+      dryRun: boolean,
+      schoolId?: number,
+      onProgress: (progress: BulkUploadProgress) => void = () => {},
+    ) => {
+      const result = await client.requestWithProgress<BulkUploadAnswer, BulkUploadProgress>(
+        {
+          path: USER_PATH,
+          cmdType: "bulkupload",
+          fields: {
+            mode,
+            dryRun: dryRun ? "1" : "0",
+            progress: "1",
+            ...(schoolId ? { schoolId } : {}),
+          },
+          files: { file: { blob: file, filename: file.name } },
+        },
+        onProgress,
+      );
+      if (result.ok && !dryRun) {
+        await mutate((key) => Array.isArray(key) && key[0] === USER_PATH);
+      }
+      return result;
+    },
+    [client, mutate],
   );
 }
 

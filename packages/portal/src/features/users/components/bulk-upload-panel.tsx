@@ -1,5 +1,6 @@
 import {
   BULK_UPLOAD_MODES,
+  MAX_BULK_UPLOAD_BYTES,
   decodeMessage,
   parseBulkUploadCsv,
   type BulkUploadMode,
@@ -27,10 +28,10 @@ import {
   useBulkUploadTemplate,
   type BulkRowResult,
   type BulkUploadAnswer,
+  type BulkUploadProgress,
 } from "../api/use-users";
 
 const CSV_ACCEPT = { "text/csv": [".csv"], "application/vnd.ms-excel": [".csv"] };
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 /**
  * Rows as the browser reads the file, before the server has checked it against the database.
@@ -81,6 +82,8 @@ export function BulkUploadPanel({
   const [checked, setChecked] = useState<BulkUploadAnswer | null>(null);
   const [summary, setSummary] = useState<BulkUploadAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The server's progress while a check or an upload runs (issue 14); null when none runs. */
+  const [progress, setProgress] = useState<BulkUploadProgress | null>(null);
 
   const errorRows = rows.filter((row) => rowHasErrors(row));
   const ready = checked !== null && errorRows.length === 0 && rows.length > 0;
@@ -103,7 +106,7 @@ export function BulkUploadPanel({
   async function check(chosen: File, chosenMode: BulkUploadMode) {
     setBusy(true);
     try {
-      const result = await upload(chosen, chosenMode, true, schoolId);
+      const result = await upload(chosen, chosenMode, true, schoolId, setProgress);
       if (result.ok) {
         setChecked(result.data);
         setRows(result.data.rows);
@@ -131,29 +134,37 @@ export function BulkUploadPanel({
       } else setFileError(failureText(result, i18n));
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   }
 
   async function commit() {
     if (!file || !ready) return;
     const count = rows.filter((row) => row.action !== "skip").length;
-    let answer: BulkUploadAnswer | null = null;
     const ok = await confirm({
       title: t("bulk.title"),
       message: t("bulk.commit", { count }),
       confirmLabel: t("common.upload"),
       cancelLabel: t("common.cancel"),
-      onConfirm: async () => {
-        const result = await upload(file, mode, false, schoolId);
-        if (result.ok) answer = result.data;
-        else toast.error(failureText(result, i18n));
-      },
     });
-    if (ok && answer) {
-      const done: BulkUploadAnswer = answer;
-      setSummary(done);
-      setRows(done.rows);
-      toast.success(t("bulk.done"));
+    if (!ok) return;
+    // The upload runs with the panel's progress bar in view (nothing is written on an error).
+    setBusy(true);
+    setProgress({ total: rows.length, checked: 0, written: 0 });
+    try {
+      const result = await upload(file, mode, false, schoolId, setProgress);
+      if (result.ok) {
+        setSummary(result.data);
+        setRows(result.data.rows);
+        toast.success(t("bulk.done"));
+      } else {
+        const failure = failureText(result, i18n);
+        setFileError(failure);
+        toast.error(failure);
+      }
+    } finally {
+      setBusy(false);
+      setProgress(null);
     }
   }
 
@@ -241,7 +252,7 @@ export function BulkUploadPanel({
         <Field label={t("bulk.chooseFile")} error={fileError ?? undefined}>
           <Dropzone
             accept={CSV_ACCEPT}
-            maxSize={MAX_CSV_BYTES}
+            maxSize={MAX_BULK_UPLOAD_BYTES}
             preview={false}
             value={file ? [file] : []}
             label={t("bulk.chooseFile")}
@@ -257,6 +268,29 @@ export function BulkUploadPanel({
           />
         </Field>
       </div>
+      {progress ? (
+        <div className="flex flex-col gap-1">
+          <div
+            role="progressbar"
+            aria-label={t("bulk.progressLabel")}
+            aria-valuemin={0}
+            aria-valuemax={progress.total}
+            aria-valuenow={progress.checked}
+            aria-valuetext={t("bulk.progress", { ...progress })}
+            className="h-2 w-full overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className="h-full bg-primary transition-[width]"
+              style={{
+                width: `${progress.total ? Math.round((progress.checked / progress.total) * 100) : 0}%`,
+              }}
+            />
+          </div>
+          <p aria-live="polite" className="text-sm tabular-nums text-muted-foreground">
+            {t("bulk.progress", { ...progress })}
+          </p>
+        </div>
+      ) : null}
       {errorRows.length > 0 ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {t("bulk.errorsFound", { count: errorRows.length })}
