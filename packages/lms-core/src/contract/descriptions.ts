@@ -91,6 +91,10 @@ export const COMMAND_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "material.publish": "Publishes materials.",
   "material.unpublish": "Withdraws materials.",
   "material.quizsettings": "Sets a quiz material's questions and rules.",
+  "material.scormreset":
+    "Removes every SCORM attempt of one student on a SCORM material (`id`, `userId`), so the student starts afresh.",
+  "material.scormcomplete":
+    "Marks a SCORM material complete for one student (`id`, `userId`), for a package that reports nothing.",
   "material.swap": "Swaps the order of two materials.",
   "material.download": "Downloads a material's file.",
   "journey.mycourses": "The courses the caller (or a parent's child) takes, with progress.",
