@@ -217,7 +217,9 @@ async function readJourney(app: FastifyInstance, caller: Caller, reader: Reader,
 
 const readInput = emptyObject.extend({ userId: idField().optional() });
 const courseReadInput = courseInput.extend({ userId: idField().optional() });
-const scormCommitInput = materialInput.extend({
+/** `sco`: the item identifier of one SCO of a package with several (else its first). */
+const scormLoadInput = materialInput.extend({ sco: optionalText({ max: 4000 }) });
+const scormCommitInput = scormLoadInput.extend({
   cmi: textField({ required: true, max: 1_000_000 }),
   session: optionalIntegerField(1, Number.MAX_SAFE_INTEGER),
   seq: optionalIntegerField(1, MAX_ID),
@@ -342,12 +344,12 @@ export const journeyResource = defineResource("journey", {
   /** What a SCORM runtime starts with (gated like `open`; a student's opening is recorded). */
   scormload: command({
     access: { module: "courses", right: "view" },
-    input: materialInput,
+    input: scormLoadInput,
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
       const learner = isLearner(viewer);
-      const data = await scormLoad(app, caller, step.material, learner);
+      const data = await scormLoad(app, caller, step.material, learner, input.sco || undefined);
       if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
       return { data };
     },
@@ -367,7 +369,8 @@ export const journeyResource = defineResource("journey", {
         input.session !== undefined && input.seq !== undefined
           ? { session: input.session, seq: input.seq }
           : undefined;
-      if (isLearner(viewer)) await scormCommit(app, caller, step.material, cmi, order);
+      const sco = input.sco || undefined;
+      if (isLearner(viewer)) await scormCommit(app, caller, step.material, cmi, order, sco);
       else await scormPackage(app, caller, step.material);
       const journey = await journeyOf(app, viewer, step.material.courseId);
       const state = journey.steps.find((s) => s.material.id === step.material.id)?.state;

@@ -1,5 +1,5 @@
 import type { ListFilter, MaterialRecord, MaterialType, QuizSettings } from "@lms/core";
-import { and, asc, count, desc, eq, gt, inArray, max, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import {
   attempts,
@@ -382,7 +382,13 @@ export class MaterialsRepository {
         failed: sql<boolean | null>`bool_or(${scormFailed("scorm_attempts")})`,
       })
       .from(scormAttempts)
-      .where(and(eq(scormAttempts.userId, userId), inArray(scormAttempts.materialId, materialIds)))
+      .where(
+        and(
+          eq(scormAttempts.userId, userId),
+          inArray(scormAttempts.materialId, materialIds),
+          eq(scormAttempts.sco, ""),
+        ),
+      )
       .groupBy(scormAttempts.materialId);
     return rows.map((r) => ({
       materialId: r.materialId,
@@ -456,15 +462,79 @@ export class MaterialsRepository {
       });
   }
 
-  /** The latest SCORM attempt of a student. */
-  async scormAttempt(userId: number, materialId: number) {
+  /**
+   * The latest SCORM attempt of a student: of the package's only SCO or its rolled-up record
+   * (`sco` ""), or of one SCO of a package with several.
+   */
+  async scormAttempt(userId: number, materialId: number, sco = "") {
     const [row] = await this.db
       .select()
       .from(scormAttempts)
-      .where(and(eq(scormAttempts.userId, userId), eq(scormAttempts.materialId, materialId)))
+      .where(
+        and(
+          eq(scormAttempts.userId, userId),
+          eq(scormAttempts.materialId, materialId),
+          eq(scormAttempts.sco, sco),
+        ),
+      )
       .orderBy(desc(scormAttempts.attempt))
       .limit(1);
     return row;
+  }
+
+  /** Every SCO's data of a package with several, in an attempt (not the rolled-up record). */
+  async scormScoAttempts(
+    userId: number,
+    materialId: number,
+    attempt: number,
+    db: Executor = this.db,
+  ) {
+    return db
+      .select()
+      .from(scormAttempts)
+      .where(
+        and(
+          eq(scormAttempts.userId, userId),
+          eq(scormAttempts.materialId, materialId),
+          eq(scormAttempts.attempt, attempt),
+          ne(scormAttempts.sco, ""),
+        ),
+      );
+  }
+
+  /** Writes the rolled-up record of a package with several SCOs (its "" row) as computed. */
+  async writeScormRollup(
+    db: Executor,
+    values: {
+      userId: number;
+      materialId: number;
+      attempt: number;
+      cmi: Record<string, string>;
+      seconds: number;
+    },
+    by: string | null,
+  ) {
+    const seconds = Math.round(values.seconds);
+    await db
+      .insert(scormAttempts)
+      .values({
+        userId: values.userId,
+        materialId: values.materialId,
+        attempt: values.attempt,
+        sco: "",
+        cmi: values.cmi,
+        totalSeconds: seconds,
+        ...created(by),
+      })
+      .onConflictDoUpdate({
+        target: [
+          scormAttempts.userId,
+          scormAttempts.materialId,
+          scormAttempts.attempt,
+          scormAttempts.sco,
+        ],
+        set: { cmi: values.cmi, totalSeconds: seconds, ...updated(by) },
+      });
   }
 
   /**
@@ -480,6 +550,8 @@ export class MaterialsRepository {
       cmi: Record<string, string>;
       seconds: number;
       order?: { session: number; seq: number };
+      /** The SCO of a package with several (see scormAttempt). */
+      sco?: string;
     },
     by: string | null,
   ): Promise<boolean> {
@@ -490,13 +562,19 @@ export class MaterialsRepository {
         userId: values.userId,
         materialId: values.materialId,
         attempt: 1,
+        sco: values.sco ?? "",
         cmi: values.cmi,
         totalSeconds: Math.round(values.seconds),
         ...(order ? { session: order.session, seq: order.seq } : {}),
         ...created(by),
       })
       .onConflictDoUpdate({
-        target: [scormAttempts.userId, scormAttempts.materialId, scormAttempts.attempt],
+        target: [
+          scormAttempts.userId,
+          scormAttempts.materialId,
+          scormAttempts.attempt,
+          scormAttempts.sco,
+        ],
         set: {
           cmi: sql`${scormAttempts.cmi} || ${JSON.stringify(values.cmi)}::jsonb`,
           totalSeconds: sql`${scormAttempts.totalSeconds} + ${Math.round(values.seconds)}`,
