@@ -196,7 +196,7 @@ async function multiCourse() {
       name: "Unit",
       materials: [
         { name, type: "scorm", files: { package: { data: zip, filename: "multi.zip" } } },
-        { name: `${name} after`, type: "page", content: "<p>Next</p>" },
+        { name: `${name} after`, type: "page" },
       ],
     },
   ]);
