@@ -116,6 +116,20 @@ export interface ScormLaunch {
   cmi: Record<string, string>;
   /** The player session each commit names (with its sequence number). */
   session: number;
+  /** The launched SCO's item identifier in a package with several; null for a package's only one. */
+  sco: string | null;
+  /** The organisation's table of contents, in a package with several SCOs. */
+  toc?: ScormTocEntry[];
+}
+
+export interface ScormTocEntry {
+  id: string;
+  title: string;
+  depth: number;
+  /** An item the learner can launch (a SCO or an asset); else a heading of its children. */
+  launchable: boolean;
+  state: "notStarted" | "inProgress" | "complete";
+  success: "passed" | "failed" | null;
 }
 
 export interface Child {
@@ -231,21 +245,34 @@ export function useJourneyCommands() {
     [run],
   );
   const scormLoad = useCallback(
-    (materialId: number) =>
-      run<ScormLaunch>({ path: JOURNEY_PATH, cmdType: "scormload", fields: { materialId } }, []),
+    (materialId: number, sco?: string) =>
+      run<ScormLaunch>(
+        {
+          path: JOURNEY_PATH,
+          cmdType: "scormload",
+          fields: { materialId, ...(sco ? { sco } : {}) },
+        },
+        [],
+      ),
     [run],
   );
   const scormCommit = useCallback(
     (
       materialId: number,
       cmi: Record<string, unknown>,
-      order: { session: number; seq: number; keepalive?: boolean },
+      order: { session: number; seq: number; keepalive?: boolean; sco?: string | null },
     ) =>
       run<{ state: JourneyState; summary: CourseSummary }>(
         {
           path: JOURNEY_PATH,
           cmdType: "scormcommit",
-          fields: { materialId, cmi: JSON.stringify(cmi), session: order.session, seq: order.seq },
+          fields: {
+            materialId,
+            cmi: JSON.stringify(cmi),
+            session: order.session,
+            seq: order.seq,
+            ...(order.sco ? { sco: order.sco } : {}),
+          },
           // A save as the page goes cannot wait for the status check.
           ...(order.keepalive ? { keepalive: true, checkStatus: false } : {}),
         },
