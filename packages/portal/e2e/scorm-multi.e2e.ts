@@ -2,7 +2,7 @@ import { zipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteTeacherCourses, teacherLesson } from "./api";
-import { launchBrowser, newPage, signIn, url } from "./browser";
+import { expectAccessible, launchBrowser, newPage, signIn, url } from "./browser";
 
 /**
  * Issue 15: a SCORM 2004 package with two SCOs. The player lists its contents, SCO 1 completes and
@@ -103,24 +103,29 @@ function contents(page: Page) {
   return page.getByRole("navigation", { name: "Contents" });
 }
 
+async function twoScoMaterial(title: string) {
+  const { call, courseId, elementId } = await teacherLesson(title, "E2E-MULTI");
+  courses.push(courseId);
+  const material = await call(
+    "/material/",
+    "create",
+    { courseId, elementId, published: true, name: title, type: "scorm" },
+    { package: { data: twoScoPackage(title), filename: "two.zip" } },
+  );
+  return { courseId, elementId, materialId: material.id as number };
+}
+
 describe("a SCORM 2004 package with two SCOs", () => {
   it("goes from SCO 1 to SCO 2 by adl.nav.request, without a runtime error, and completes the material", async () => {
     const title = "Two parts";
-    const { call, courseId, elementId } = await teacherLesson(title, "E2E-MULTI");
-    courses.push(courseId);
-    const material = await call(
-      "/material/",
-      "create",
-      { courseId, elementId, published: true, name: title, type: "scorm" },
-      { package: { data: twoScoPackage(title), filename: "two.zip" } },
-    );
+    const { courseId, elementId, materialId } = await twoScoMaterial(title);
     const { context, page } = await newPage(browser);
     const logged: string[] = [];
     page.on("console", (message) => {
       if (message.text().startsWith("sco-errors")) logged.push(message.text());
     });
     await signIn(page, "student");
-    await page.goto(url(`/courses/${courseId}/elements/${elementId}?material=${material.id}`));
+    await page.goto(url(`/courses/${courseId}/elements/${elementId}?material=${materialId}`));
 
     const toc = contents(page);
     await toc.getByRole("button", { name: /Part one/ }).waitFor();
@@ -177,6 +182,38 @@ describe("a SCORM 2004 package with two SCOs", () => {
       .getByRole("listitem")
       .filter({ hasText: new RegExp(`^${title}`) });
     await expect.poll(() => pathItem.textContent(), { timeout: 20_000 }).toContain("Complete");
+    await context.close();
+  });
+
+  it("on a 390 px phone keeps the contents behind a button, and launches a part from the keyboard", async () => {
+    const title = "Two parts phone";
+    const { courseId, elementId, materialId } = await twoScoMaterial(title);
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "student");
+    await page.goto(url(`/courses/${courseId}/elements/${elementId}?material=${materialId}`));
+    const toc = contents(page);
+    const toggle = toc.getByRole("button", { name: "Show the contents" });
+    await toggle.waitFor();
+    expect(await toc.getByRole("button", { name: /Part two/ }).isVisible()).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    expect(
+      await toc.getByRole("button", { name: "Hide the contents" }).getAttribute("aria-expanded"),
+    ).toBe("true");
+    const partTwo = toc.getByRole("button", { name: /Part two/ });
+    await partTwo.waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+    await partTwo.focus();
+    await page.keyboard.press("Enter");
+    const sco = page.frameLocator(`iframe[title="${title}"]`);
+    await sco.getByRole("heading", { name: "sco-2" }).waitFor({ timeout: 20_000 });
+    await toc.getByRole("button", { name: "Show the contents" }).click();
+    expect(await toc.getByRole("button", { name: /Part two/ }).getAttribute("aria-current")).toBe(
+      "step",
+    );
     await context.close();
   });
 });
