@@ -688,7 +688,8 @@ export const tg: Catalogue = {
   "journey.scormShowContents": "Ipakita ang nilalaman",
   "journey.scormHideContents": "Itago ang nilalaman",
   "journey.scormCurrent": "Narito ka",
-  "journey.scormExited": "Umalis ka sa bahaging ito. Pumili ng bahagi sa nilalaman para magpatuloy.",
+  "journey.scormExited":
+    "Umalis ka sa bahaging ito. Pumili ng bahagi sa nilalaman para magpatuloy.",
   "journey.scormExitedAll": "Umalis ka na sa package na ito.",
   "journey.scormSuspended": "Naitabi ang iyong lugar: maaari kang bumalik dito mamaya.",
   "journey.submitQuizTitle": "Ipasa ang iyong mga sagot?",
