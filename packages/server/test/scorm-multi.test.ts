@@ -334,6 +334,29 @@ describe("scormload and scormcommit per SCO", () => {
     expect(badCommit.status).toBe(422);
   });
 
+  it("refuses at upload a package whose second SCO's page is missing", async () => {
+    const zip = await writeZip([
+      { path: "imsmanifest.xml", data: Buffer.from(TWO_SCOS_2004) },
+      { path: "content/intro.html", data: page("Intro") },
+      { path: "content/glossary.html", data: page("Glossary") },
+    ]);
+    const course = await buildCourse(t(), teacher, [{ name: "Unit", materials: [] }]);
+    const answer = await t().call(
+      "material",
+      "create",
+      {
+        courseId: course.courseId,
+        elementId: course.elementIds.Unit,
+        name: "Broken",
+        type: "scorm",
+        published: true,
+      },
+      { token: teacher, files: { package: { data: zip, filename: "broken.zip" } } },
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.payload).toContain("materials.scormNoLaunch");
+  });
+
   it("counts an asset complete once launched, and records nothing for staff", async () => {
     const { scorm } = await multiCourse();
     const asset = (await load(scorm, "glossary")).body.data!;
