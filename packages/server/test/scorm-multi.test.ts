@@ -373,3 +373,131 @@ async function courseOf(materialId: number) {
   );
   return (result as unknown as { rows: { course_id: number }[] }).rows[0]!.course_id;
 }
+
+describe("attempts of a package with several SCOs", () => {
+  const loadAttempt = (materialId: number, fields: Record<string, unknown> = {}) =>
+    t().call<Load & { attempt: number; review: boolean; canStartNew: boolean }>(
+      "journey",
+      "scormload",
+      { materialId, ...fields },
+      { token: student },
+    );
+  const commitIn = (
+    materialId: number,
+    attempt: number,
+    sco: string,
+    cmi: Record<string, string>,
+    session: number,
+  ) =>
+    t().call<{ state: string }>(
+      "journey",
+      "scormcommit",
+      { materialId, sco, attempt, cmi: JSON.stringify(cmi), session, seq: 1 },
+      { token: student },
+    );
+  async function attemptRows(materialId: number) {
+    const result = await t().database.db.execute(
+      sql`select attempt, sco, cmi from scorm_attempts where material_id = ${materialId}
+           order by attempt, sco`,
+    );
+    return (
+      result as unknown as {
+        rows: { attempt: number; sco: string; cmi: Record<string, string> }[];
+      }
+    ).rows;
+  }
+
+  it("starts every SCO afresh in a new attempt, reviews a finished one, counts and resets attempts whole", async () => {
+    const { scorm } = await multiCourse();
+    await t().database.db.execute(
+      sql`update materials set scorm_settings = '{"attemptsAllowed": 2}'::jsonb where id = ${scorm}`,
+    );
+    const intro = (await loadAttempt(scorm)).body.data!;
+    expect(intro).toMatchObject({ attempt: 1, review: false, sco: "sco-intro" });
+    await commitIn(
+      scorm,
+      1,
+      "sco-intro",
+      { "cmi.completion_status": "completed", "cmi.location": "p3" },
+      intro.session,
+    );
+    const quiz = (await loadAttempt(scorm, { sco: "sco-quiz" })).body.data!;
+    expect(quiz.attempt).toBe(1);
+    const failed = await commitIn(
+      scorm,
+      1,
+      "sco-quiz",
+      { "cmi.completion_status": "completed", "cmi.score.scaled": "0.5" },
+      quiz.session,
+    );
+    expect(failed.body.data!.state).toBe("complete");
+
+    // The finished attempt opens in review, per SCO, and records nothing.
+    const review = (await loadAttempt(scorm, { sco: "sco-intro" })).body.data!;
+    expect(review).toMatchObject({ attempt: 1, review: true, canStartNew: true });
+    expect(review.cmi).toMatchObject({
+      "cmi.mode": "review",
+      "cmi.completion_status": "completed",
+    });
+    const before = await attemptRows(scorm);
+    await commitIn(scorm, 1, "sco-intro", { "cmi.location": "p9" }, review.session);
+    expect(await attemptRows(scorm)).toEqual(before);
+
+    // A new attempt: every SCO starts without the first attempt's data.
+    const second = (await loadAttempt(scorm, { newAttempt: "1" })).body.data!;
+    expect(second).toMatchObject({ attempt: 2, review: false, sco: "sco-intro" });
+    expect(second.cmi["cmi.entry"]).toBe("ab-initio");
+    expect(second.cmi["cmi.completion_status"]).not.toBe("completed");
+    expect(second.toc!.filter((e) => e.launchable).map((e) => e.state)).toEqual([
+      "notStarted",
+      "notStarted",
+      "notStarted",
+    ]);
+    await commitIn(scorm, 2, "sco-intro", { "cmi.location": "a2" }, second.session);
+    expect((await attemptRows(scorm)).map((r) => [r.attempt, r.sco])).toEqual([
+      [1, ""],
+      [1, "sco-intro"],
+      [1, "sco-quiz"],
+      [2, ""],
+      [2, "sco-intro"],
+    ]);
+    expect((await attemptRows(scorm)).find((r) => r.attempt === 2 && r.sco === "")!.cmi).toEqual({
+      "cmi.completion_status": "incomplete",
+      "cmi.success_status": "unknown",
+    });
+
+    // Reports count the material's records only: two attempts, not five rows.
+    const courseId = await courseOf(scorm);
+    const progress = await t().call<{
+      data: { userName: string; scorm: { materialId: number; attempts: number }[] }[];
+    }>("progress", "list", { courseId }, { token: teacher });
+    const mine = progress.body.data!.data.find((r) => r.userName === "student")!;
+    expect(mine.scorm.find((s) => s.materialId === scorm)!.attempts).toBe(2);
+    const report = await t().call<{ data: { userId: number; attempt: number | null }[] }>(
+      "scormreport",
+      "list",
+      { materialId: scorm },
+      { token: teacher },
+    );
+    const studentId = (
+      (await t().database.db.execute(
+        sql`select id from users where user_name = 'student'`,
+      )) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]!.id;
+    expect(
+      report.body.data!.data.filter((r) => r.userId === studentId).map((r) => r.attempt),
+    ).toEqual([1, 2]);
+
+    const reset = await t().call<{ deleted: number }>(
+      "material",
+      "scormreset",
+      { id: scorm, userId: studentId },
+      { token: teacher },
+    );
+    expect(reset.status, reset.payload).toBe(200);
+    expect(reset.body.data).toEqual({ deleted: 2 });
+    expect(await attemptRows(scorm)).toEqual([]);
+  });
+});
