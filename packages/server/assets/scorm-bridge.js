@@ -13,6 +13,10 @@
  * - After every SetValue the state goes to the portal as well (`commit: false`, a moment later):
  *   the portal keeps it and saves it when its page is hidden or closed (issue 15), when a message
  *   of the closing frame could no longer reach it.
+ * - A package with several SCOs (issue 15): the portal's state also says which navigation
+ *   requests are valid (adl.nav.request_valid.continue / previous, choice of the SCOs' item
+ *   identifiers); the SCO's adl.nav.request goes to the portal after its Terminate, and the
+ *   portal launches the SCO it asks for.
  * Nothing comes back from the portal: the frame takes no message.
  */
 (function () {
@@ -32,13 +36,16 @@
       var parsed = JSON.parse(window.name);
       var state = parsed && parsed[STATE];
       if (state && state.version === version && state.cmi && typeof state.cmi === "object") {
-        return state.cmi;
+        return state;
       }
     } catch (error) {
       // not a state the portal or an earlier page left
     }
     return null;
   }
+
+  var state = readState();
+  var nav = state && state.nav && typeof state.nav === "object" ? state.nav : null;
 
   function keep(cmi) {
     if (!root) return;
@@ -54,6 +61,7 @@
     }
     var named = {};
     named[STATE] = { version: version, cmi: carried };
+    if (nav) named[STATE].nav = nav;
     try {
       window.name = JSON.stringify(named);
     } catch (error) {
@@ -70,7 +78,15 @@
     );
   }
 
+  var scoIds =
+    nav && Array.isArray(nav.scos)
+      ? nav.scos.filter(function (id) {
+          return typeof id === "string";
+        })
+      : [];
+
   var settings = {
+    scoItemIds: scoIds,
     lmsCommitUrl: "scormcommit",
     dataCommitFormat: "flattened",
     autocommit: true,
@@ -88,8 +104,16 @@
   var Runtime = version === "2004" ? window.Scorm2004API : window.Scorm12API;
   if (typeof Runtime !== "function") return;
   var api = new Runtime(settings);
-  var start = readState();
-  if (start) api.loadFromFlattenedJSON(start, "");
+  if (state) api.loadFromFlattenedJSON(state.cmi, "");
+  if (version === "2004" && nav) {
+    try {
+      // Read-only for the SCO once it has initialised: set before.
+      api.adl.nav.request_valid.continue = nav.continue ? "true" : "false";
+      api.adl.nav.request_valid.previous = nav.previous ? "true" : "false";
+    } catch (error) {
+      // left unknown
+    }
+  }
   if (version === "2004") window.API_1484_11 = api;
   else window.API = api;
 
@@ -107,6 +131,18 @@
       }
     }, 0);
   });
+
+  // The SCO's navigation request, for the portal once the SCO has terminated.
+  var request = "_none_";
+  if (version === "2004") {
+    api.on("SetValue", function (element, value) {
+      if (element === "adl.nav.request" && typeof value === "string") request = value;
+    });
+    api.on("Terminate", function () {
+      if (!root || !portal || request === "_none_") return;
+      window.parent.postMessage({ type: MESSAGE, v: 1, version: version, nav: request }, portal);
+    });
+  }
 
   // Leaving the page (the next page of the package, or the portal closing the player): what the
   // SCO set so far goes to the portal and on to the next page.

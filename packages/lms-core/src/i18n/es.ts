@@ -674,6 +674,13 @@ export const es = {
     "Your latest progress in this package could not be saved. Check your internet connection and keep this page open: it is sent again at your next step.",
   "journey.packageComplete": "You have finished this package.",
   "journey.noPackage": "There is no SCORM package to play here.",
+  "journey.scormContents": "Contents",
+  "journey.scormShowContents": "Show the contents",
+  "journey.scormHideContents": "Hide the contents",
+  "journey.scormCurrent": "You are here",
+  "journey.scormExited": "You left this part. Choose a part in the contents to go on.",
+  "journey.scormExitedAll": "You have left this package.",
+  "journey.scormSuspended": "Your place is kept: you can come back to it later.",
   "journey.submitQuizTitle": "Submit your answers?",
   "journey.submitQuizMessage":
     "You answered {answered} of {total} questions. You cannot change your answers after submitting.",

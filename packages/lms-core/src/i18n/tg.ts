@@ -695,6 +695,14 @@ export const tg: Catalogue = {
     "Hindi na-save ang pinakabagong progreso mo sa package na ito. Tingnan ang iyong koneksyon sa internet at huwag isara ang pahinang ito: ipapadala itong muli sa susunod mong hakbang.",
   "journey.packageComplete": "Natapos mo na ang package na ito.",
   "journey.noPackage": "Walang SCORM package na mapapatugtog dito.",
+  "journey.scormContents": "Nilalaman",
+  "journey.scormShowContents": "Ipakita ang nilalaman",
+  "journey.scormHideContents": "Itago ang nilalaman",
+  "journey.scormCurrent": "Narito ka",
+  "journey.scormExited":
+    "Umalis ka sa bahaging ito. Pumili ng bahagi sa nilalaman para magpatuloy.",
+  "journey.scormExitedAll": "Umalis ka na sa package na ito.",
+  "journey.scormSuspended": "Naitabi ang iyong lugar: maaari kang bumalik dito mamaya.",
   "journey.submitQuizTitle": "Ipasa ang iyong mga sagot?",
   "journey.submitQuizMessage":
     "Nasagot mo ang {answered} sa {total} na tanong. Hindi mo na mababago ang mga sagot pagkatapos magpasa.",

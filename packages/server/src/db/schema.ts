@@ -419,6 +419,8 @@ export const scormAttempts = pgTable(
       .notNull()
       .references(() => materials.id, { onDelete: "cascade" }),
     attempt: integer("attempt").notNull().default(1),
+    /** The SCO's item identifier in a package with several; "" for the only SCO or the rollup. */
+    sco: text("sco").notNull().default(""),
     cmi: jsonb("cmi").$type<Record<string, string>>().notNull(),
     totalSeconds: integer("total_seconds").notNull().default(0),
     /** The player session (ordered, from scormload) and its sequence number of the last commit. */
@@ -426,7 +428,7 @@ export const scormAttempts = pgTable(
     seq: integer("seq").notNull().default(0),
     ...audit(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.materialId, t.attempt] })],
+  (t) => [primaryKey({ columns: [t.userId, t.materialId, t.attempt, t.sco] })],
 );
 
 /** A student's progress through a course's materials (journey). */

@@ -28,12 +28,47 @@ export interface ScoRuntime {
   masteryScore: string | null;
 }
 
+/** An item of the default organisation: its table-of-contents entry, nested as in the manifest. */
+export interface ScormItem {
+  /** The item's identifier (the target of `adl.nav.request` choice). */
+  id: string;
+  title: string;
+  /** Whether it points to a launchable resource (then it is one of the manifest's `scos`). */
+  launchable: boolean;
+  children: ScormItem[];
+}
+
+/** A launchable item: a SCO (talks to the runtime) or an asset (complete once launched). */
+export interface ScormSco {
+  id: string;
+  title: string;
+  kind: "sco" | "asset";
+  /** Its launch page relative to the package root, with the item's parameters. */
+  launch: string;
+  runtime: ScoRuntime;
+  /** Whether it counts in the material's completion (2004 rollupProgressCompletion, tracked). */
+  rollsUpCompletion: boolean;
+  /** Whether it counts in the material's success (2004 rollupObjectiveSatisfied, tracked). */
+  rollsUpSuccess: boolean;
+}
+
+/** How the SCOs' states make the material's: every counted SCO, or any one (2004 rollup rules). */
+export interface ScormRollup {
+  completion: "all" | "any";
+  success: "all" | "any";
+}
+
 export interface ScormManifest {
   version: ScormVersion;
   /** The launch page of the first SCO, relative to the package root (query kept). */
   launch: string;
   /** The launched SCO's runtime data (all empty when no item points to it). */
   sco: ScoRuntime;
+  /** The default organisation's items, as its table of contents. */
+  items: ScormItem[];
+  /** Its launchable items in order (depth first); the first is the one `launch` names. */
+  scos: ScormSco[];
+  rollup: ScormRollup;
 }
 
 /** Why a manifest is refused: the catalogue key of the upload field's error. */
@@ -54,7 +89,16 @@ const parser = new XMLParser({
   removeNSPrefix: true,
   parseTagValue: false,
   parseAttributeValue: false,
-  isArray: (name) => ["organization", "item", "resource", "objective", "sequencing"].includes(name),
+  isArray: (name) =>
+    [
+      "organization",
+      "item",
+      "resource",
+      "objective",
+      "sequencing",
+      "rollupRule",
+      "rollupCondition",
+    ].includes(name),
 });
 
 const nodes = (value: unknown): XmlNode[] =>
@@ -233,22 +277,130 @@ export function readManifest(xml: string): ScormManifest {
   const launchable = nodes(resources?.resource).filter((r) => attribute(r, "href"));
   const resource =
     launchable.find((r) => firstRef && attribute(r, "identifier") === firstRef) ??
-    launchable.find((r) => attribute(r, "scormType").toLowerCase() === "sco") ??
-    launchable.find((r) => attribute(r, "scormtype").toLowerCase() === "sco") ??
+    launchable.find((r) => scormTypeOf(r) === "sco") ??
     launchable[0];
   if (!resource) throw new ManifestError("materials.scormNoLaunch");
-  const href =
-    attribute(manifest, "base") +
-    attribute(resources, "base") +
-    attribute(resource, "base") +
-    attribute(resource, "href");
+  const hrefOf = (r: XmlNode) =>
+    (
+      attribute(manifest, "base") +
+      attribute(resources, "base") +
+      attribute(r, "base") +
+      attribute(r, "href")
+    ).replace(/^\.?\//, "");
   const launchedItem =
     firstItem && attribute(resource, "identifier") === firstRef ? firstItem : undefined;
+  const sco = scoRuntimeOf(version, manifest, launchedItem);
+  const tree = organizationTree(version, manifest, chosen, launchable, hrefOf);
+  const scos: ScormSco[] = tree.scos.length
+    ? tree.scos
+    : [
+        {
+          id: "",
+          title: "",
+          kind: "sco",
+          launch: hrefOf(resource),
+          runtime: sco,
+          rollsUpCompletion: true,
+          rollsUpSuccess: true,
+        },
+      ];
   return {
     version,
-    launch: href.replace(/^\.?\//, ""),
-    sco: scoRuntimeOf(version, manifest, launchedItem),
+    launch: hrefOf(resource),
+    sco,
+    items: tree.items,
+    scos,
+    rollup: rollupOf(chosen),
   };
+}
+
+const scormTypeOf = (resource: XmlNode) =>
+  (attribute(resource, "scormType") || attribute(resource, "scormtype")).toLowerCase();
+
+/** A launch page with an item's parameters (CAM 3.4.1.13: "?" joins as "&" after a query). */
+function withParameters(href: string, parameters: string): string {
+  const written = parameters.trim();
+  if (!written) return href;
+  if (written.startsWith("#")) return href.includes("#") ? href : href + written;
+  const query = written.replace(/^[?&]/, "");
+  const [path, fragment] = href.split("#", 2) as [string, string | undefined];
+  const joined = path + (path.includes("?") ? "&" : "?") + query;
+  return fragment === undefined ? joined : `${joined}#${fragment}`;
+}
+
+/** The organisation's items as a tree and its launchable ones in order. */
+function organizationTree(
+  version: ScormVersion,
+  manifest: XmlNode,
+  organization: XmlNode | undefined,
+  launchable: XmlNode[],
+  hrefOf: (resource: XmlNode) => string,
+): { items: ScormItem[]; scos: ScormSco[] } {
+  const scos: ScormSco[] = [];
+  const seen = new Set<string>();
+  const walk = (nodesOfLevel: XmlNode[]): ScormItem[] =>
+    nodesOfLevel
+      .map((item) => {
+        const id = attribute(item, "identifier").trim();
+        const title = text(item.title) || id;
+        const ref = attribute(item, "identifierref");
+        const resource = ref
+          ? launchable.find((r) => attribute(r, "identifier") === ref)
+          : undefined;
+        const usable = Boolean(resource) && /^\S{1,4000}$/.test(id) && !seen.has(id);
+        if (usable && resource) {
+          seen.add(id);
+          const sequencing = version === "2004" ? sequencingOf(manifest, item) : [];
+          const rules = sequencing.map((s) => nodes(s.rollupRules)[0]).find(Boolean);
+          const tracked = !sequencing.some(
+            (s) =>
+              attribute(nodes(s.deliveryControls)[0], "tracked").trim().toLowerCase() === "false",
+          );
+          const counts = (name: string) =>
+            tracked && attribute(rules, name).trim().toLowerCase() !== "false";
+          scos.push({
+            id,
+            title,
+            kind: scormTypeOf(resource) === "asset" ? "asset" : "sco",
+            launch: withParameters(hrefOf(resource), attribute(item, "parameters")),
+            runtime: scoRuntimeOf(version, manifest, item),
+            rollsUpCompletion: counts("rollupProgressCompletion"),
+            rollsUpSuccess: counts("rollupObjectiveSatisfied"),
+          });
+        }
+        // An invisible item keeps its place in sequencing but not in the table of contents.
+        return {
+          id,
+          title,
+          launchable: usable,
+          children: walk(nodes(item.item)),
+          hidden: attribute(item, "isvisible").trim().toLowerCase() === "false",
+        };
+      })
+      .map(({ hidden, ...entry }) => (hidden && !entry.launchable ? null : entry))
+      .filter((entry): entry is ScormItem => entry !== null);
+  const items = walk(nodes(organization?.item));
+  return { items, scos };
+}
+
+/**
+ * The organisation's own simple rollup rules (2004): a rule whose children set is `any` and whose
+ * condition is `completed` / `satisfied` makes one such SCO enough; otherwise every counted SCO.
+ */
+function rollupOf(organization: XmlNode | undefined): ScormRollup {
+  const rollup: ScormRollup = { completion: "all", success: "all" };
+  const sequencing = nodes(organization?.sequencing)[0];
+  const rules = nodes(nodes(sequencing?.rollupRules)[0]?.rollupRule);
+  for (const rule of rules) {
+    if (attribute(rule, "childActivitySet").trim() !== "any") continue;
+    const conditions = nodes(nodes(rule.rollupConditions)[0]?.rollupCondition);
+    const action = attribute(nodes(rule.rollupAction)[0], "action").trim();
+    if (conditions.length !== 1 || attribute(conditions[0], "operator").trim() === "not") continue;
+    const condition = attribute(conditions[0], "condition").trim();
+    if (condition === "completed" && action === "completed") rollup.completion = "any";
+    if (condition === "satisfied" && action === "satisfied") rollup.success = "any";
+  }
+  return rollup;
 }
 
 /** The package path of a launch href: without query or fragment, percent-decoded. */

@@ -120,9 +120,16 @@ async function readableStep(app: FastifyInstance, caller: Caller, materialId: nu
 
 const readInput = emptyObject.extend({ userId: idField().optional() });
 const courseReadInput = courseInput.extend({ userId: idField().optional() });
-/** `newAttempt`: the learner starts a new SCORM attempt after a finished one. */
-const scormLoadInput = materialInput.extend({ newAttempt: booleanField().optional() });
+/**
+ * `newAttempt`: the learner starts a new SCORM attempt after a finished one; `sco`: the item
+ * identifier of one SCO of a package with several (else its first).
+ */
+const scormLoadInput = materialInput.extend({
+  newAttempt: booleanField().optional(),
+  sco: optionalText({ max: 4000 }),
+});
 const scormCommitInput = materialInput.extend({
+  sco: optionalText({ max: 4000 }),
   cmi: textField({ required: true, max: 1_000_000 }),
   /** The attempt scormload answered (default: the latest). */
   attempt: optionalIntegerField(1, MAX_ID),
@@ -249,6 +256,7 @@ export const journeyResource = defineResource("journey", {
       const learner = isLearner(viewer);
       const data = await scormLoad(app, caller, step.material, learner, {
         newAttempt: input.newAttempt ?? false,
+        sco: input.sco || undefined,
       });
       if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
       return { data };
@@ -270,7 +278,10 @@ export const journeyResource = defineResource("journey", {
           ? { session: input.session, seq: input.seq }
           : undefined;
       if (isLearner(viewer))
-        await scormCommit(app, caller, step.material, cmi, order, input.attempt);
+        await scormCommit(app, caller, step.material, cmi, order, {
+          attempt: input.attempt,
+          sco: input.sco || undefined,
+        });
       else await scormPackage(app, caller, step.material);
       const journey = await journeyOf(app, viewer, step.material.courseId);
       const state = journey.steps.find((s) => s.material.id === step.material.id)?.state;

@@ -130,9 +130,12 @@ async function checkPackage(field: string, entries: ZipItem[]) {
   if (!manifest) throw invalidField(field, "materials.invalidPackage");
   const text = (await manifest.read()).toString("utf8");
   try {
-    const { launch } = readManifest(text);
-    if (!entries.some((e) => e.path === launchFilePath(launch))) {
-      throw new ManifestError("materials.scormNoLaunch");
+    const { launch, scos } = readManifest(text);
+    // Every SCO of a package with several launches from the zip as well as the first.
+    for (const page of [launch, ...scos.map((sco) => sco.launch)]) {
+      if (!entries.some((e) => e.path === launchFilePath(page))) {
+        throw new ManifestError("materials.scormNoLaunch");
+      }
     }
   } catch (error) {
     if (error instanceof ManifestError) throw invalidField(field, error.key);

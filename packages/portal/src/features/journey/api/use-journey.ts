@@ -128,6 +128,20 @@ export interface ScormLaunch {
   review?: boolean;
   /** The learner may start a new attempt instead. */
   canStartNew?: boolean;
+  /** The launched SCO's item identifier in a package with several; null for a package's only one. */
+  sco: string | null;
+  /** The organisation's table of contents, in a package with several SCOs. */
+  toc?: ScormTocEntry[];
+}
+
+export interface ScormTocEntry {
+  id: string;
+  title: string;
+  depth: number;
+  /** An item the learner can launch (a SCO or an asset); else a heading of its children. */
+  launchable: boolean;
+  state: "notStarted" | "inProgress" | "complete";
+  success: "passed" | "failed" | null;
 }
 
 export interface Child {
@@ -243,15 +257,19 @@ export function useJourneyCommands() {
     [run],
   );
   const scormLoad = useCallback(
-    (materialId: number, newAttempt = false) =>
+    (materialId: number, options: { newAttempt?: boolean; sco?: string } = {}) =>
       run<ScormLaunch>(
         {
           path: JOURNEY_PATH,
           cmdType: "scormload",
-          fields: { materialId, ...(newAttempt ? { newAttempt: "1" } : {}) },
+          fields: {
+            materialId,
+            ...(options.newAttempt ? { newAttempt: "1" } : {}),
+            ...(options.sco ? { sco: options.sco } : {}),
+          },
         },
         // A new attempt changes the course's state (the material no longer reviewed).
-        newAttempt ? JOURNEY_READS : [],
+        options.newAttempt ? JOURNEY_READS : [],
       ),
     [run],
   );
@@ -259,7 +277,13 @@ export function useJourneyCommands() {
     (
       materialId: number,
       cmi: Record<string, unknown>,
-      order: { session: number; seq: number; attempt?: number; keepalive?: boolean },
+      order: {
+        session: number;
+        seq: number;
+        attempt?: number;
+        keepalive?: boolean;
+        sco?: string | null;
+      },
     ) =>
       run<{ state: JourneyState; summary: CourseSummary }>(
         {
@@ -271,6 +295,7 @@ export function useJourneyCommands() {
             session: order.session,
             seq: order.seq,
             ...(order.attempt !== undefined ? { attempt: order.attempt } : {}),
+            ...(order.sco ? { sco: order.sco } : {}),
           },
           // A save as the page goes cannot wait for the status check.
           ...(order.keepalive ? { keepalive: true, checkStatus: false } : {}),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BRIDGE_STATE, frameName, readBridgeMessage, scalarsOf } from "./scorm-runtime";
+import {
+  BRIDGE_STATE,
+  frameName,
+  readBridgeMessage,
+  readNavMessage,
+  scalarsOf,
+} from "./scorm-runtime";
 
 describe("SCORM commit map", () => {
   it("keeps the elements that carry a value and drops empty collections", () => {
@@ -60,6 +66,7 @@ describe("the content frame's bridge messages", () => {
       launchUrl: "http://content.test/content/c/1/index.html",
       cmi: { "cmi.location": "slide-2", "cmi.entry": "resume" },
       session: 1,
+      sco: null,
     });
     expect(JSON.parse(name)).toEqual({
       [BRIDGE_STATE]: {
@@ -67,5 +74,54 @@ describe("the content frame's bridge messages", () => {
         cmi: { "cmi.location": "slide-2", "cmi.entry": "resume" },
       },
     });
+  });
+
+  it("tells a SCO of several which navigation requests are valid", () => {
+    const entry = (id: string, launchable = true) => ({
+      id,
+      title: id,
+      depth: 0,
+      launchable,
+      state: "notStarted" as const,
+      success: null,
+    });
+    const launch = (sco: string) => ({
+      version: "2004" as const,
+      launchUrl: "http://content.test/x.html",
+      cmi: {},
+      session: 1,
+      sco,
+      toc: [entry("module", false), entry("one"), entry("two"), entry("three")],
+    });
+    const navOf = (sco: string) => JSON.parse(frameName(launch(sco)))[BRIDGE_STATE].nav;
+    expect(navOf("one")).toEqual({
+      continue: true,
+      previous: false,
+      scos: ["one", "two", "three"],
+    });
+    expect(navOf("two")).toMatchObject({ continue: true, previous: true });
+    expect(navOf("three")).toMatchObject({ continue: false, previous: true });
+  });
+
+  it("reads the navigation request a SCO made at Terminate, and nothing else", () => {
+    const nav = (request: unknown, version = "2004") => ({
+      type: "lms-scorm-bridge",
+      v: 1,
+      version,
+      nav: request,
+    });
+    expect(readNavMessage(nav("continue"), "2004")).toEqual({ type: "continue" });
+    expect(readNavMessage(nav("suspendAll"), "2004")).toEqual({ type: "suspendAll" });
+    expect(readNavMessage(nav("{target=sco-2}choice"), "2004")).toEqual({
+      type: "choice",
+      target: "sco-2",
+    });
+    for (const refused of ["_none_", "abandon", "{target=x}jump", "choice", 3]) {
+      expect(readNavMessage(nav(refused), "2004")).toBeNull();
+    }
+    expect(readNavMessage(nav("continue", "1.2"), "2004")).toBeNull();
+    expect(
+      readNavMessage({ type: "other", v: 1, version: "2004", nav: "exit" }, "2004"),
+    ).toBeNull();
   });
 });

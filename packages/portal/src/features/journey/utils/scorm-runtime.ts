@@ -34,9 +34,48 @@ const MAX_ELEMENTS = 5000;
 const MAX_NAME = 255;
 const MAX_VALUE = 64_000;
 
-/** The frame's name for a launch: the state its runtime starts from. */
+/** The SCOs a package with several can launch, in order (the table of contents' launchable). */
+export function launchableScos(launch: ScormLaunch): string[] {
+  return (launch.toc ?? []).filter((entry) => entry.launchable).map((entry) => entry.id);
+}
+
+/**
+ * The frame's name for a launch: the state its runtime starts from and, in a package with several
+ * SCOs, the navigation requests that are valid (adl.nav.request_valid).
+ */
 export function frameName(launch: ScormLaunch): string {
-  return JSON.stringify({ [BRIDGE_STATE]: { version: launch.version, cmi: launch.cmi } });
+  const scos = launchableScos(launch);
+  const at = launch.sco === null ? -1 : scos.indexOf(launch.sco);
+  const nav =
+    scos.length > 1 && at >= 0
+      ? { continue: at < scos.length - 1, previous: at > 0, scos }
+      : undefined;
+  return JSON.stringify({
+    [BRIDGE_STATE]: { version: launch.version, cmi: launch.cmi, ...(nav ? { nav } : {}) },
+  });
+}
+
+/** A SCO's navigation request (SCORM 2004 adl.nav.request) as the player acts on it. */
+export type NavRequest =
+  | { type: "continue" | "previous" | "exit" | "exitAll" | "suspendAll" }
+  | { type: "choice"; target: string };
+
+/**
+ * The navigation request the bridge reports after the SCO's Terminate, or null for anything else
+ * (and for requests the player does not take: abandon, jump, _none_).
+ */
+export function readNavMessage(data: unknown, version: ScormLaunch["version"]): NavRequest | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const message = data as Record<string, unknown>;
+  if (message.type !== BRIDGE_MESSAGE || message.v !== 1 || message.version !== version) {
+    return null;
+  }
+  const request = message.nav;
+  if (typeof request !== "string" || request.length > MAX_NAME) return null;
+  if (["continue", "previous", "exit", "exitAll", "suspendAll"].includes(request))
+    return { type: request as "continue" };
+  const choice = /^\{target=(\S+)\}choice$/.exec(request);
+  return choice ? { type: "choice", target: choice[1]! } : null;
 }
 
 /**
@@ -73,19 +112,26 @@ export function startScormRuntime(
   launch: ScormLaunch,
   frame: () => HTMLIFrameElement | null,
   onCommit: (cmi: Record<string, string | number | boolean>, isCommit: boolean) => void,
+  onNavigate?: (request: NavRequest) => void,
 ): ScormRuntime {
   // The frame's window, kept: its last commit arrives after the player has removed it.
   let known: Window | null = null;
+  let closed = false;
   const onMessage = (event: MessageEvent) => {
-    known = frame()?.contentWindow ?? known;
+    // Once closed, the next SCO's frame may stand where this one was: only its own window counts.
+    if (!closed) known = frame()?.contentWindow ?? known;
     if (!known || event.source !== known) return;
     if (event.origin !== SANDBOXED_ORIGIN) return;
+    const request = readNavMessage(event.data, launch.version);
+    if (request) {
+      if (!closed) onNavigate?.(request);
+      return;
+    }
     const cmi = readBridgeMessage(event.data, launch.version);
     // `commit: false`: the state after a SetValue, not a commit of the SCO.
     if (cmi) onCommit(cmi, (event.data as { commit?: unknown }).commit !== false);
   };
   window.addEventListener("message", onMessage);
-  let closed = false;
   return {
     close() {
       if (closed) return;

@@ -5,7 +5,7 @@ import type {
   QuizSettings,
   ScormSettings,
 } from "@lms/core";
-import { and, asc, count, desc, eq, gt, inArray, max, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import {
   attempts,
@@ -385,7 +385,9 @@ export class MaterialsRepository {
       .select({
         materialId: scormAttempts.materialId,
         attempts: count(),
-        bestScore: sql<string | null>`${scormCountedScore("scorm_attempts", "materials.scorm_settings")}`,
+        bestScore: sql<
+          string | null
+        >`${scormCountedScore("scorm_attempts", "materials.scorm_settings")}`,
         passed: sql<boolean | null>`bool_or(${scormPassed("scorm_attempts")})`,
         failed: sql<boolean | null>`bool_or(${scormFailed("scorm_attempts")})`,
       })
@@ -396,6 +398,7 @@ export class MaterialsRepository {
           eq(scormAttempts.userId, userId),
           inArray(scormAttempts.materialId, materialIds),
           sql`${scormAttempts.cmi} <> '{}'::jsonb`,
+          eq(scormAttempts.sco, ""),
         ),
       )
       .groupBy(scormAttempts.materialId, materials.id);
@@ -471,15 +474,84 @@ export class MaterialsRepository {
       });
   }
 
-  /** The latest SCORM attempt of a student. */
-  async scormAttempt(userId: number, materialId: number) {
+  /**
+   * The latest SCORM attempt of a student (or the given one): of the package's only SCO or its
+   * rolled-up record (`sco` ""), or of one SCO of a package with several.
+   */
+  async scormAttempt(userId: number, materialId: number, sco = "", attempt?: number) {
     const [row] = await this.db
       .select()
       .from(scormAttempts)
-      .where(and(eq(scormAttempts.userId, userId), eq(scormAttempts.materialId, materialId)))
+      .where(
+        and(
+          eq(scormAttempts.userId, userId),
+          eq(scormAttempts.materialId, materialId),
+          eq(scormAttempts.sco, sco),
+          attempt === undefined ? undefined : eq(scormAttempts.attempt, attempt),
+        ),
+      )
       .orderBy(desc(scormAttempts.attempt))
       .limit(1);
     return row;
+  }
+
+  /** Every SCO's data of a package with several, in an attempt (not the rolled-up record). */
+  async scormScoAttempts(
+    userId: number,
+    materialId: number,
+    attempt: number,
+    db: Executor = this.db,
+  ) {
+    return db
+      .select()
+      .from(scormAttempts)
+      .where(
+        and(
+          eq(scormAttempts.userId, userId),
+          eq(scormAttempts.materialId, materialId),
+          eq(scormAttempts.attempt, attempt),
+          ne(scormAttempts.sco, ""),
+        ),
+      );
+  }
+
+  /** Writes the rolled-up record of a package with several SCOs (its "" row) as computed. */
+  async writeScormRollup(
+    db: Executor,
+    values: {
+      userId: number;
+      materialId: number;
+      attempt: number;
+      cmi: Record<string, string>;
+      seconds: number;
+      /** The committing player session, when it named one. */
+      session?: number;
+    },
+    by: string | null,
+  ) {
+    const seconds = Math.round(values.seconds);
+    const session = values.session === undefined ? {} : { session: values.session };
+    await db
+      .insert(scormAttempts)
+      .values({
+        userId: values.userId,
+        materialId: values.materialId,
+        attempt: values.attempt,
+        sco: "",
+        cmi: values.cmi,
+        totalSeconds: seconds,
+        ...session,
+        ...created(by),
+      })
+      .onConflictDoUpdate({
+        target: [
+          scormAttempts.userId,
+          scormAttempts.materialId,
+          scormAttempts.attempt,
+          scormAttempts.sco,
+        ],
+        set: { cmi: values.cmi, totalSeconds: seconds, ...session, ...updated(by) },
+      });
   }
 
   /**
@@ -496,6 +568,8 @@ export class MaterialsRepository {
       cmi: Record<string, string>;
       seconds: number;
       order?: { session: number; seq: number };
+      /** The SCO of a package with several (see scormAttempt). */
+      sco?: string;
     },
     by: string | null,
   ): Promise<boolean> {
@@ -506,13 +580,19 @@ export class MaterialsRepository {
         userId: values.userId,
         materialId: values.materialId,
         attempt: values.attempt ?? 1,
+        sco: values.sco ?? "",
         cmi: values.cmi,
         totalSeconds: Math.round(values.seconds),
         ...(order ? { session: order.session, seq: order.seq } : {}),
         ...created(by),
       })
       .onConflictDoUpdate({
-        target: [scormAttempts.userId, scormAttempts.materialId, scormAttempts.attempt],
+        target: [
+          scormAttempts.userId,
+          scormAttempts.materialId,
+          scormAttempts.attempt,
+          scormAttempts.sco,
+        ],
         set: {
           cmi: sql`${scormAttempts.cmi} || ${JSON.stringify(values.cmi)}::jsonb`,
           totalSeconds: sql`${scormAttempts.totalSeconds} + ${Math.round(values.seconds)}`,

@@ -132,12 +132,14 @@ export class ProgressRepository {
           (select coalesce(case when sa.cmi->>'cmi.success_status' in ('passed', 'failed')
                                 then sa.cmi->>'cmi.success_status' end,
                            sa.cmi->>'cmi.completion_status', sa.cmi->>'cmi.core.lesson_status')
-             from scorm_attempts sa where sa.user_id = s.id and sa.material_id = m.id
+             from scorm_attempts sa
+            where sa.user_id = s.id and sa.material_id = m.id and sa.sco = ''
             order by sa.attempt desc limit 1) as status,
           (select ${scormCountedScore("sa", "m.scorm_settings")} from scorm_attempts sa
-            where sa.user_id = s.id and sa.material_id = m.id) as score,
+            where sa.user_id = s.id and sa.material_id = m.id and sa.sco = '') as score,
           (select count(*) from scorm_attempts sa
-            where sa.user_id = s.id and sa.material_id = m.id and sa.cmi <> '{}'::jsonb) as attempts,
+            where sa.user_id = s.id and sa.material_id = m.id and sa.sco = ''
+              and sa.cmi <> '{}'::jsonb) as attempts,
           exists (select 1 from progress p where p.user_id = s.id and p.material_id = m.id
                      and p.completed_at is not null) as complete,
           exists (select 1 from progress p where p.user_id = s.id and p.material_id = m.id)
@@ -157,7 +159,7 @@ export class ProgressRepository {
              union all
              select ${scormCountedScore("sa", "m.scorm_settings")} from scorm_attempts sa
                join m on m.id = sa.material_id
-              where sa.user_id = s.id group by sa.material_id, m.scorm_settings) q) as quiz_average,
+              where sa.user_id = s.id and sa.sco = '' group by sa.material_id, m.scorm_settings) q) as quiz_average,
           (select coalesce(round(sum(extract(epoch from
                     coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
              from progress p join m on m.id = p.material_id where p.user_id = s.id) as time_spent,

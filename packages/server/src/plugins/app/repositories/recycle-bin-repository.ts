@@ -556,7 +556,7 @@ export class RecycleBinRepository {
                ((select count(*) from attempts a join materials m on m.id = a.material_id
                   where m.course_id = ${id})
                 + (select count(*) from scorm_attempts s join materials m on m.id = s.material_id
-                  where m.course_id = ${id}))::int as attempts`),
+                  where m.course_id = ${id} and s.sco = ''))::int as attempts`),
     );
     return { ...row! };
   }
@@ -576,7 +576,7 @@ export class RecycleBinRepository {
       this.db.execute(sql`
         select (select count(*) from progress where material_id = ${id})::int as progress,
                ((select count(*) from attempts where material_id = ${id})
-                + (select count(*) from scorm_attempts where material_id = ${id}))::int
+                + (select count(*) from scorm_attempts where material_id = ${id} and sco = ''))::int
                  as attempts`),
     );
     return { ...row! };
@@ -587,7 +587,8 @@ export class RecycleBinRepository {
       this.db.execute(sql`
         select (select count(*) from progress where user_id = ${id})::int as progress,
                ((select count(*) from attempts where user_id = ${id})
-                + (select count(*) from scorm_attempts where user_id = ${id}))::int as attempts`),
+                + (select count(*) from scorm_attempts where user_id = ${id} and sco = ''))::int
+                 as attempts`),
     );
     return { ...row! };
   }

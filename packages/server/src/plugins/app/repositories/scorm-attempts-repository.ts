@@ -17,6 +17,8 @@ export class ScormAttemptsRepository {
           eq(scormAttempts.userId, userId),
           eq(scormAttempts.materialId, materialId),
           ne(scormAttempts.cmi, sql`'{}'::jsonb`),
+          // The material's record of each attempt, not its SCOs' rows.
+          eq(scormAttempts.sco, ""),
         ),
       );
     return Number(row?.n ?? 0);
@@ -24,7 +26,8 @@ export class ScormAttemptsRepository {
 
   /**
    * Deletes every attempt of the student at the material and makes the material incomplete for
-   * them (it stays opened); answers how many attempts were deleted.
+   * them (it stays opened); answers how many attempts were deleted (every SCO's rows of an
+   * attempt go with it, counted once).
    */
   async reset(db: Executor, userId: number, materialId: number, by: string | null) {
     const deleted = await db
@@ -35,6 +38,6 @@ export class ScormAttemptsRepository {
       .update(progress)
       .set({ completedAt: null, ...updated(by) })
       .where(and(eq(progress.userId, userId), eq(progress.materialId, materialId)));
-    return deleted.length;
+    return new Set(deleted.map((d) => d.attempt)).size;
   }
 }

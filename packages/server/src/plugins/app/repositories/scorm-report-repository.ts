@@ -155,7 +155,7 @@ export class ScormReportRepository {
                where k ~ '^cmi\\.interactions\\.[0-9]+\\.id$') as interactions
              ${cmi ? sql`, sa.cmi` : sql``}
         from s ${cmi ? sql`` : sql`left`} join scorm_attempts sa
-          on sa.user_id = s.id and sa.material_id = ${materialId}
+          on sa.user_id = s.id and sa.material_id = ${materialId} and sa.sco = ''
          and (${only?.attempt ?? null}::int is null or sa.attempt = ${only?.attempt ?? null})`;
   }
 
@@ -220,7 +220,7 @@ export class ScormReportRepository {
              sa.cmi->>'cmi.success_status' as success_status,
              sa.cmi->>'cmi.core.lesson_status' as lesson_status
         from scorm_attempts sa
-       where sa.user_id = ${userId}
+       where sa.user_id = ${userId} and sa.sco = ''
          and sa.material_id in (${sql.join(
            materialIds.map((id) => sql`${id}`),
            sql`, `,

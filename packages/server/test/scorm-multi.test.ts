@@ -1,0 +1,503 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readManifest } from "../src/lib/scorm";
+import { rollUp } from "../src/lib/scorm-rollup";
+import { writeZip } from "../src/lib/zip";
+import { useTestApp } from "./helper";
+import { buildCourse } from "./support/journey";
+
+/** Issue 15: packages with several SCOs (table of contents, per-SCO data, rollup). */
+
+const TWO_SCOS_2004 = `<?xml version="1.0"?>
+<manifest identifier="multi" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="org">
+    <organization identifier="other"><title>Other</title>
+      <item identifier="x" identifierref="r-intro"><title>X</title></item></organization>
+    <organization identifier="org"><title>Course</title>
+      <item identifier="module-1"><title>Module 1</title>
+        <item identifier="sco-intro" identifierref="r-intro" parameters="?part=1"><title>Introduction</title>
+          <adlcp:dataFromLMS>intro</adlcp:dataFromLMS>
+        </item>
+        <item identifier="glossary" identifierref="r-glossary"><title>Glossary</title>
+          <imsss:sequencing><imsss:deliveryControls tracked="false"/></imsss:sequencing>
+        </item>
+      </item>
+      <item identifier="sco-quiz" identifierref="r-quiz"><title>Quiz</title>
+        <imsss:sequencing>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="quiz-passed" satisfiedByMeasure="true">
+              <imsss:minNormalizedMeasure>0.8</imsss:minNormalizedMeasure>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>
+      </item>
+    </organization>
+  </organizations>
+  <resources xml:base="content/">
+    <resource identifier="r-intro" type="webcontent" adlcp:scormType="sco" href="intro.html?lang=en"/>
+    <resource identifier="r-glossary" type="webcontent" adlcp:scormType="asset" href="glossary.html"/>
+    <resource identifier="r-quiz" type="webcontent" adlcp:scormType="sco" href="quiz.html"/>
+  </resources>
+</manifest>`;
+
+const TWO_SCOS_12 = `<?xml version="1.0"?>
+<manifest identifier="m12" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="o"><organization identifier="o"><title>T</title>
+    <item identifier="a" identifierref="ra"><title>Lesson A</title><adlcp:masteryscore>70</adlcp:masteryscore></item>
+    <item identifier="b" identifierref="rb"><title>Lesson B</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="ra" type="webcontent" adlcp:scormtype="sco" href="a.html"/>
+    <resource identifier="rb" type="webcontent" adlcp:scormtype="sco" href="b.html"/>
+  </resources>
+</manifest>`;
+
+describe("manifest of a package with several SCOs", () => {
+  it("reads the default organisation's items as a tree and its SCOs in order with their data", () => {
+    const manifest = readManifest(TWO_SCOS_2004);
+    expect(manifest.launch).toBe("content/intro.html?lang=en");
+    expect(manifest.items).toEqual([
+      {
+        id: "module-1",
+        title: "Module 1",
+        launchable: false,
+        children: [
+          { id: "sco-intro", title: "Introduction", launchable: true, children: [] },
+          { id: "glossary", title: "Glossary", launchable: true, children: [] },
+        ],
+      },
+      { id: "sco-quiz", title: "Quiz", launchable: true, children: [] },
+    ]);
+    expect(manifest.scos.map((s) => [s.id, s.kind, s.launch])).toEqual([
+      ["sco-intro", "sco", "content/intro.html?lang=en&part=1"],
+      ["glossary", "asset", "content/glossary.html"],
+      ["sco-quiz", "sco", "content/quiz.html"],
+    ]);
+    expect(manifest.scos[0]!.runtime.launchData).toBe("intro");
+    expect(manifest.scos[1]).toMatchObject({ rollsUpCompletion: false, rollsUpSuccess: false });
+    expect(manifest.scos[2]!.runtime.objectives).toEqual([
+      { id: "quiz-passed", primary: true, satisfiedByMeasure: true, minNormalizedMeasure: 0.8 },
+    ]);
+    expect(manifest.rollup).toEqual({ completion: "all", success: "all" });
+  });
+
+  it("reads a 1.2 package's SCOs with each one's mastery score", () => {
+    const manifest = readManifest(TWO_SCOS_12);
+    expect(manifest.scos.map((s) => [s.id, s.title, s.launch, s.runtime.masteryScore])).toEqual([
+      ["a", "Lesson A", "a.html", "70"],
+      ["b", "Lesson B", "b.html", null],
+    ]);
+  });
+
+  it("honours the organisation's simple 'any' rollup rule", () => {
+    const any = TWO_SCOS_2004.replace(
+      '<organization identifier="org"><title>Course</title>',
+      `<organization identifier="org"><title>Course</title>
+        <imsss:sequencing><imsss:rollupRules><imsss:rollupRule childActivitySet="any">
+          <imsss:rollupConditions><imsss:rollupCondition condition="completed"/></imsss:rollupConditions>
+          <imsss:rollupAction action="completed"/>
+        </imsss:rollupRule></imsss:rollupRules></imsss:sequencing>`,
+    );
+    const manifest = readManifest(any);
+    expect(manifest.rollup.completion).toBe("any");
+    const one = new Map([["sco-intro", { "cmi.completion_status": "completed" }]]);
+    expect(rollUp(manifest, one).complete).toBe(true);
+    expect(rollUp(readManifest(TWO_SCOS_2004), one).complete).toBe(false);
+  });
+});
+
+describe("rollup", () => {
+  const manifest = readManifest(TWO_SCOS_2004);
+  it("completes the material when every tracked SCO is complete, and passes by their success", () => {
+    const data = new Map<string, Record<string, string>>([
+      ["sco-intro", { "cmi.completion_status": "completed" }],
+    ]);
+    expect(rollUp(manifest, data)).toEqual({
+      cmi: { "cmi.completion_status": "incomplete", "cmi.success_status": "unknown" },
+      complete: false,
+    });
+    data.set("sco-quiz", {
+      "cmi.completion_status": "completed",
+      "cmi.success_status": "failed",
+      "cmi.score.scaled": "0.5",
+    });
+    // The untracked glossary counts for nothing; the intro reports no success.
+    expect(rollUp(manifest, data)).toEqual({
+      cmi: {
+        "cmi.completion_status": "completed",
+        "cmi.success_status": "failed",
+        "cmi.score.scaled": "0.5",
+      },
+      complete: true,
+    });
+  });
+
+  it("rolls 1.2 lesson statuses and raw scores up", () => {
+    const twelve = readManifest(TWO_SCOS_12);
+    const data = new Map<string, Record<string, string>>([
+      ["a", { "cmi.core.lesson_status": "passed", "cmi.core.score.raw": "90" }],
+    ]);
+    expect(rollUp(twelve, data)).toEqual({
+      cmi: { "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "90" },
+      complete: false,
+    });
+    data.set("b", { "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "60" });
+    expect(rollUp(twelve, data).complete).toBe(false);
+    // Lesson B has no mastery score and reports no pass: lesson A's pass decides.
+    data.set("b", { "cmi.core.lesson_status": "completed", "cmi.core.score.raw": "60" });
+    expect(rollUp(twelve, data)).toEqual({
+      cmi: { "cmi.core.lesson_status": "passed", "cmi.core.score.raw": "75" },
+      complete: true,
+    });
+  });
+});
+
+const t = useTestApp();
+let teacher: string;
+let student: string;
+
+beforeAll(async () => {
+  teacher = await t().login("teacher");
+  student = await t().login("student");
+});
+
+interface Toc {
+  id: string;
+  title: string;
+  depth: number;
+  launchable: boolean;
+  state: string;
+  success: string | null;
+}
+interface Load {
+  launchUrl: string;
+  cmi: Record<string, string>;
+  session: number;
+  sco: string | null;
+  toc?: Toc[];
+}
+
+const page = (title: string) => Buffer.from(`<!doctype html><title>${title}</title>`);
+
+async function multiCourse() {
+  const zip = await writeZip([
+    { path: "imsmanifest.xml", data: Buffer.from(TWO_SCOS_2004) },
+    { path: "content/intro.html", data: page("Intro") },
+    { path: "content/glossary.html", data: page("Glossary") },
+    { path: "content/quiz.html", data: page("Quiz") },
+  ]);
+  const name = `Multi ${Math.random().toString(36).slice(2, 8)}`;
+  const { ids } = await buildCourse(t(), teacher, [
+    {
+      name: "Unit",
+      materials: [
+        { name, type: "scorm", files: { package: { data: zip, filename: "multi.zip" } } },
+        { name: `${name} after`, type: "page" },
+      ],
+    },
+  ]);
+  return { scorm: ids[name]!, after: ids[`${name} after`]! };
+}
+
+const load = (materialId: number, sco?: string, token = student) =>
+  t().call<Load>("journey", "scormload", { materialId, ...(sco ? { sco } : {}) }, { token });
+const commit = (
+  materialId: number,
+  sco: string,
+  cmi: Record<string, string>,
+  order: { session: number; seq: number },
+) =>
+  t().call<{ state: string }>(
+    "journey",
+    "scormcommit",
+    { materialId, sco, cmi: JSON.stringify(cmi), ...order },
+    { token: student },
+  );
+
+async function rows(materialId: number) {
+  const result = await t().database.db.execute(
+    sql`select sco, cmi from scorm_attempts where material_id = ${materialId} order by sco`,
+  );
+  return (result as unknown as { rows: { sco: string; cmi: Record<string, string> }[] }).rows;
+}
+
+/** The material's state in the student's journey (the gate of the next one). */
+async function stateOf(materialId: number) {
+  const answer = await t().call<{ elements: { materials: { id: number; state: string }[] }[] }>(
+    "journey",
+    "path",
+    { courseId: await courseOf(materialId) },
+    { token: student },
+  );
+  const materials = answer.body.data!.elements.flatMap((e) => e.materials);
+  return materials.find((m) => m.id === materialId)?.state;
+}
+
+describe("scormload and scormcommit per SCO", () => {
+  it("launches each SCO with its own data and completes the material by the rollup", async () => {
+    const { scorm, after } = await multiCourse();
+    const first = await load(scorm);
+    expect(first.status, first.payload).toBe(200);
+    const intro = first.body.data!;
+    expect(intro.sco).toBe("sco-intro");
+    expect(intro.launchUrl).toContain("content/intro.html?lang=en&part=1");
+    expect(intro.cmi["cmi.launch_data"]).toBe("intro");
+    expect(intro.toc!.map((e) => [e.id, e.depth, e.launchable, e.state])).toEqual([
+      ["module-1", 0, false, "notStarted"],
+      ["sco-intro", 1, true, "notStarted"],
+      ["glossary", 1, true, "notStarted"],
+      ["sco-quiz", 0, true, "notStarted"],
+    ]);
+
+    const saved = await commit(
+      scorm,
+      "sco-intro",
+      { "cmi.completion_status": "completed", "cmi.location": "p3" },
+      { session: intro.session, seq: 1 },
+    );
+    expect(saved.status, saved.payload).toBe(200);
+    expect(saved.body.data!.state).toBe("inProgress");
+    expect(await stateOf(after)).toBe("locked");
+
+    // The quiz SCO starts from its own data: its objective and passing score, not the intro's.
+    const quiz = (await load(scorm, "sco-quiz")).body.data!;
+    expect(quiz.sco).toBe("sco-quiz");
+    expect(quiz.launchUrl).toContain("content/quiz.html");
+    expect(quiz.cmi["cmi.scaled_passing_score"]).toBe("0.8");
+    expect(quiz.cmi["cmi.objectives.0.id"]).toBe("quiz-passed");
+    expect(quiz.cmi["cmi.launch_data"]).toBeUndefined();
+    expect(quiz.cmi["cmi.entry"]).toBe("ab-initio");
+    expect(quiz.toc!.find((e) => e.id === "sco-intro")!.state).toBe("complete");
+
+    const passed = await commit(
+      scorm,
+      "sco-quiz",
+      { "cmi.completion_status": "completed", "cmi.score.scaled": "0.9" },
+      { session: quiz.session, seq: 1 },
+    );
+    expect(passed.body.data!.state).toBe("complete");
+    expect(await stateOf(after)).toBe("open");
+    expect(await rows(scorm)).toEqual([
+      {
+        sco: "",
+        cmi: {
+          "cmi.completion_status": "completed",
+          "cmi.success_status": "passed",
+          "cmi.score.scaled": "0.9",
+        },
+      },
+      {
+        sco: "sco-intro",
+        cmi: { "cmi.completion_status": "completed", "cmi.location": "p3" },
+      },
+      {
+        sco: "sco-quiz",
+        cmi: {
+          "cmi.completion_status": "completed",
+          "cmi.score.scaled": "0.9",
+          "cmi.success_status": "passed",
+        },
+      },
+    ]);
+
+    // The teacher's Progress tab reads the rolled-up record.
+    const progress = await t().call<{
+      data: { userName: string; scorm: { materialId: number; status: string; score: number }[] }[];
+    }>("progress", "list", { courseId: await courseOf(scorm) }, { token: teacher });
+    const mine = progress.body.data!.data.find((r) => r.userName === "student")!;
+    expect(mine.scorm.find((s) => s.materialId === scorm)).toMatchObject({
+      status: "passed",
+      score: 90,
+    });
+  });
+
+  it("resumes at the SCO left with suspend, and refuses an unknown SCO", async () => {
+    const { scorm } = await multiCourse();
+    const quiz = (await load(scorm, "sco-quiz")).body.data!;
+    await commit(
+      scorm,
+      "sco-quiz",
+      { "cmi.exit": "suspend", "cmi.location": "q2" },
+      { session: quiz.session, seq: 1 },
+    );
+    const again = (await load(scorm)).body.data!;
+    expect(again.sco).toBe("sco-quiz");
+    expect(again.cmi).toMatchObject({ "cmi.entry": "resume", "cmi.location": "q2" });
+
+    const unknown = await load(scorm, "nope");
+    expect(unknown.status).toBe(422);
+    const badCommit = await commit(scorm, "nope", {}, { session: quiz.session, seq: 2 });
+    expect(badCommit.status).toBe(422);
+  });
+
+  it("refuses at upload a package whose second SCO's page is missing", async () => {
+    const zip = await writeZip([
+      { path: "imsmanifest.xml", data: Buffer.from(TWO_SCOS_2004) },
+      { path: "content/intro.html", data: page("Intro") },
+      { path: "content/glossary.html", data: page("Glossary") },
+    ]);
+    const course = await buildCourse(t(), teacher, [{ name: "Unit", materials: [] }]);
+    const answer = await t().call(
+      "material",
+      "create",
+      {
+        courseId: course.courseId,
+        elementId: course.elementIds.Unit,
+        name: "Broken",
+        type: "scorm",
+        published: true,
+      },
+      { token: teacher, files: { package: { data: zip, filename: "broken.zip" } } },
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.payload).toContain("materials.scormNoLaunch");
+  });
+
+  it("counts an asset complete once launched, and records nothing for staff", async () => {
+    const { scorm } = await multiCourse();
+    const asset = (await load(scorm, "glossary")).body.data!;
+    expect(asset.toc!.find((e) => e.id === "glossary")!.state).toBe("complete");
+    const staff = await load(scorm, "sco-quiz", teacher);
+    expect(staff.status).toBe(200);
+    expect((await rows(scorm)).map((r) => r.sco)).toEqual(["", "glossary"]);
+  });
+});
+
+async function courseOf(materialId: number) {
+  const result = await t().database.db.execute(
+    sql`select course_id from materials where id = ${materialId}`,
+  );
+  return (result as unknown as { rows: { course_id: number }[] }).rows[0]!.course_id;
+}
+
+describe("attempts of a package with several SCOs", () => {
+  const loadAttempt = (materialId: number, fields: Record<string, unknown> = {}) =>
+    t().call<Load & { attempt: number; review: boolean; canStartNew: boolean }>(
+      "journey",
+      "scormload",
+      { materialId, ...fields },
+      { token: student },
+    );
+  const commitIn = (
+    materialId: number,
+    attempt: number,
+    sco: string,
+    cmi: Record<string, string>,
+    session: number,
+  ) =>
+    t().call<{ state: string }>(
+      "journey",
+      "scormcommit",
+      { materialId, sco, attempt, cmi: JSON.stringify(cmi), session, seq: 1 },
+      { token: student },
+    );
+  async function attemptRows(materialId: number) {
+    const result = await t().database.db.execute(
+      sql`select attempt, sco, cmi from scorm_attempts where material_id = ${materialId}
+           order by attempt, sco`,
+    );
+    return (
+      result as unknown as {
+        rows: { attempt: number; sco: string; cmi: Record<string, string> }[];
+      }
+    ).rows;
+  }
+
+  it("starts every SCO afresh in a new attempt, reviews a finished one, counts and resets attempts whole", async () => {
+    const { scorm } = await multiCourse();
+    await t().database.db.execute(
+      sql`update materials set scorm_settings = '{"attemptsAllowed": 2}'::jsonb where id = ${scorm}`,
+    );
+    const intro = (await loadAttempt(scorm)).body.data!;
+    expect(intro).toMatchObject({ attempt: 1, review: false, sco: "sco-intro" });
+    await commitIn(
+      scorm,
+      1,
+      "sco-intro",
+      { "cmi.completion_status": "completed", "cmi.location": "p3" },
+      intro.session,
+    );
+    const quiz = (await loadAttempt(scorm, { sco: "sco-quiz" })).body.data!;
+    expect(quiz.attempt).toBe(1);
+    const failed = await commitIn(
+      scorm,
+      1,
+      "sco-quiz",
+      { "cmi.completion_status": "completed", "cmi.score.scaled": "0.5" },
+      quiz.session,
+    );
+    expect(failed.body.data!.state).toBe("complete");
+
+    // The finished attempt opens in review, per SCO, and records nothing.
+    const review = (await loadAttempt(scorm, { sco: "sco-intro" })).body.data!;
+    expect(review).toMatchObject({ attempt: 1, review: true, canStartNew: true });
+    expect(review.cmi).toMatchObject({
+      "cmi.mode": "review",
+      "cmi.completion_status": "completed",
+    });
+    const before = await attemptRows(scorm);
+    await commitIn(scorm, 1, "sco-intro", { "cmi.location": "p9" }, review.session);
+    expect(await attemptRows(scorm)).toEqual(before);
+
+    // A new attempt: every SCO starts without the first attempt's data.
+    const second = (await loadAttempt(scorm, { newAttempt: "1" })).body.data!;
+    expect(second).toMatchObject({ attempt: 2, review: false, sco: "sco-intro" });
+    expect(second.cmi["cmi.entry"]).toBe("ab-initio");
+    expect(second.cmi["cmi.completion_status"]).not.toBe("completed");
+    expect(second.toc!.filter((e) => e.launchable).map((e) => e.state)).toEqual([
+      "notStarted",
+      "notStarted",
+      "notStarted",
+    ]);
+    await commitIn(scorm, 2, "sco-intro", { "cmi.location": "a2" }, second.session);
+    expect((await attemptRows(scorm)).map((r) => [r.attempt, r.sco])).toEqual([
+      [1, ""],
+      [1, "sco-intro"],
+      [1, "sco-quiz"],
+      [2, ""],
+      [2, "sco-intro"],
+    ]);
+    expect((await attemptRows(scorm)).find((r) => r.attempt === 2 && r.sco === "")!.cmi).toEqual({
+      "cmi.completion_status": "incomplete",
+      "cmi.success_status": "unknown",
+    });
+
+    // Reports count the material's records only: two attempts, not five rows.
+    const courseId = await courseOf(scorm);
+    const progress = await t().call<{
+      data: { userName: string; scorm: { materialId: number; attempts: number }[] }[];
+    }>("progress", "list", { courseId }, { token: teacher });
+    const mine = progress.body.data!.data.find((r) => r.userName === "student")!;
+    expect(mine.scorm.find((s) => s.materialId === scorm)!.attempts).toBe(2);
+    const report = await t().call<{ data: { userId: number; attempt: number | null }[] }>(
+      "scormreport",
+      "list",
+      { materialId: scorm },
+      { token: teacher },
+    );
+    const studentId = (
+      (await t().database.db.execute(
+        sql`select id from users where user_name = 'student'`,
+      )) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]!.id;
+    expect(
+      report.body.data!.data.filter((r) => r.userId === studentId).map((r) => r.attempt),
+    ).toEqual([1, 2]);
+
+    const reset = await t().call<{ deleted: number }>(
+      "material",
+      "scormreset",
+      { id: scorm, userId: studentId },
+      { token: teacher },
+    );
+    expect(reset.status, reset.payload).toBe(200);
+    expect(reset.body.data).toEqual({ deleted: 2 });
+    expect(await attemptRows(scorm)).toEqual([]);
+  });
+});
