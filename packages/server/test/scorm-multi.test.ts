@@ -427,7 +427,14 @@ describe("attempts of a package with several SCOs", () => {
       scorm,
       1,
       "sco-quiz",
-      { "cmi.completion_status": "completed", "cmi.score.scaled": "0.5" },
+      {
+        "cmi.completion_status": "completed",
+        "cmi.score.scaled": "0.5",
+        "cmi.interactions.0.id": "q1",
+        "cmi.interactions.0.type": "choice",
+        "cmi.interactions.0.learner_response": "b",
+        "cmi.interactions.0.result": "incorrect",
+      },
       quiz.session,
     );
     expect(failed.body.data!.state).toBe("complete");
@@ -489,6 +496,19 @@ describe("attempts of a package with several SCOs", () => {
     expect(
       report.body.data!.data.filter((r) => r.userId === studentId).map((r) => r.attempt),
     ).toEqual([1, 2]);
+    // The drill-down shows what each SCO reported: the quiz SCO's answer, named by its SCO.
+    const drill = await t().call<{
+      interactions: { id: string; learnerResponse: string; result: string }[];
+    }>(
+      "scormreport",
+      "get",
+      { materialId: scorm, userId: studentId, attempt: 1 },
+      { token: teacher },
+    );
+    expect(drill.status, drill.payload).toBe(200);
+    expect(drill.body.data!.interactions).toMatchObject([
+      { id: "sco-quiz/q1", learnerResponse: "b", result: "incorrect" },
+    ]);
 
     const reset = await t().call<{ deleted: number }>(
       "material",

@@ -5,6 +5,7 @@ import {
   decodeInteractions,
   decodeObjectives,
   intervalSeconds,
+  withScoRecords,
 } from "../src/lib/scorm-report";
 
 const SCORM_2004 = {
@@ -174,5 +175,38 @@ describe("SCORM attempt decoding", () => {
     expect(intervalSeconds("PT")).toBeNull();
     expect(intervalSeconds("12 seconds")).toBeNull();
     expect(intervalSeconds(undefined)).toBeNull();
+  });
+});
+
+describe("withScoRecords (a package with several SCOs)", () => {
+  it("appends each SCO's interactions and objectives after the attempt's own, renumbered and named by SCO", () => {
+    const merged = withScoRecords({ "cmi.completion_status": "completed" }, [
+      {
+        sco: "intro",
+        cmi: { "cmi.objectives.0.id": "read", "cmi.objectives.0.success_status": "passed" },
+      },
+      {
+        sco: "quiz",
+        cmi: {
+          "cmi.interactions.0.id": "q1",
+          "cmi.interactions.0.learner_response": "a",
+          "cmi.interactions.1.id": "q2",
+          "cmi.interactions.1.correct_responses.0.pattern": "c",
+          "cmi.objectives.0.id": "pass",
+        },
+      },
+    ]);
+    expect(decodeInteractions(merged).map((i) => [i.index, i.id])).toEqual([
+      [0, "quiz/q1"],
+      [1, "quiz/q2"],
+    ]);
+    expect(decodeInteractions(merged)[1]!.correctResponses).toEqual(["c"]);
+    expect(decodeObjectives(merged).map((o) => o.id)).toEqual(["intro/read", "quiz/pass"]);
+    expect(merged["cmi.completion_status"]).toBe("completed");
+  });
+
+  it("leaves a single SCO's record as it is", () => {
+    const cmi = { "cmi.interactions.0.id": "q1" };
+    expect(withScoRecords(cmi, [])).toBe(cmi);
   });
 });

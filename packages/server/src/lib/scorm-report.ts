@@ -176,3 +176,35 @@ export function decodeObjectives(cmi: Cmi): ObjectiveRow[] {
     };
   });
 }
+
+/** One SCO's own record within an attempt of a package with several SCOs. */
+export interface ScoCmi {
+  sco: string;
+  cmi: Cmi;
+}
+
+/**
+ * An attempt of a package with several SCOs keeps each SCO's interactions and objectives in that
+ * SCO's own record, and the material's record only the rolled-up status. The drill-down shows them
+ * all: appended after the material's own, renumbered, each id prefixed with its SCO ("sco-quiz/q1").
+ */
+export function withScoRecords(cmi: Cmi, scos: readonly ScoCmi[]): Cmi {
+  if (scos.length === 0) return cmi;
+  const merged: Record<string, string> = { ...cmi };
+  for (const collection of ["interactions", "objectives"] as const) {
+    let next = indexesOf(cmi, collection).reduce((n, index) => Math.max(n, index + 1), 0);
+    for (const { sco, cmi: own } of scos) {
+      for (const index of indexesOf(own, collection)) {
+        const from = `cmi.${collection}.${index}.`;
+        const to = `cmi.${collection}.${next}.`;
+        for (const [key, value] of Object.entries(own)) {
+          if (!key.startsWith(from)) continue;
+          const rest = key.slice(from.length);
+          merged[to + rest] = rest === "id" ? `${sco}/${value}` : value;
+        }
+        next += 1;
+      }
+    }
+  }
+  return merged;
+}

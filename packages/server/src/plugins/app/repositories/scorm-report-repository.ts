@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { courses } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
-import { attemptStatus, type Cmi } from "../../../lib/scorm-report";
+import { attemptStatus, withScoRecords, type Cmi, type ScoCmi } from "../../../lib/scorm-report";
 import type { ProgressScope } from "./progress-repository";
 import { scormScore } from "./scorm-results";
 
@@ -71,6 +71,7 @@ interface RawRow {
   last_access: Date | string | null;
   interactions: number | string | null;
   cmi?: Cmi | string;
+  sco_cmis?: ScoCmi[] | string | null;
 }
 
 const iso = (value: Date | string | null) =>
@@ -151,9 +152,18 @@ export class ScormReportRepository {
              sa.cmi->>'cmi.core.lesson_status' as lesson_status,
              ${scormScore("sa")} as score,
              coalesce(sa.updated_at, sa.created_at) as last_access,
-             (select count(*) from jsonb_object_keys(sa.cmi) k
-               where k ~ '^cmi\\.interactions\\.[0-9]+\\.id$') as interactions
-             ${cmi ? sql`, sa.cmi` : sql``}
+             (select count(*) from scorm_attempts x, jsonb_object_keys(x.cmi) k
+               where x.user_id = sa.user_id and x.material_id = sa.material_id
+                 and x.attempt = sa.attempt
+                 and k ~ '^cmi\\.interactions\\.[0-9]+\\.id$') as interactions
+             ${
+               cmi
+                 ? sql`, sa.cmi, (select jsonb_agg(jsonb_build_object('sco', x.sco, 'cmi', x.cmi) order by x.sco)
+                                   from scorm_attempts x
+                                  where x.user_id = sa.user_id and x.material_id = sa.material_id
+                                    and x.attempt = sa.attempt and x.sco <> '') as sco_cmis`
+                 : sql``
+             }
         from s ${cmi ? sql`` : sql`left`} join scorm_attempts sa
           on sa.user_id = s.id and sa.material_id = ${materialId} and sa.sco = ''
          and (${only?.attempt ?? null}::int is null or sa.attempt = ${only?.attempt ?? null})`;
@@ -202,7 +212,12 @@ export class ScormReportRepository {
     yield rows.map((raw) => ({
       ...studentOf(raw),
       attempt: raw.attempt!,
-      cmi: typeof raw.cmi === "string" ? (JSON.parse(raw.cmi) as Cmi) : (raw.cmi ?? {}),
+      cmi: withScoRecords(
+        typeof raw.cmi === "string" ? (JSON.parse(raw.cmi) as Cmi) : (raw.cmi ?? {}),
+        (typeof raw.sco_cmis === "string"
+          ? (JSON.parse(raw.sco_cmis) as ScoCmi[])
+          : raw.sco_cmis) ?? [],
+      ),
       totalSeconds: Number(raw.total_seconds ?? 0),
       lastAccess: iso(raw.last_access)!,
     }));
