@@ -6,7 +6,7 @@ import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useI18n } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
-import { ScormReportLinks } from "../../scorm-report/components/scorm-report-links";
+import { ScormReportLinks } from "./scorm-report-links";
 import {
   PROGRESS_PATH,
   progressParams,

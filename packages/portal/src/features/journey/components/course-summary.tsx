@@ -1,7 +1,7 @@
 import { useT } from "../../../lib/i18n";
-import { statusText } from "../../scorm-report/utils/status-text";
+import { statusText } from "../../../lib/scorm-status-text";
 import { useCourseSummary, type JourneyPath } from "../api/use-journey";
-import { durationText } from "../utils/duration";
+import { durationText } from "../../../lib/duration";
 import { elementProgress, secondsOn } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";
 import { stateBadgeVariants, StateIcon } from "./state-badge";

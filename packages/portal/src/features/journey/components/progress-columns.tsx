@@ -1,7 +1,7 @@
 import type { Translator } from "@lms/core";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ProgressRow } from "../api/use-progress";
-import { durationText } from "../utils/duration";
+import { durationText } from "../../../lib/duration";
 import { scormResultText } from "../utils/scorm-result";
 
 /** Columns of a course's progress (sortBy names of the progress list). */

@@ -3,8 +3,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import type { ScormAttemptRow } from "../api/use-scorm-report";
-import { durationText } from "../../journey/utils/duration";
-import { statusText } from "../utils/status-text";
+import { durationText } from "../../../lib/duration";
+import { statusText } from "../../../lib/scorm-status-text";
 
 /** Columns of a SCORM material's report (sortBy names of the scormReport list). */
 export function attemptColumns(

@@ -1,6 +1,6 @@
 import { useT } from "../../../lib/i18n";
 import type { ScormInteraction, ScormObjective } from "../api/use-scorm-report";
-import { resultText, secondsText, statusText } from "../utils/status-text";
+import { resultText, secondsText, statusText } from "../../../lib/scorm-status-text";
 
 const TH = "py-2 pe-3 text-start font-medium";
 const TD = "py-2 pe-3 align-top break-words";

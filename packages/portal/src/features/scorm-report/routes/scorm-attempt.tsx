@@ -5,11 +5,11 @@ import { paths } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
 import { LoadFailure } from "../../courses/components/load-failure";
 import { recordId } from "../../courses/utils/params";
-import { durationText } from "../../journey/utils/duration";
+import { durationText } from "../../../lib/duration";
 import { useReportSubject, useScormAttempt } from "../api/use-scorm-report";
 import { ReportExports } from "../components/report-exports";
 import { InteractionsTable, ObjectivesTable } from "../components/attempt-tables";
-import { statusText } from "../utils/status-text";
+import { statusText } from "../../../lib/scorm-status-text";
 
 const EXPORTS = ["interactions", "objectives"] as const;
 

@@ -1,6 +1,6 @@
 import { createIntl, es, zh } from "@lms/core";
 import { describe, expect, it } from "vitest";
-import { resultText, secondsText, statusText } from "./status-text";
+import { resultText, secondsText, statusText } from "./scorm-status-text";
 
 const { t } = createIntl("es", es);
 
