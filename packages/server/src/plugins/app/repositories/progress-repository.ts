@@ -47,6 +47,34 @@ export interface ProgressScope {
   teacherId: number | null;
 }
 
+/**
+ * The students a course's progress covers, as the caller may see them: the course's grade (and
+ * section) and school, the caller's school or a teacher's load, optionally one name search and one
+ * student. Shared by the progress list and the SCORM report.
+ */
+export function courseStudents(
+  course: CourseRow,
+  scope: ProgressScope,
+  search: string,
+  userId: number | null = null,
+): SQL {
+  return sql`
+        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section from users u
+         where u.role_id = ${ROLE_IDS.student}
+           and u.grade = ${course.gradeLevel}
+           and (${course.section} = '' or lower(u.section) = lower(${course.section}))
+           and (${course.schoolId}::int is null or u.school_id = ${course.schoolId})
+           and (${scope.schoolId}::int is null or u.school_id = ${scope.schoolId})
+           and (${scope.teacherId}::int is null or exists (
+                 select 1 from user_loads l
+                  where l.user_id = ${scope.teacherId}
+                    and l.grade = u.grade
+                    and lower(l.subject) = lower(${course.subject})
+                    and lower(l.section) = lower(u.section)))
+           and (${search} = '' or u.search_text like ${containsPattern(search)})
+           and (${userId}::int is null or u.id = ${userId})`;
+}
+
 const SORT: Record<string, string> = {
   lastName: "lower(last_name)",
   percent: "percent",
@@ -113,19 +141,7 @@ export class ProgressRepository {
          where mat.course_id = ${course.id} and mat.published and e.published
       ),
       s as (
-        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section from users u
-         where u.role_id = ${ROLE_IDS.student}
-           and u.grade = ${course.gradeLevel}
-           and (${course.section} = '' or lower(u.section) = lower(${course.section}))
-           and (${course.schoolId}::int is null or u.school_id = ${course.schoolId})
-           and (${scope.schoolId}::int is null or u.school_id = ${scope.schoolId})
-           and (${scope.teacherId}::int is null or exists (
-                 select 1 from user_loads l
-                  where l.user_id = ${scope.teacherId}
-                    and l.grade = u.grade
-                    and lower(l.subject) = lower(${course.subject})
-                    and lower(l.section) = lower(u.section)))
-           and (${search} = '' or u.search_text like ${containsPattern(search)})
+        ${courseStudents(course, scope, search)}
       ),
       sc as (
         select m.id as material_id, m.name, m.element_position, m.position, s.id as user_id,

@@ -1,10 +1,9 @@
-import { ROLE_IDS } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { courses } from "../../../db/schema";
-import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
+import { pageOf, type ListInput } from "../../../lib/list";
 import { attemptStatus, withScoRecords, type Cmi, type ScoCmi } from "../../../lib/scorm-report";
-import type { ProgressScope } from "./progress-repository";
+import { courseStudents, type ProgressScope } from "./progress-repository";
 import { scormScore } from "./scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
@@ -130,20 +129,7 @@ export class ScormReportRepository {
     const { cmi = false, only } = options;
     return sql`
       with s as (
-        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section from users u
-         where u.role_id = ${ROLE_IDS.student}
-           and u.grade = ${course.gradeLevel}
-           and (${course.section} = '' or lower(u.section) = lower(${course.section}))
-           and (${course.schoolId}::int is null or u.school_id = ${course.schoolId})
-           and (${scope.schoolId}::int is null or u.school_id = ${scope.schoolId})
-           and (${scope.teacherId}::int is null or exists (
-                 select 1 from user_loads l
-                  where l.user_id = ${scope.teacherId}
-                    and l.grade = u.grade
-                    and lower(l.subject) = lower(${course.subject})
-                    and lower(l.section) = lower(u.section)))
-           and (${search} = '' or u.search_text like ${containsPattern(search)})
-           and (${only?.userId ?? null}::int is null or u.id = ${only?.userId ?? null})
+        ${courseStudents(course, scope, search, only?.userId ?? null)}
       )
       select s.id as user_id, s.first_name, s.last_name, s.user_name, s.grade, s.section,
              sa.attempt, sa.total_seconds,
