@@ -163,10 +163,17 @@ describe("SCORM attempts", () => {
       .toContain(`${title}: Opened, no data reported by the package`);
 
     await chooseRowAction(page, row, `Mark complete: ${title}`);
-    await page.getByRole("alertdialog").getByText("whatever the package reported").waitFor();
+    await page
+      .getByRole("alertdialog")
+      .getByText("whatever the package reported")
+      .waitFor({ timeout: 15_000 });
+    // The toast lasts four seconds: watch for it from before the click, so a busy machine cannot miss it.
+    const marked = page.getByText("The material is marked complete.").waitFor({ timeout: 20_000 });
     await confirmDialog(page, "Mark complete");
-    await page.getByText("The material is marked complete.").waitFor();
-    await expect.poll(() => row.textContent()).toContain(`${title}: Complete`);
+    await marked;
+    await expect
+      .poll(() => row.textContent(), { timeout: 20_000 })
+      .toContain(`${title}: Complete`);
     await expect.poll(() => row.textContent()).toContain("100% · 1 of 1 complete");
 
     // The package reports a score after all: the teacher resets the attempt.
@@ -179,10 +186,11 @@ describe("SCORM attempts", () => {
       .poll(() => row.textContent(), { timeout: 20_000 })
       .toContain(`${title}: Complete · 70% · 1 attempt`);
     await chooseRowAction(page, row, `Reset attempts: ${title}`);
+    const reset = page.getByText("The attempts were reset.").waitFor({ timeout: 20_000 });
     await confirmDialog(page, "Reset attempts");
-    await page.getByText("The attempts were reset.").waitFor();
+    await reset;
     await expect
-      .poll(() => row.textContent())
+      .poll(() => row.textContent(), { timeout: 20_000 })
       .toContain(`${title}: Opened, no data reported by the package`);
     await expect.poll(() => row.textContent()).toContain("0% · 0 of 1 complete");
     await context.close();
