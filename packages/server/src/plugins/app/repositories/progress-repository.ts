@@ -125,6 +125,34 @@ function toRow(raw: RawRow): ProgressRow {
 const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
 
 /**
+ * A student's figures in the course, for the student row `alias` (its id column), read through
+ * the student's own progress and attempts (a few index reads each); m is the course's published
+ * materials.
+ */
+const figures = (alias: string, courseId: number): Record<string, SQL> => {
+  const id = sql.raw(`${alias}.id`);
+  const done = sql`(select count(*) from progress p join m on m.id = p.material_id
+            where p.user_id = ${id} and p.completed_at is not null)`;
+  return {
+    done,
+    percent: sql`(select case when count(*) = 0 then 0
+                  else round(${done} * 100.0 / count(*)) end from m)`,
+    quiz_average: sql`(select round(avg(best)) from (
+             select max(a.score) as best from attempts a join m on m.id = a.material_id
+              where a.user_id = ${id} group by a.material_id
+             union all
+             select ${scormCountedScore("sa", "m.scorm_settings")} from scorm_attempts sa
+               join m on m.id = sa.material_id
+              where sa.user_id = ${id} and sa.sco = '' group by sa.material_id, m.scorm_settings) q)`,
+    time_spent: sql`(select coalesce(round(sum(extract(epoch from
+                    coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
+             from progress p join m on m.id = p.material_id where p.user_id = ${id})`,
+    last_activity: sql`(select max(greatest(p.last_opened_at, p.completed_at)) from progress p
+            where p.user_id = ${id} and p.course_id = ${courseId})`,
+  };
+};
+
+/**
  * Course progress per student (SPEC.md course progress view): the students a course applies to
  * (its grade, its section if it has one, its school unless it is for every school) within the
  * caller's scope, with the published materials they completed, the average of their best quiz
@@ -150,45 +178,16 @@ export class ProgressRepository {
   }
 
   /**
-   * Every student in scope with the columns the order needs: the name alone, or the aggregates
-   * too, each computed once for all students (grouped, from the students' own progress rows)
-   * rather than once per student.
+   * Every student in scope with the column the order needs: the name alone, or one figure too,
+   * read per student (the students' count is not known to the planner, so a grouped pass over
+   * all of them would be joined row by row).
    */
   private keys(course: CourseRow, sortBy: string | undefined): SQL {
     if (!sortBy || !Object.hasOwn(SORT, sortBy) || NAME_SORTS.has(sortBy)) {
       return sql`select s.* from s`;
     }
-    return sql`
-      select s.*, coalesce(pa.done, 0) as done, coalesce(pa.time_spent, 0) as time_spent,
-             la.last_activity, qa.quiz_average,
-             case when (select count(*) from m) = 0 then 0
-                  else round(coalesce(pa.done, 0) * 100.0 / (select count(*) from m)) end as percent
-        from s
-        left join (
-          select p.user_id, count(*) filter (where p.completed_at is not null) as done,
-                 coalesce(round(sum(extract(epoch from
-                   coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0) as time_spent
-            from s join progress p on p.user_id = s.id and p.course_id = ${course.id}
-            join m on m.id = p.material_id
-           group by p.user_id
-        ) pa on pa.user_id = s.id
-        left join (
-          select p.user_id, max(greatest(p.last_opened_at, p.completed_at)) as last_activity
-            from s join progress p on p.user_id = s.id and p.course_id = ${course.id}
-           group by p.user_id
-        ) la on la.user_id = s.id
-        left join (
-          select user_id, round(avg(best)) as quiz_average from (
-            select a.user_id, max(a.score) as best
-              from s join attempts a on a.user_id = s.id join m on m.id = a.material_id
-             group by a.user_id, a.material_id
-            union all
-            select sa.user_id, ${scormCountedScore("sa", "m.scorm_settings")}
-              from s join scorm_attempts sa on sa.user_id = s.id and sa.sco = ''
-              join m on m.id = sa.material_id
-             group by sa.user_id, sa.material_id, m.scorm_settings
-          ) q group by user_id
-        ) qa on qa.user_id = s.id`;
+    const column = SORT[sortBy]!;
+    return sql`select s.*, ${figures("s", course.id)[column]!} as ${sql.raw(column)} from s`;
   }
 
   /**
@@ -196,6 +195,7 @@ export class ProgressRepository {
    * their completion, scores, time and latest activity, and each SCORM material's result.
    */
   private rows(course: CourseRow, scope: ProgressScope, search: string, page: SQL): SQL {
+    const figure = figures("page", course.id);
     return sql`
       with ${this.base(course, scope, search)},
       page as (${page}),
@@ -224,20 +224,10 @@ export class ProgressRepository {
         select page.id, page.first_name, page.last_name, page.user_name, page.grade,
           page.section, page.ord,
           (select count(*) from m) as total,
-          (select count(*) from progress p join m on m.id = p.material_id
-            where p.user_id = page.id and p.completed_at is not null) as done,
-          (select round(avg(best)) from (
-             select max(a.score) as best from attempts a join m on m.id = a.material_id
-              where a.user_id = page.id group by a.material_id
-             union all
-             select ${scormCountedScore("sa", "m.scorm_settings")} from scorm_attempts sa
-               join m on m.id = sa.material_id
-              where sa.user_id = page.id and sa.sco = '' group by sa.material_id, m.scorm_settings) q) as quiz_average,
-          (select coalesce(round(sum(extract(epoch from
-                    coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
-             from progress p join m on m.id = p.material_id where p.user_id = page.id) as time_spent,
-          (select max(greatest(p.last_opened_at, p.completed_at)) from progress p
-            where p.user_id = page.id and p.course_id = ${course.id}) as last_activity,
+          ${figure.done} as done,
+          ${figure.quiz_average} as quiz_average,
+          ${figure.time_spent} as time_spent,
+          ${figure.last_activity} as last_activity,
           (select coalesce(jsonb_agg(jsonb_build_object('materialId', sc.material_id,
                     'name', sc.name, 'status', sc.status, 'score', sc.score,
                     'attempts', sc.attempts, 'complete', sc.complete, 'noData', sc.no_data)
