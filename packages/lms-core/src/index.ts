@@ -132,6 +132,7 @@ export {
   decodeListFilters,
   decodeListResponse,
   encodeListRequest,
+  listParamsOf,
 } from "./schemas/list-wire";
 export { listRequestSchema } from "./schemas/list";
 export {
@@ -217,6 +218,7 @@ export type {
   ListParams,
   ListResource,
   Pagination,
+  TableListState,
 } from "./schemas/list-wire";
 export type {
   BulkUploadColumn,

@@ -160,6 +160,29 @@ describe("course progress list", () => {
     expect(bad.status).toBe(422);
   });
 
+  it("sorts by the score average and the percentage, with students without a score last (ties by name the same way)", async () => {
+    const byScore = await list(tokens.admin!, {
+      courseId: sci7,
+      sortBy: "quizAverage",
+      sortOrder: "desc",
+    });
+    expect(byScore.body.data!.data.map((r) => `${r.lastName} ${r.quizAverage}`)).toEqual([
+      "Zamora 100",
+      "Dela Cruz null",
+      "Abad null",
+    ]);
+    const byPercent = await list(tokens.admin!, {
+      courseId: sci7,
+      sortBy: "percent",
+      sortOrder: "asc",
+    });
+    expect(byPercent.body.data!.data.map((r) => `${r.lastName} ${r.percent}`)).toEqual([
+      "Abad 0",
+      "Dela Cruz 40",
+      "Zamora 100",
+    ]);
+  });
+
   it("takes the course as filter[courseId] and requires it", async () => {
     const filtered = await list(tokens.admin!, {}, [
       ["filter[key]", "courseId"],

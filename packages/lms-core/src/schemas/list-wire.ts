@@ -74,6 +74,37 @@ export interface ListParams {
   extra?: Record<string, string | number | undefined>;
 }
 
+/**
+ * A table's request state as @lms/ui's DataTable holds it (`DataTableState`): the page, its
+ * size, the sort, the search as typed and the chosen values per filter key.
+ */
+export interface TableListState {
+  page: number;
+  rowsPerPage: number;
+  sortBy?: string | undefined;
+  sortOrder: "asc" | "desc";
+  search: string;
+  filters: Record<string, readonly string[]>;
+}
+
+/**
+ * The list adapter: a DataTable's state as the list protocol's parameters (filters without a
+ * chosen value are left out), with the extra fields a page adds such as schoolId.
+ */
+export function listParamsOf(state: TableListState, extra?: ListParams["extra"]): ListParams {
+  return {
+    page: state.page,
+    rowsPerPage: state.rowsPerPage,
+    ...(state.sortBy ? { sortBy: state.sortBy } : {}),
+    sortOrder: state.sortOrder,
+    search: state.search,
+    filters: Object.entries(state.filters)
+      .filter(([, values]) => values.length > 0)
+      .map(([key, values]) => ({ key, values: [...values] })),
+    ...(extra ? { extra } : {}),
+  };
+}
+
 export const DEFAULT_LIST_PARAMS: ListParams = {
   page: 1,
   rowsPerPage: DEFAULT_PAGE_SIZE,

@@ -7,7 +7,7 @@ import { decodeMessage } from "./message";
  * Turns a failed parse into API.md's per-field errors: a stable code (the catalogue key), the
  * English text and the values, so any client can show it in its user's language.
  */
-export function toFieldErrors(error: z.ZodError, row?: number): FieldError[] {
+export function toFieldErrors(error: Pick<z.core.$ZodError, "issues">, row?: number): FieldError[] {
   return error.issues.map((issue) => {
     const descriptor = decodeMessage(issue.message);
     const known = descriptor.key.includes(".") && englishMessage(issue.message) !== issue.message;

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, type ListParams } from "@lms/core";
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, listParamsOf } from "@lms/core";
 import { createDataTableState, type DataTableState } from "@lms/ui";
 import { useCallback, useState } from "react";
 
@@ -47,17 +47,5 @@ export function useListState(listKey: string, initial: Partial<DataTableState> =
   return [state, update] as const;
 }
 
-/** The table's state as the list protocol's parameters. */
-export function toListParams(state: DataTableState, extra?: ListParams["extra"]): ListParams {
-  return {
-    page: state.page,
-    rowsPerPage: state.rowsPerPage,
-    sortBy: state.sortBy,
-    sortOrder: state.sortOrder,
-    search: state.search,
-    filters: Object.entries(state.filters)
-      .filter(([, values]) => values.length > 0)
-      .map(([key, values]) => ({ key, values })),
-    extra,
-  };
-}
+/** The table's state as the list protocol's parameters (@lms/core's list adapter). */
+export const toListParams = listParamsOf;

@@ -88,40 +88,41 @@ function classesWith(scope: ClassScope, today: Date): SQL {
       : sql`exists (select 1 from load_rows lr where lr.user_id = ${scope.teacherId}
           and lr.school_id = k.school_id and lr.year_from = k.year_from
           and lr.grade = k.grade and lr.section_key = k.section_key)`;
-  const classCourses = sql`courses.published and ${courseFitsClass({
-    schoolId: sql.raw("k.school_id"),
-    grade: sql.raw("k.grade"),
-    section: sql.raw("k.section_key"),
-  })}`;
   const inClass = (alias: string) =>
     sql.raw(`${alias}.school_id = k.school_id and ${alias}.year_from = k.year_from
       and ${alias}.grade = k.grade and ${alias}.section_key = k.section_key`);
-  const materials = sql`(select coalesce(sum(pm.n), 0) from courses
-      join published_counts pm on pm.course_id = courses.id where ${classCourses})`;
-  // Completed materials per class, counted in one pass over the progress rows (a count per class
-  // row would read every student's progress once per class).
-  const doneByClass = sql`select sr.school_id, sr.year_from, sr.grade, sr.section_key, count(*) as n
-      from progress p
-      join published_materials m on m.id = p.material_id
-      join student_rows sr on sr.id = p.user_id
-      join courses on courses.id = p.course_id
-     where p.completed_at is not null and courses.published and ${courseFitsClass({
-       schoolId: sql.raw("sr.school_id"),
-       grade: sql.raw("sr.grade"),
-       section: sql.raw("sr.section_key"),
-     })}
-     group by sr.school_id, sr.year_from, sr.grade, sr.section_key`;
-  return sql`with student_rows as (
-      select u.id, u.school_id, u.school_year_from as year_from,
-             coalesce(u.school_year_to, u.school_year_from + 1) as year_to,
-             u.grade::int as grade, lower(trim(u.section)) as section_key, trim(u.section) as section
-        from users u
-       where u.role_id = ${ROLE_IDS.student} and u.school_id is not null
+  const isStudent = sql`u.role_id = ${ROLE_IDS.student} and u.school_id is not null
          and u.school_year_from is not null and u.grade is not null and trim(u.section) <> ''
-         and ${school("u.school_id")}),
+         and ${school("u.school_id")}`;
+  const classOfUser = sql.raw(
+    `u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section))`,
+  );
+  const classColumns = sql.raw(`u.school_id, u.school_year_from as year_from, u.grade::int as grade,
+         lower(trim(u.section)) as section_key`);
+  // Completed materials per class, counted in one pass over the completed progress rows (a count
+  // per class row would read every student's progress once per class).
+  const doneByClass = sql`select ${classColumns}, count(*) as n
+      from progress p
+      join materials m on m.id = p.material_id and m.published
+      join course_elements e on e.id = m.element_id and e.published
+      join users u on u.id = p.user_id
+      join courses on courses.id = p.course_id
+     where p.completed_at is not null and ${isStudent} and courses.published and ${courseFitsClass({
+       schoolId: sql.raw("u.school_id"),
+       grade: sql.raw("u.grade::int"),
+       section: sql.raw("trim(u.section)"),
+     })}
+     group by ${classOfUser}`;
+  // The users are read once, grouped by class; the other counts join that small result.
+  return sql`with student_counts as (
+      select ${classColumns}, max(coalesce(u.school_year_to, u.school_year_from + 1)) as year_to,
+             min(trim(u.section)) as section, count(*) as n
+        from users u
+       where ${isStudent}
+       group by ${classOfUser}),
     current_years as (
-      select s.id as school_id, coalesce(max(sr.year_from), ${schoolYearOf(today)}) as year_from
-        from schools s left join student_rows sr on sr.school_id = s.id
+      select s.id as school_id, coalesce(max(sc.year_from), ${schoolYearOf(today)}) as year_from
+        from schools s left join student_counts sc on sc.school_id = s.id
        where ${school("s.id")}
        group by s.id),
     load_rows as (
@@ -133,7 +134,7 @@ function classesWith(scope: ClassScope, today: Date): SQL {
        where trim(l.section) <> ''),
     keys as (
       select school_id, year_from, max(year_to) as year_to, grade, section_key, min(section) as section
-        from (select school_id, year_from, year_to, grade, section_key, section from student_rows
+        from (select school_id, year_from, year_to, grade, section_key, section from student_counts
               union all
               select school_id, year_from, year_from + 1, grade, section_key, section from load_rows) a
        group by school_id, year_from, grade, section_key),
@@ -141,11 +142,19 @@ function classesWith(scope: ClassScope, today: Date): SQL {
       select m.id, m.course_id from materials m
         join course_elements e on e.id = m.element_id
        where m.published and e.published),
-    published_counts as (
-      select course_id, count(*) as n from published_materials group by course_id),
-    student_counts as (
-      select school_id, year_from, grade, section_key, count(*) as n from student_rows
-       group by school_id, year_from, grade, section_key),
+    course_materials as (
+      select c.school_id, c.grade_level, lower(c.section) as section, count(*) as n
+        from courses c join published_materials pm on pm.course_id = c.id
+       where c.published
+       group by c.school_id, c.grade_level, lower(c.section)),
+    class_materials as (
+      select k.school_id, k.year_from, k.grade, k.section_key, sum(courses.n) as n
+        from keys k join course_materials courses on ${courseFitsClass({
+          schoolId: sql.raw("k.school_id"),
+          grade: sql.raw("k.grade"),
+          section: sql.raw("k.section_key"),
+        })}
+       group by k.school_id, k.year_from, k.grade, k.section_key),
     teacher_counts as (
       select school_id, year_from, grade, section_key, count(distinct user_id) as n from load_rows
        group by school_id, year_from, grade, section_key),
@@ -154,11 +163,12 @@ function classesWith(scope: ClassScope, today: Date): SQL {
       select k.*, s.school_name,
              coalesce(sc.n, 0)::int as students,
              coalesce(tc.n, 0)::int as teachers,
-             ${materials} as materials,
+             coalesce(cm.n, 0) as materials,
              coalesce(dc.n, 0) as done
         from keys k join schools s on s.id = k.school_id
         left join student_counts sc on ${inClass("sc")}
         left join teacher_counts tc on ${inClass("tc")}
+        left join class_materials cm on ${inClass("cm")}
         left join done_counts dc on ${inClass("dc")}
        where ${mine}),
     classes as (
