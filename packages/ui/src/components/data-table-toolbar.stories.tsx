@@ -1,0 +1,79 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "./button";
+import { createDataTableState } from "./data-table-state";
+import { DataTableToolbar } from "./data-table-toolbar";
+import { overlaysSettled } from "../lib/story-utils";
+
+const meta = {
+  title: "Data/DataTable parts/Toolbar",
+  component: DataTableToolbar,
+  args: {
+    state: createDataTableState({ page: 3 }),
+    onStateChange: fn(),
+    searchDebounceMs: 200,
+    filters: [
+      {
+        key: "subscription",
+        label: "Subscription",
+        options: [
+          { value: "basic", label: "Basic" },
+          { value: "premium", label: "Premium" },
+        ],
+      },
+    ],
+    children: <Button>Create New School</Button>,
+  },
+  render: function Render(args) {
+    const [state, setState] = useState(args.state);
+    return (
+      <DataTableToolbar
+        {...args}
+        state={state}
+        onStateChange={(next) => {
+          setState(next);
+          args.onStateChange(next);
+        }}
+      />
+    );
+  },
+} satisfies Meta<typeof DataTableToolbar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SearchGoesBackToPageOne: Story = {
+  play: async ({ args, canvasElement }) => {
+    await userEvent.type(within(canvasElement).getByRole("searchbox", { name: "Search" }), "luna");
+    await waitFor(() => expect(args.onStateChange).toHaveBeenCalledTimes(1));
+    await expect(args.onStateChange).toHaveBeenCalledWith(
+      expect.objectContaining({ search: "luna", page: 1 }),
+    );
+  },
+};
+
+export const FilterKeepsTheOthers: Story = {
+  args: { state: createDataTableState({ page: 2, filters: { status: ["enabled"] } }) },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("combobox", { name: "Subscription" }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole("option", { name: "Premium" }));
+    await expect(args.onStateChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        page: 1,
+        filters: { status: ["enabled"], subscription: ["premium"] },
+      }),
+    );
+    await overlaysSettled(canvasElement);
+  },
+};
+
+export const WithoutSearch: Story = {
+  args: { searchable: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole("searchbox")).toBeNull();
+    await expect(canvas.getByRole("button", { name: "Create New School" })).toBeVisible();
+  },
+};
