@@ -6,6 +6,7 @@ import { DataTableColumnHeader } from "./data-table-column-header";
 import { createDataTableState, type DataTableState } from "./data-table-state";
 import { Table, TableContainer, TableHeader, TableRow } from "./table";
 import { schoolColumns, type School } from "../lib/story-fixtures";
+import { componentDocs } from "../lib/story-docs";
 
 /** The headers of the schools table, sorted through the request state as DataTable does. */
 function Headers({
@@ -50,6 +51,18 @@ function Headers({
 const meta: Meta<typeof DataTableColumnHeader<School>> = {
   title: "Data/DataTable parts/ColumnHeader",
   component: DataTableColumnHeader<School>,
+  parameters: componentDocs({
+    usage:
+      "A column's header cell in a DataTable. A column with an accessor sorts when clicked: a new column starts descending (SPEC.md §9), the current one flips. `aria-sort` tells screen readers the order. Set `enableSorting: false` on display-only columns.",
+    do: [
+      'Keep header texts short nouns ("School name").',
+      "Turn sorting off for columns the server cannot sort by.",
+    ],
+    dont: [
+      "Put controls other than the sort button in a header.",
+      "Sort by a column the list does not show.",
+    ],
+  }),
   args: { state: createDataTableState({ page: 4 }), onStateChange: fn() },
   render: (args) => <Headers initial={args.state!} onStateChange={args.onStateChange!} />,
 };

@@ -3,10 +3,20 @@ import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { DataTableFacetedFilter } from "./data-table-faceted-filter";
 import { overlaysSettled } from "../lib/story-utils";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/DataTable parts/FacetedFilter",
   component: DataTableFacetedFilter,
+  parameters: componentDocs({
+    usage:
+      'One filter of a list ("Status: Enabled"), a select named by the filter\'s label, with "All" to clear it. DataTable\'s toolbar renders one per entry of `filters`.',
+    do: [
+      "Offer filters for the few columns people narrow lists by (status, subscription).",
+      "Name the \"All\" option in the user's language (`labels.filterAll` or the filter's `allLabel`).",
+    ],
+    dont: ["Use it for free text: that is the search box.", "Offer a filter with a single option."],
+  }),
   args: {
     filter: {
       key: "status",

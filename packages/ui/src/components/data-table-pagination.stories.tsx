@@ -4,10 +4,23 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { DataTablePagination } from "./data-table-pagination";
 import { createDataTableState } from "./data-table-state";
 import { overlaysSettled } from "../lib/story-utils";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/DataTable parts/Pagination",
   component: DataTablePagination,
+  parameters: componentDocs({
+    usage:
+      'The footer of a list: rows per page (10, 25, 50), the range shown ("11–20 of 57", or "of about N" when the server estimated the total) and first, previous, next and last page. A new page size goes back to page 1.',
+    do: [
+      "Keep the page size options SPEC.md §9 gives.",
+      "Disable it while the page loads (`disabled`).",
+    ],
+    dont: [
+      "Show it for a list that never has more than a page: drop the DataTable for a plain Table.",
+      "Write the range text yourself: pass `labels.pageInfo` in the user's language.",
+    ],
+  }),
   args: { state: createDataTableState(), onStateChange: fn(), totalCount: 57 },
   render: function Render(args) {
     const [state, setState] = useState(args.state);

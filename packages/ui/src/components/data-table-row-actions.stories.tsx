@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { DataTableRowActions } from "./data-table-row-actions";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/DataTable parts/RowActions",
   component: DataTableRowActions,
+  parameters: componentDocs({
+    usage:
+      'A row\'s edit button and its "more actions" menu (status change, delete). Both are named after the row ("More actions for Rizal High School").',
+    do: [
+      "Put the everyday action on the edit button and the rest in the menu.",
+      "Mark deletes `destructive`, and confirm them.",
+    ],
+    dont: [
+      "Put more than two buttons in a row.",
+      "Disable the menu button when one entry is unavailable: disable that entry instead.",
+    ],
+  }),
   args: {
     rowLabel: "Rizal High School",
     onEdit: fn(),

@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { DataTableSearch } from "./data-table-search";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/DataTable parts/Search",
   component: DataTableSearch,
+  parameters: componentDocs({
+    usage:
+      "The list's search box. Typing waits for 600 ms of quiet (SPEC.md §9), then sends the trimmed text once; Enter sends at once; unchanged text sends nothing.",
+    do: [
+      'Say what it searches in the placeholder when it is not obvious ("Search by name or code").',
+      "Keep the debounce: each keystroke would otherwise be a request.",
+    ],
+    dont: [
+      'Add a separate "Search" button.',
+      "Filter the current page in the browser instead of asking the server.",
+    ],
+  }),
   args: { value: "", onSearch: fn() },
 } satisfies Meta<typeof DataTableSearch>;
 

@@ -2,10 +2,23 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "./button";
 import { DataTableSelectionBar } from "./data-table-selection";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/DataTable parts/SelectionBar",
   component: DataTableSelectionBar,
+  parameters: componentDocs({
+    usage:
+      'The bar above a list with selected rows: how many, "Select all N matching rows" once the whole page is selected, clear, and the bulk actions. Selection is kept as ids, so it survives paging.',
+    do: [
+      'Name bulk actions after what they do to the selection ("Disable selected").',
+      "Confirm destructive bulk actions with the count.",
+    ],
+    dont: [
+      "Show the bar when nothing is selected.",
+      'Offer "select all matching" for actions the server cannot run on a filter.',
+    ],
+  }),
   args: {
     count: 10,
     totalCount: 57,

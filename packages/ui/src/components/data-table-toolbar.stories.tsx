@@ -5,10 +5,23 @@ import { Button } from "./button";
 import { createDataTableState } from "./data-table-state";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { overlaysSettled } from "../lib/story-utils";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/DataTable parts/Toolbar",
   component: DataTableToolbar,
+  parameters: componentDocs({
+    usage:
+      "The row above a list: search box, filters, then the page's own buttons at the end (create, view toggle, export). A change of search or filter goes back to page 1.",
+    do: [
+      "Put the screen's create button at the end of the toolbar.",
+      "Hide the search (`searchable={false}`) on lists too short to need it.",
+    ],
+    dont: [
+      "Put bulk actions here: they belong in the selection bar.",
+      "Crowd it with more than three filters.",
+    ],
+  }),
   args: {
     state: createDataTableState({ page: 3 }),
     onStateChange: fn(),

@@ -6,6 +6,7 @@ import { createDataTableState, DataTable, type DataTableProps } from "./data-tab
 import { EmptyState } from "./empty-state";
 import { query, schools, schoolColumns as columns, type School } from "../lib/story-fixtures";
 import { overlaysSettled } from "../lib/story-utils";
+import { componentDocs } from "../lib/story-docs";
 
 type Args = DataTableProps<School>;
 
@@ -40,6 +41,18 @@ function Harness(props: Args & { initialSelection?: string[] }) {
 const meta = {
   title: "Data/DataTable",
   component: DataTable<School>,
+  parameters: componentDocs({
+    usage:
+      "The portal's list screen: a controlled table of server-side data. The portal keeps the request state (page, rows per page, sort, search, filters), fetches with it and passes back the rows and the total; every change calls `onStateChange` and goes back to page 1. Built from the parts under *DataTable parts* over the `Table` primitive: toolbar (debounced search and filters), column headers that sort, row links, row actions, a selection bar and pagination.",
+    do: [
+      'Give `getRowLabel`, so each row\'s buttons are named ("Edit Rizal High School").',
+      "Pass `getRowHref` and the router's link in `renderLink`, so a whole row opens its details.",
+    ],
+    dont: [
+      "Sort, filter or page the rows in the browser: the server does it (API.md's list protocol).",
+      "Put more than one or two buttons in a row: the rest go in `rowActions`' menu.",
+    ],
+  }),
   args: {
     columns,
     data: schools,

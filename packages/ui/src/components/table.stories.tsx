@@ -11,6 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from "./table";
+import { componentDocs } from "../lib/story-docs";
 
 const classes = [
   { code: "G7-RIZ", name: "Grade 7 – Rizal", students: 38 },
@@ -21,6 +22,18 @@ const classes = [
 const meta = {
   title: "Data/Table",
   component: Table,
+  parameters: componentDocs({
+    usage:
+      "The `Table` primitive, after shadcn/ui: `TableContainer` (the card frame that scrolls sideways), `Table`, `TableHeader`, `TableBody`, `TableFooter`, `TableRow`, `TableHead`, `TableCell`, `TableCaption`. DataTable, SkeletonTable and PermissionMatrix are built on it; use it alone for a short static table.",
+    do: [
+      "Give the table a caption (visible or `sr-only`) as its accessible name.",
+      "Right-align numbers (`text-end tabular-nums`).",
+    ],
+    dont: [
+      "Build a list screen on it by hand: DataTable pages, sorts, searches and selects.",
+      "Put a table inside another table's cell.",
+    ],
+  }),
   render: (args) => (
     <TableContainer>
       <Table {...args}>
