@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { DataTableFacetedFilter } from "./data-table-faceted-filter";
+import { schoolFilters } from "../lib/story-fixtures";
 import { overlaysSettled } from "../lib/story-utils";
 import { componentDocs } from "../lib/story-docs";
 
@@ -18,14 +19,7 @@ const meta = {
     dont: ["Use it for free text: that is the search box.", "Offer a filter with a single option."],
   }),
   args: {
-    filter: {
-      key: "status",
-      label: "Status",
-      options: [
-        { value: "enabled", label: "Enabled" },
-        { value: "disabled", label: "Disabled" },
-      ],
-    },
+    filter: schoolFilters[0],
     value: undefined,
     onChange: fn(),
   },

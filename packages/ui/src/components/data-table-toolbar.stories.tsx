@@ -4,6 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { createDataTableState } from "./data-table-state";
 import { DataTableToolbar } from "./data-table-toolbar";
+import { schoolFilters } from "../lib/story-fixtures";
 import { overlaysSettled } from "../lib/story-utils";
 import { componentDocs } from "../lib/story-docs";
 
@@ -26,16 +27,7 @@ const meta = {
     state: createDataTableState({ page: 3 }),
     onStateChange: fn(),
     searchDebounceMs: 200,
-    filters: [
-      {
-        key: "subscription",
-        label: "Subscription",
-        options: [
-          { value: "basic", label: "Basic" },
-          { value: "premium", label: "Premium" },
-        ],
-      },
-    ],
+    filters: schoolFilters,
     children: <Button>Create New School</Button>,
   },
   render: function Render(args) {

@@ -4,7 +4,13 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { createDataTableState, DataTable, type DataTableProps } from "./data-table";
 import { EmptyState } from "./empty-state";
-import { query, schools, schoolColumns as columns, type School } from "../lib/story-fixtures";
+import {
+  query,
+  schoolColumns as columns,
+  schoolFilters,
+  schools,
+  type School,
+} from "../lib/story-fixtures";
 import { overlaysSettled } from "../lib/story-utils";
 import { componentDocs } from "../lib/story-docs";
 
@@ -212,24 +218,7 @@ export const Searched: Story = { args: { state: createDataTableState({ search: "
 
 export const WithFilters: Story = {
   args: {
-    filters: [
-      {
-        key: "status",
-        label: "Status",
-        options: [
-          { value: "enabled", label: "Enabled" },
-          { value: "disabled", label: "Disabled" },
-        ],
-      },
-      {
-        key: "subscription",
-        label: "Subscription",
-        options: [
-          { value: "basic", label: "Basic" },
-          { value: "premium", label: "Premium" },
-        ],
-      },
-    ],
+    filters: schoolFilters,
     toolbar: <Button>Create New School</Button>,
   },
   play: async ({ args, canvasElement }) => {

@@ -1,6 +1,7 @@
 // Sample data for the stories only (never part of the package; tsup skips src/lib/story-*).
 import type { ColumnDef } from "@tanstack/react-table";
 import { StatusChip } from "../components/status-chip";
+import type { DataTableFilter } from "../components/data-table-faceted-filter";
 import type { DataTableState } from "../components/data-table-state";
 
 type School = {
@@ -85,5 +86,24 @@ function query(state: DataTableState): { rows: School[]; total: number } {
   return { rows: rows.slice(start, start + state.rowsPerPage), total: rows.length };
 }
 
-export { query, schoolColumns, schools };
+const schoolFilters = [
+  {
+    key: "status",
+    label: "Status",
+    options: [
+      { value: "enabled", label: "Enabled" },
+      { value: "disabled", label: "Disabled" },
+    ],
+  },
+  {
+    key: "subscription",
+    label: "Subscription",
+    options: [
+      { value: "basic", label: "Basic" },
+      { value: "premium", label: "Premium" },
+    ],
+  },
+] as const satisfies readonly DataTableFilter[];
+
+export { query, schoolColumns, schoolFilters, schools };
 export type { School };
