@@ -68,6 +68,8 @@ const meta = {
     caption: "Schools",
     getRowLabel: (school: School) => school.schoolName,
   },
+  // Sample rows and column definitions are code, not something to edit in the controls panel.
+  argTypes: { columns: { control: false }, data: { control: false } },
   render: (args) => <Harness {...args} />,
 } satisfies Meta<typeof DataTable<School>>;
 
