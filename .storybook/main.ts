@@ -9,8 +9,13 @@ const require = createRequire(new URL("../packages/ui/package.json", import.meta
 const packageDir = (name: string): string => dirname(require.resolve(`${name}/package.json`));
 
 const config: StorybookConfig = {
-  stories: ["../packages/ui/src/**/*.stories.@(ts|tsx)"],
-  addons: [packageDir("@storybook/addon-a11y"), packageDir("@storybook/addon-vitest")],
+  // The introduction (design tokens) first, then every component with its autodocs page.
+  stories: ["../packages/ui/src/docs/*.mdx", "../packages/ui/src/**/*.stories.@(ts|tsx)"],
+  addons: [
+    packageDir("@storybook/addon-docs"),
+    packageDir("@storybook/addon-a11y"),
+    packageDir("@storybook/addon-vitest"),
+  ],
   framework: {
     name: packageDir("@storybook/react-vite"),
     options: {

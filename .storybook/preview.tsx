@@ -2,11 +2,14 @@ import type { Preview } from "@storybook/react-vite";
 import "../packages/ui/src/styles/storybook.css";
 
 const preview: Preview = {
+  // Issue 17: every component gets a docs page (props table, usage, do and don't) for designers.
+  tags: ["autodocs"],
   parameters: {
     layout: "padded",
     controls: { expanded: true },
     // Any axe-core violation fails the story's test (issue 3: "no violations in any story").
     a11y: { test: "error" },
+    options: { storySort: { order: ["Introduction", "*"] } },
   },
 };
 

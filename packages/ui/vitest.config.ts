@@ -51,6 +51,7 @@ export default defineConfig({
             "@tanstack/react-table",
             "class-variance-authority",
             "clsx",
+            "lucide-react",
             "react",
             "react-dom",
             "react-dom/client",

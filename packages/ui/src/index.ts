@@ -22,6 +22,18 @@ export {
   DEFAULT_PAGE_SIZES,
   DEFAULT_SEARCH_DEBOUNCE_MS,
 } from "./components/data-table";
+export { DataTableColumnHeader } from "./components/data-table-column-header";
+export { DataTableFacetedFilter } from "./components/data-table-faceted-filter";
+export { DataTablePagination } from "./components/data-table-pagination";
+export {
+  DataTableActionsCell,
+  DataTableActionsHead,
+  DataTableRowActions,
+} from "./components/data-table-row-actions";
+export { DataTableSearch } from "./components/data-table-search";
+export { DataTableSelectionBar, getDataTableSelection } from "./components/data-table-selection";
+export { DEFAULT_DATA_TABLE_LABELS, updateDataTableState } from "./components/data-table-state";
+export { DataTableToolbar } from "./components/data-table-toolbar";
 // The table types a consumer writes columns with, so an app needs no direct @tanstack import.
 export type { CellContext, ColumnDef, HeaderContext, Row } from "@tanstack/react-table";
 export { Drawer, DrawerItem, drawerItemVariants } from "./components/drawer";
@@ -77,6 +89,17 @@ export {
   strengthSegmentVariants,
 } from "./components/strength-meter";
 export { Switch } from "./components/switch";
+export {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "./components/table";
 export { Tabs, TabsContent, TabsList, TabsTrigger } from "./components/tabs";
 export { Textarea } from "./components/textarea";
 export { TextField, textFieldVariants } from "./components/text-field";
@@ -107,6 +130,13 @@ export type {
   RenderLinkProps,
   SortOrder,
 } from "./components/data-table";
+export type { DataTableColumnHeaderProps } from "./components/data-table-column-header";
+export type { DataTableFacetedFilterProps } from "./components/data-table-faceted-filter";
+export type { DataTablePaginationProps } from "./components/data-table-pagination";
+export type { DataTableRowActionsProps } from "./components/data-table-row-actions";
+export type { DataTableSearchProps } from "./components/data-table-search";
+export type { DataTableSelectionBarProps } from "./components/data-table-selection";
+export type { DataTableToolbarProps } from "./components/data-table-toolbar";
 export type { DrawerItemProps, DrawerProps } from "./components/drawer";
 export type { DropdownMenuItemProps } from "./components/dropdown-menu";
 export type { DropzoneErrorLabels, DropzoneProps, DropzoneRejection } from "./components/dropzone";
@@ -132,6 +162,7 @@ export type { SpinnerProps } from "./components/spinner";
 export type { ChipStatus, StatusChipProps } from "./components/status-chip";
 export type { StrengthMeterLevel, StrengthMeterProps } from "./components/strength-meter";
 export type { SwitchProps } from "./components/switch";
+export type { TableContainerProps, TableProps } from "./components/table";
 export type { TextareaProps } from "./components/textarea";
 export type { TextFieldProps } from "./components/text-field";
 export type { ToasterProps } from "./components/toaster";

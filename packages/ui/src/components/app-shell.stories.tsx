@@ -8,6 +8,7 @@ import { PageHeader } from "./page-header";
 import { SkeletonTable } from "./skeleton-table";
 import { TopBar } from "./top-bar";
 import { overlaysSettled } from "../lib/story-utils";
+import { componentDocs } from "../lib/story-docs";
 
 const stay = (event: React.MouseEvent) => event.preventDefault();
 
@@ -57,7 +58,22 @@ const meta = {
       </>
     ),
   },
-  parameters: { layout: "fullscreen" },
+  parameters: {
+    ...componentDocs({
+      usage:
+        "The portal's frame: top bar, side drawer (an overlay below the mobile breakpoint, 700 px), offline banner, loading bar, then the page. Mount it once in the router's layout route; pages render inside it.",
+      do: [
+        "Keep one AppShell for the whole signed-in app, so the drawer and top bar never remount.",
+        "Use `useAppShell()` in a page to close the mobile drawer after navigating.",
+      ],
+      dont: [
+        "Nest a second AppShell, or a page-level top bar, inside a page.",
+        "Put page actions in the top bar: they belong in the page's PageHeader.",
+      ],
+      framed: true,
+    }),
+    layout: "fullscreen",
+  },
 } satisfies Meta<typeof AppShell>;
 
 export default meta;

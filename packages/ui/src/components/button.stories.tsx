@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "./button";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Form/Button",
   component: Button,
+  parameters: componentDocs({
+    usage:
+      "The one button of the library. `primary` for the single main action of a screen, `secondary` / `outline` for the others, `ghost` inside toolbars and rows, `destructive` for deleting or disabling, `link` for navigation-like actions. `pending` shows a spinner and blocks a second click while a request runs; `asChild` turns a router link into a button-looking link.",
+    do: [
+      'Label with a verb the user understands ("Create New School", "Save changes").',
+      "Set `pending` while the form submits, so a double click cannot send twice.",
+    ],
+    dont: [
+      "Put two `primary` buttons side by side: one main action per view.",
+      "Use `destructive` for anything that can be undone: it is for deletes and disabling.",
+    ],
+  }),
   args: { children: "Save changes", onClick: fn() },
 } satisfies Meta<typeof Button>;
 

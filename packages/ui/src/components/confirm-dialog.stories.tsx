@@ -3,10 +3,24 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
 import { overlaysSettled } from "../lib/story-utils";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Overlays/ConfirmDialog",
   component: ConfirmDialog,
+  parameters: componentDocs({
+    usage:
+      'A modal that asks before an action with consequences: a title, a message, confirm and cancel, 370 px wide by default (SPEC.md §9). `tone="destructive"` paints the confirm button red; `requireText` makes the user type a word before deleting. Most screens call `useConfirm()` instead of rendering it.',
+    do: [
+      'Say what will happen in the title ("Delete 3 users?") and name the consequence in the message.',
+      'Keep the confirm button\'s text the action ("Delete"), not "OK".',
+    ],
+    dont: [
+      "Ask for every click: confirm only what is destructive or hard to undo.",
+      "Put a form in it: use a page or a drawer for input.",
+    ],
+    framed: true,
+  }),
   args: {
     title: "Create school?",
     message: "Rizal High School will be added to the platform.",

@@ -4,6 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { ConfirmProvider, useConfirm, type ConfirmOptions } from "./confirm-provider";
 import { overlaysSettled } from "../lib/story-utils";
+import { componentDocs } from "../lib/story-docs";
 
 // A page that asks before acting, the way the portal does (SPEC.md §4).
 function SchoolPage({ options }: { options: ConfirmOptions }) {
@@ -39,6 +40,16 @@ const baseOptions: ConfirmOptions = {
 const meta = {
   title: "Overlays/useConfirm",
   component: ConfirmProvider,
+  parameters: componentDocs({
+    usage:
+      "Mount `ConfirmProvider` once around the app; `const confirm = useConfirm()` then `if (await confirm({ title, message, tone })) ...` anywhere below it. The promise resolves to true only when the user confirms.",
+    do: [
+      "Await the answer before calling the server.",
+      "Pass the catalogue texts, in the user's language.",
+    ],
+    dont: ["Mount a second provider inside a page.", "Chain several confirms for one action."],
+    framed: true,
+  }),
   args: { children: null },
   render: (_args, { parameters }) => (
     <ConfirmProvider>

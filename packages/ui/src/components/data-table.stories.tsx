@@ -1,99 +1,18 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
-import {
-  createDataTableState,
-  DataTable,
-  type DataTableProps,
-  type DataTableState,
-} from "./data-table";
+import { createDataTableState, DataTable, type DataTableProps } from "./data-table";
 import { EmptyState } from "./empty-state";
-import { StatusChip } from "./status-chip";
+import {
+  query,
+  schoolColumns as columns,
+  schoolFilters,
+  schools,
+  type School,
+} from "../lib/story-fixtures";
 import { overlaysSettled } from "../lib/story-utils";
-
-type School = {
-  id: number;
-  schoolCode: string;
-  schoolName: string;
-  city: string;
-  subscription: "basic" | "premium";
-  enabled: boolean;
-};
-
-const cities = ["Manila", "Quezon City", "Cebu City", "Davao City", "Iloilo City", "Baguio"];
-const names = ["Rizal", "Mabini", "Bonifacio", "Luna", "Silang", "Aquino", "Burgos", "Jacinto"];
-const kinds = [
-  "High School",
-  "Elementary School",
-  "National High School",
-  "Integrated School",
-  "Science High School",
-  "Central School",
-  "Academy",
-  "Learning Center",
-];
-
-const schools: School[] = Array.from({ length: 57 }, (_, index) => ({
-  id: index + 1,
-  schoolCode: `SCH-${String(index + 1).padStart(3, "0")}`,
-  schoolName: `${names[index % names.length]} ${kinds[Math.floor(index / names.length) % kinds.length]}`,
-  city: cities[index % cities.length] ?? "Manila",
-  subscription: index % 3 === 0 ? "premium" : "basic",
-  enabled: index % 5 !== 0,
-}));
-
-const columns: ColumnDef<School>[] = [
-  { accessorKey: "schoolCode", header: "School code" },
-  { accessorKey: "schoolName", header: "School name" },
-  { accessorKey: "city", header: "City" },
-  {
-    accessorKey: "subscription",
-    header: "Subscription",
-    cell: ({ row }) => (row.original.subscription === "premium" ? "Premium" : "Basic"),
-  },
-  {
-    id: "status",
-    header: "Status",
-    enableSorting: false,
-    cell: ({ row }) =>
-      row.original.enabled ? (
-        <StatusChip status="enabled">Enabled</StatusChip>
-      ) : (
-        <StatusChip status="disabled">Disabled</StatusChip>
-      ),
-  },
-];
-
-// What the server does with API.md's list protocol, so the stories page, sort and search for real.
-function query(state: DataTableState): { rows: School[]; total: number } {
-  const search = state.search.toLowerCase();
-  let rows = schools.filter(
-    (school) =>
-      (!search ||
-        school.schoolName.toLowerCase().includes(search) ||
-        school.schoolCode.toLowerCase().includes(search)) &&
-      Object.entries(state.filters).every(
-        ([key, values]) =>
-          values.length === 0 ||
-          values.includes(
-            key === "status"
-              ? school.enabled
-                ? "enabled"
-                : "disabled"
-              : String(school[key as keyof School]),
-          ),
-      ),
-  );
-  const sortBy = (state.sortBy ?? "id") as keyof School;
-  rows = [...rows].sort((a, b) => {
-    const order = String(a[sortBy]).localeCompare(String(b[sortBy]), undefined, { numeric: true });
-    return state.sortOrder === "asc" ? order : -order;
-  });
-  const start = (state.page - 1) * state.rowsPerPage;
-  return { rows: rows.slice(start, start + state.rowsPerPage), total: rows.length };
-}
+import { componentDocs } from "../lib/story-docs";
 
 type Args = DataTableProps<School>;
 
@@ -128,6 +47,18 @@ function Harness(props: Args & { initialSelection?: string[] }) {
 const meta = {
   title: "Data/DataTable",
   component: DataTable<School>,
+  parameters: componentDocs({
+    usage:
+      "The portal's list screen: a controlled table of server-side data. The portal keeps the request state (page, rows per page, sort, search, filters), fetches with it and passes back the rows and the total; every change calls `onStateChange` and goes back to page 1. Built from the parts under *DataTable parts* over the `Table` primitive: toolbar (debounced search and filters), column headers that sort, row links, row actions, a selection bar and pagination.",
+    do: [
+      'Give `getRowLabel`, so each row\'s buttons are named ("Edit Rizal High School").',
+      "Pass `getRowHref` and the router's link in `renderLink`, so a whole row opens its details.",
+    ],
+    dont: [
+      "Sort, filter or page the rows in the browser: the server does it (API.md's list protocol).",
+      "Put more than one or two buttons in a row: the rest go in `rowActions`' menu.",
+    ],
+  }),
   args: {
     columns,
     data: schools,
@@ -137,6 +68,8 @@ const meta = {
     caption: "Schools",
     getRowLabel: (school: School) => school.schoolName,
   },
+  // Sample rows and column definitions are code, not something to edit in the controls panel.
+  argTypes: { columns: { control: false }, data: { control: false } },
   render: (args) => <Harness {...args} />,
 } satisfies Meta<typeof DataTable<School>>;
 
@@ -287,24 +220,7 @@ export const Searched: Story = { args: { state: createDataTableState({ search: "
 
 export const WithFilters: Story = {
   args: {
-    filters: [
-      {
-        key: "status",
-        label: "Status",
-        options: [
-          { value: "enabled", label: "Enabled" },
-          { value: "disabled", label: "Disabled" },
-        ],
-      },
-      {
-        key: "subscription",
-        label: "Subscription",
-        options: [
-          { value: "basic", label: "Basic" },
-          { value: "premium", label: "Premium" },
-        ],
-      },
-    ],
+    filters: schoolFilters,
     toolbar: <Button>Create New School</Button>,
   },
   play: async ({ args, canvasElement }) => {

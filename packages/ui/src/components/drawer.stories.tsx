@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import type * as React from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Drawer, DrawerItem } from "./drawer";
+import { componentDocs } from "../lib/story-docs";
 
 // The portal renders its router links here (`asChild`); these stay on the page.
 const stay = (event: React.MouseEvent) => event.preventDefault();
@@ -31,7 +32,22 @@ const meta = {
     children: items,
     header: <span className="text-sm font-semibold text-drawer-active-foreground">School LMS</span>,
   },
-  parameters: { layout: "fullscreen" },
+  parameters: {
+    ...componentDocs({
+      usage:
+        'The side navigation: a 200 px column on wide screens, an overlay below the mobile breakpoint. `DrawerItem` is a link; `active` marks the current page with `aria-current="page"`.',
+      do: [
+        "Keep one item per top-level area the user may open.",
+        "Mark the current page `active`.",
+      ],
+      dont: [
+        "Put actions (buttons that change data) in the drawer.",
+        "Nest items more than one level deep.",
+      ],
+      framed: true,
+    }),
+    layout: "fullscreen",
+  },
 } satisfies Meta<typeof Drawer>;
 
 export default meta;

@@ -9,12 +9,22 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "./dropdown-menu";
+import { componentDocs } from "../lib/story-docs";
 
 const onDeactivate = fn();
 
 const meta = {
   title: "Overlays/DropdownMenu",
   component: DropdownMenu,
+  parameters: componentDocs({
+    usage:
+      'A Radix menu of actions behind a button. Items run their action on select; `tone="destructive"` paints deletes red.',
+    do: ["Name the trigger (`IconButton` with a `label`).", "Put the destructive entry last."],
+    dont: [
+      "Use it to pick a value for a form: that is a Select.",
+      "Hide the only action of a screen in a menu.",
+    ],
+  }),
   render: (args) => (
     <DropdownMenu {...args}>
       <DropdownMenuTrigger asChild>

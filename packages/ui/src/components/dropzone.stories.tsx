@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Dropzone, type DropzoneProps } from "./dropzone";
+import { componentDocs } from "../lib/story-docs";
 
 // A small real PNG, drawn at load time, for the preview states.
 async function makeLogo(name = "logo.png"): Promise<File> {
@@ -51,6 +52,15 @@ function Stateful(props: DropzoneProps & { initial?: File[] }) {
 const meta = {
   title: "Form/Dropzone",
   component: Dropzone,
+  parameters: componentDocs({
+    usage:
+      "Choose an image by click, keyboard or drag and drop; checks type, size (2 MB by default) and count, then previews it. The error texts are props, in the user's language.",
+    do: [
+      "Say the accepted types and size in the description.",
+      "Show the current image when editing.",
+    ],
+    dont: ["Accept files the server will refuse.", "Upload on drop without a save step in forms."],
+  }),
   args: { onFilesChange: fn(), onReject: fn() },
   decorators: [
     (Story) => (

@@ -7,10 +7,23 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Switch } from "./switch";
 import { TextField } from "./text-field";
 import { Textarea } from "./textarea";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Form/FormField",
   component: FormField,
+  parameters: componentDocs({
+    usage:
+      "A label, a control, an optional description and the error, wired together (ids, `aria-describedby`, `aria-invalid`). TextField, Textarea, Select and Checkbox inside it pick the wiring up.",
+    do: [
+      "Use one FormField per input, with a visible label.",
+      "Show the schema's error message from @lms/core, in the user's language.",
+    ],
+    dont: [
+      "Use a placeholder as the label.",
+      "Show an error before the user has left the field or submitted.",
+    ],
+  }),
   args: { label: "School name", children: <TextField placeholder="e.g. Rizal High School" /> },
   decorators: [
     (Story) => (

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Button } from "./button";
 import { NotFound } from "./not-found";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Layout/NotFound",
@@ -15,7 +16,18 @@ const meta = {
       </Button>
     ),
   },
-  parameters: { layout: "fullscreen" },
+  parameters: {
+    ...componentDocs({
+      usage: "The page shown for an unknown route: a title, a line of help and the way back.",
+      do: ["Offer a way back to the start page.", "Keep the text short and calm."],
+      dont: [
+        "Show a technical error or status code to the user.",
+        "Use it for missing permissions: that page says so.",
+      ],
+      framed: true,
+    }),
+    layout: "fullscreen",
+  },
 } satisfies Meta<typeof NotFound>;
 
 export default meta;

@@ -2,12 +2,28 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Button } from "./button";
 import { OfflineBanner } from "./offline-banner";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Feedback/OfflineBanner",
   component: OfflineBanner,
   args: { offline: true, message: "No internet connection." },
-  parameters: { layout: "fullscreen" },
+  parameters: {
+    ...componentDocs({
+      usage:
+        "A strip under the top bar that says the app is offline; shown while `offline` is true, with an optional action such as a retry button.",
+      do: [
+        "Pass SPEC.md §8's text, \"No internet connection.\", in the user's language.",
+        "Say what still works, when something does.",
+      ],
+      dont: [
+        "Block the page while offline.",
+        "Show it for a single failed request: that is a toast.",
+      ],
+      framed: true,
+    }),
+    layout: "fullscreen",
+  },
 } satisfies Meta<typeof OfflineBanner>;
 
 export default meta;

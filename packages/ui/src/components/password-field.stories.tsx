@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { PasswordField } from "./password-field";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Form/PasswordField",
   component: PasswordField,
+  parameters: componentDocs({
+    usage:
+      "A password input with a button that shows or hides what was typed. Pair it with the StrengthMeter when a new password is chosen.",
+    do: [
+      'Use `autoComplete="new-password"` for a new password, `current-password` to sign in.',
+      "Keep the show button named in the user's language.",
+    ],
+    dont: [
+      "Check the password's rules only on submit: show the strength as the user types.",
+      "Disable paste.",
+    ],
+  }),
   args: { "aria-label": "New password", defaultValue: "Secret#2024" },
   decorators: [
     (Story) => (

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { PermissionMatrix, type PermissionValue } from "./permission-matrix";
+import { componentDocs } from "../lib/story-docs";
 
 const modules = [
   { key: "schools", label: "Schools" },
@@ -19,6 +20,18 @@ const teacher: PermissionValue = {
 const meta = {
   title: "Data/PermissionMatrix",
   component: PermissionMatrix,
+  parameters: componentDocs({
+    usage:
+      "A modules × rights grid of checkboxes (access, add, view, modify), with select-all and whole-row selection (SPEC.md §3 and §6). Read-only shows a role's rights.",
+    do: [
+      "Describe a module when its name is not enough.",
+      "Use `readOnly` to show the rights of a built-in role.",
+    ],
+    dont: [
+      "Grant rights the caller does not have: the server refuses them.",
+      "Reorder the rights columns.",
+    ],
+  }),
   args: { modules, value: teacher, onChange: fn() },
   render: function Render(args) {
     const [value, setValue] = useState(args.value);

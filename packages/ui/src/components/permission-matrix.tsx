@@ -1,6 +1,15 @@
 import type * as React from "react";
 import { cn } from "../lib/cn";
 import { Checkbox } from "./checkbox";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "./table";
 
 // SPEC.md §3 and §6: a role's permissions per module, with the rights access, add, view, modify.
 const PERMISSION_RIGHTS = ["access", "add", "view", "modify"] as const;
@@ -82,22 +91,16 @@ function PermissionMatrix({
   const allState = toCheckState(allCells.filter(([m, r]) => has(m, r)).length, allCells.length);
 
   return (
-    <div
+    <TableContainer
       data-slot="permission-matrix"
       data-readonly={readOnly || undefined}
-      className={cn(
-        "overflow-x-auto rounded-card border border-border bg-surface shadow-xs",
-        className,
-      )}
+      className={className}
       {...props}
     >
-      <table className="w-full text-sm">
-        <thead className="bg-muted">
-          <tr className="border-b border-border">
-            <th
-              scope="col"
-              className="h-11 px-4 text-start text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-            >
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">
               {readOnly ? (
                 labels.module
               ) : (
@@ -110,19 +113,15 @@ function PermissionMatrix({
                   {labels.module}
                 </span>
               )}
-            </th>
+            </TableHead>
             {rights.map((right) => (
-              <th
-                key={right}
-                scope="col"
-                className="h-11 w-24 px-4 text-center text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-              >
+              <TableHead key={right} scope="col" className="w-24 text-center">
                 {rightLabel(right)}
-              </th>
+              </TableHead>
             ))}
-          </tr>
-        </thead>
-        <tbody>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {modules.map((module) => {
             const rowCells = rights.map((right) => [module.key, right] as const);
             const rowState = toCheckState(
@@ -130,10 +129,7 @@ function PermissionMatrix({
               rights.length,
             );
             return (
-              <tr
-                key={module.key}
-                className="border-b border-border last:border-0 hover:bg-muted/40"
-              >
+              <TableRow key={module.key}>
                 <th scope="row" className="px-4 py-3 text-start font-medium text-foreground">
                   <span className="flex items-center gap-3">
                     {readOnly ? null : (
@@ -154,7 +150,7 @@ function PermissionMatrix({
                   </span>
                 </th>
                 {rights.map((right) => (
-                  <td key={right} className="px-4 py-3 text-center">
+                  <TableCell key={right} className="py-3 text-center">
                     <Checkbox
                       aria-label={labels.cell(module.label, rightLabel(right))}
                       checked={has(module.key, right)}
@@ -167,14 +163,14 @@ function PermissionMatrix({
                         readOnly && "disabled:cursor-default disabled:opacity-100",
                       )}
                     />
-                  </td>
+                  </TableCell>
                 ))}
-              </tr>
+              </TableRow>
             );
           })}
-        </tbody>
-      </table>
-    </div>
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

@@ -11,10 +11,20 @@ import {
   SelectValue,
 } from "./select";
 import { overlaysSettled } from "../lib/story-utils";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Form/Select",
   component: Select,
+  parameters: componentDocs({
+    usage:
+      "A Radix select for choosing one value from a short list. Inside a FormField the trigger takes the field's label and error.",
+    do: [
+      "Use it for 4 to 15 options; fewer read better as radio buttons or tabs.",
+      "Give the trigger a placeholder that says what to choose.",
+    ],
+    dont: ["Use it for actions: that is a DropdownMenu.", "Put long searchable lists in it."],
+  }),
   args: { onValueChange: fn() },
   render: (args) => (
     <Select {...args}>

@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { SkeletonTable } from "./skeleton-table";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/SkeletonTable",
   component: SkeletonTable,
+  parameters: componentDocs({
+    usage:
+      "A table of pulsing placeholders under the real column headers (5 rows, SPEC.md §9), so the layout does not jump when the data arrives. DataTable shows its own skeleton rows while `loading`.",
+    do: ["Use the list's own column headers.", "Give `loadingLabel` in the user's language."],
+    dont: [
+      "Show it after the data has come, or for an empty list.",
+      "Use it for content that is not a table.",
+    ],
+  }),
   args: { columns: ["School code", "School name", "City", "Status"] },
 } satisfies Meta<typeof SkeletonTable>;
 

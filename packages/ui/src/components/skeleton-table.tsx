@@ -1,6 +1,16 @@
 import type * as React from "react";
 import { cn } from "../lib/cn";
 import { Skeleton } from "./skeleton";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "./table";
 
 // SPEC.md §9: skeleton tables show 5 rows.
 const DEFAULT_SKELETON_ROWS = 5;
@@ -20,13 +30,13 @@ function SkeletonTableRows({ columnCount, rows = DEFAULT_SKELETON_ROWS }: Skelet
   return (
     <>
       {Array.from({ length: rows }, (_, row) => (
-        <tr key={row} data-slot="skeleton-row" className="border-b border-border last:border-0">
+        <TableRow key={row} data-slot="skeleton-row">
           {Array.from({ length: columnCount }, (_, column) => (
-            <td key={column} className="h-12 px-4">
+            <TableCell key={column}>
               <Skeleton className={cn("h-4", widths[(row + column) % widths.length])} />
-            </td>
+            </TableCell>
           ))}
-        </tr>
+        </TableRow>
       ))}
     </>
   );
@@ -50,31 +60,23 @@ function SkeletonTable({
   ...props
 }: SkeletonTableProps) {
   return (
-    <div
-      data-slot="skeleton-table"
-      className={cn("overflow-x-auto rounded-card border border-border bg-surface", className)}
-      {...props}
-    >
-      <table aria-busy="true" className="w-full caption-bottom text-sm">
-        <caption className="sr-only">{loadingLabel}</caption>
-        <thead className="bg-muted">
-          <tr className="border-b border-border">
+    <TableContainer data-slot="skeleton-table" className={className} {...props}>
+      <Table aria-busy="true">
+        <TableCaption className="sr-only">{loadingLabel}</TableCaption>
+        <TableHeader>
+          <TableRow>
             {columns.map((column, index) => (
-              <th
-                key={index}
-                scope="col"
-                className="h-11 px-4 text-start text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-              >
+              <TableHead key={index} scope="col">
                 {column}
-              </th>
+              </TableHead>
             ))}
-          </tr>
-        </thead>
-        <tbody>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           <SkeletonTableRows columnCount={columns.length} rows={rows} />
-        </tbody>
-      </table>
-    </div>
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

@@ -1,9 +1,19 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Skeleton } from "./skeleton";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Feedback/Skeleton",
   component: Skeleton,
+  parameters: componentDocs({
+    usage:
+      "A grey placeholder block that pulses while content loads. Decorative: announce loading elsewhere.",
+    do: ["Match the size of what will appear.", "Use a few blocks, not a copy of the layout."],
+    dont: [
+      "Use it where a spinner inside a button says enough.",
+      "Leave it on screen when loading failed.",
+    ],
+  }),
   args: { className: "h-4 w-64" },
 } satisfies Meta<typeof Skeleton>;
 

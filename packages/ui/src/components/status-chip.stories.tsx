@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { StatusChip } from "./status-chip";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/StatusChip",
   component: StatusChip,
+  parameters: componentDocs({
+    usage:
+      "A coloured chip for a row's status (SPEC.md §4): green for active, enabled and published; yellow for unpublished; red for inactive and disabled; grey for neutral. The portal passes the text; the status picks the colour.",
+    do: [
+      "Use the same status for the same state on every screen.",
+      "Keep the text one or two words.",
+    ],
+    dont: [
+      "Use the colour alone: the chip always has its text.",
+      "Make it clickable: change status through the row's actions.",
+    ],
+  }),
   args: { status: "active", children: "Active" },
 } satisfies Meta<typeof StatusChip>;
 

@@ -1,10 +1,20 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { StrengthMeter } from "./strength-meter";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Form/StrengthMeter",
   component: StrengthMeter,
+  parameters: componentDocs({
+    usage:
+      "A segmented bar for password strength: the count of valid criteria out of 6, red below 4, yellow from 4, green at 6 (SPEC.md §5). The level is always announced to screen readers.",
+    do: ["Show it under a new-password field as the user types.", "List the criteria beside it."],
+    dont: [
+      "Block submit on the colour alone: the schema decides.",
+      "Use it for anything other than a password.",
+    ],
+  }),
   args: { value: 0 },
   decorators: [
     (Story) => (

@@ -1,10 +1,17 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Layout/Tabs",
   component: Tabs,
+  parameters: componentDocs({
+    usage:
+      "Radix tabs: a row of triggers and one panel at a time. For tabs that are pages, link each trigger to its route.",
+    do: ["Keep tab names one or two words.", "Put the most used tab first."],
+    dont: ["Use tabs for steps the user must go through in order.", "Nest tabs in tabs."],
+  }),
   args: { defaultValue: "info" },
   render: (args) => (
     <Tabs {...args}>

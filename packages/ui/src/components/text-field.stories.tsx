@@ -1,10 +1,17 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { TextField } from "./text-field";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Form/TextField",
   component: TextField,
+  parameters: componentDocs({
+    usage:
+      "A single-line input. Inside a FormField it takes the field's id, description and error.",
+    do: ["Use the right `type` and `autoComplete` (email, tel).", "Size it to the value expected."],
+    dont: ["Use a placeholder as the label.", "Use it for long text: that is a Textarea."],
+  }),
   args: { "aria-label": "School name", placeholder: "e.g. Rizal High School" },
   decorators: [
     (Story) => (

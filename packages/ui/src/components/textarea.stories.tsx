@@ -1,10 +1,16 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { Textarea } from "./textarea";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Form/Textarea",
   component: Textarea,
+  parameters: componentDocs({
+    usage: "A multi-line input. Inside a FormField it takes the field's id, description and error.",
+    do: ["Set `rows` to about the length expected.", "Say a length limit in the description."],
+    dont: ["Use it for one line of text.", "Let it grow without limit in a dialog."],
+  }),
   args: { "aria-label": "Description", placeholder: "What the course is about" },
   decorators: [
     (Story) => (

@@ -2,11 +2,27 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { toast, Toaster } from "./toaster";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Feedback/Toaster",
   component: Toaster,
-  parameters: { layout: "fullscreen" },
+  parameters: {
+    ...componentDocs({
+      usage:
+        "Mount `Toaster` once near the root; call `toast.success(text)`, `toast.error(text)` or `toast(text)` anywhere. Top-right by default (SPEC.md §9).",
+      do: [
+        'Confirm a finished action in a few words ("School created.").',
+        "Show errors the user can act on with `toast.error`.",
+      ],
+      dont: [
+        "Put a form's field errors in a toast: they go under the field.",
+        "Show a toast for every page load.",
+      ],
+      framed: true,
+    }),
+    layout: "fullscreen",
+  },
 } satisfies Meta<typeof Toaster>;
 
 export default meta;

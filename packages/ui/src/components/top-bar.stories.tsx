@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { TopBar } from "./top-bar";
+import { componentDocs } from "../lib/story-docs";
 
 const photo =
   "data:image/svg+xml;utf8," +
@@ -20,7 +21,16 @@ const meta = {
       { label: "Logout", onSelect: fn(), destructive: true },
     ],
   },
-  parameters: { layout: "fullscreen" },
+  parameters: {
+    ...componentDocs({
+      usage:
+        "The bar across the top of the portal: brand, the menu button on small screens, the calendar, messages and notifications buttons, and the user's photo, name and profile menu.",
+      do: ["Let the AppShell place it.", "Pass every label in the user's language."],
+      dont: ["Put page actions in it.", "Add more than the profile menu's few entries."],
+      framed: true,
+    }),
+    layout: "fullscreen",
+  },
 } satisfies Meta<typeof TopBar>;
 
 export default meta;

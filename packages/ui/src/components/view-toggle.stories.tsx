@@ -2,10 +2,19 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { ViewToggle, type ViewMode } from "./view-toggle";
+import { componentDocs } from "../lib/story-docs";
 
 const meta = {
   title: "Data/ViewToggle",
   component: ViewToggle,
+  parameters: componentDocs({
+    usage: "Switches a collection between a grid of cards and a list.",
+    do: [
+      "Remember the user's choice for the collection.",
+      "Keep both views showing the same items in the same order.",
+    ],
+    dont: ["Offer it where only one view makes sense.", "Use it to switch between different data."],
+  }),
   args: { value: "grid", onValueChange: fn() },
   render: function Render(args) {
     const [value, setValue] = useState<ViewMode>(args.value);
