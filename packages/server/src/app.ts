@@ -1,4 +1,5 @@
 import "./app-types";
+import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
 import { buildContentApp } from "./content-app";
@@ -67,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
   await app.register(securityHeaders);
+  // request.cookies and reply.setCookie (the class service's session cookie).
+  await app.register(cookie);
   await app.register(compression);
   await app.register(cors);
   // Server-Timing: the server's own time for each answer (the benchmark reports it).

@@ -11,7 +11,8 @@ export type {
 export { openDatabase } from "./db/client";
 export type { Database, Db } from "./db/client";
 export { migrate } from "./db/migrate";
-export { DEMO_USERS, defaultPermissions, seedDemo, seedRoles } from "./db/seed";
+export { defaultPermissions, seedRoles } from "./db/default-permissions";
+export { DEMO_USERS, seedDemo } from "./db/seed";
 export { ensureAdministrator, prepareDatabase, startServer } from "./server";
 export { FallbackFileStorage, LocalFileStorage } from "./lib/storage";
 export type { ByteRange, FileStorage, OpenedFile } from "./lib/storage";

@@ -1,18 +1,9 @@
-import {
-  PERMISSION_MODULES,
-  RIGHTS,
-  ROLE_IDS,
-  ROLE_NAMES,
-  emptyPermissions,
-  type PermissionModule,
-  type Permissions,
-  type Right,
-  type RoleId,
-} from "@lms/core";
+import { ROLE_IDS, type RoleId } from "@lms/core";
 import { count } from "drizzle-orm";
 import { newStorageKey, type FileStorage } from "../lib/storage";
-import { readZip, writeZip } from "../lib/zip";
+import { readZip } from "../lib/zip";
 import type { Db } from "./client";
+import { demoPdf, demoScormPackage } from "./demo-files";
 import { seedJourney } from "./seed-journey";
 import { seedClasses } from "./seed-classes";
 import {
@@ -23,76 +14,14 @@ import {
   parentChildren,
   questions,
   quizzes,
-  rolePermissions,
-  roles,
   schools,
   userLoads,
   users,
 } from "./schema";
 
+export { demoScormPackage };
+
 const SEED = "seed";
-const all = RIGHTS;
-const read: Right[] = ["access", "view"];
-
-/**
- * Seeded default permissions (ARCHITECTURE.md "Data", editable in the roles screen): admin and
- * rex admin everything; lsg schools and their users; school admin its school, users and courses;
- * teacher the courses and materials of its load; student its courses; parent reports.
- */
-export const DEFAULT_ROLE_RIGHTS: Record<
-  RoleId,
-  Partial<Record<PermissionModule, readonly Right[]>>
-> = {
-  [ROLE_IDS.admin]: Object.fromEntries(PERMISSION_MODULES.map((m) => [m, all])),
-  [ROLE_IDS.rexAdmin]: Object.fromEntries(PERMISSION_MODULES.map((m) => [m, all])),
-  [ROLE_IDS.lsg]: { schools: all, users: all, roles: read },
-  [ROLE_IDS.schoolAdmin]: {
-    schools: ["access", "view", "modify"],
-    users: all,
-    roles: read,
-    courses: all,
-    materials: all,
-    reports: read,
-  },
-  [ROLE_IDS.teacher]: {
-    courses: ["access", "view", "add", "modify"],
-    materials: ["access", "view", "add", "modify"],
-  },
-  [ROLE_IDS.student]: { courses: read },
-  [ROLE_IDS.parent]: { reports: read },
-};
-
-export function defaultPermissions(roleId: RoleId): Permissions {
-  const permissions = emptyPermissions();
-  for (const [module, rights] of Object.entries(DEFAULT_ROLE_RIGHTS[roleId])) {
-    for (const right of rights ?? []) permissions[module as PermissionModule][right] = true;
-  }
-  return permissions;
-}
-
-/** The built-in roles with SPEC.md's ids; idempotent, runs at every start. */
-export async function seedRoles(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const [id, name] of Object.entries(ROLE_NAMES)) {
-      const roleId = Number(id) as RoleId;
-      const inserted = await tx
-        .insert(roles)
-        .values({ id: roleId, roleName: name, builtIn: true, enabled: true, createdBy: SEED })
-        .onConflictDoNothing()
-        .returning({ id: roles.id });
-      if (inserted.length === 0) continue;
-      const permissions = defaultPermissions(roleId);
-      await tx.insert(rolePermissions).values(
-        PERMISSION_MODULES.map((module) => ({
-          roleId,
-          module,
-          ...permissions[module],
-          createdBy: SEED,
-        })),
-      );
-    }
-  });
-}
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
@@ -111,50 +40,6 @@ export const DEMO_USERS = [
   "schooladmin2",
   "student2",
 ] as const;
-
-/** A one-page PDF, for the demo file material. */
-function demoPdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    "<< /Length 62 >>\nstream\nBT /F1 24 Tf 72 700 Td (Science 7: Course outline) Tj ET\nendstream",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
-
-/** A minimal SCORM 1.2 package, for the demo SCORM material. */
-export function demoScormPackage(title = "Matter interactive"): Buffer {
-  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="demo-matter" version="1.0" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>${title}</title>
-    <item identifier="item1" identifierref="res1"><title>${title}</title></item>
-  </organization></organizations>
-  <resources><resource identifier="res1" type="webcontent" adlcp:scormtype="sco" href="index.html">
-    <file href="index.html"/></resource></resources>
-</manifest>
-`;
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
-<body><h1>${title}</h1><p>Solids, liquids and gases.</p></body></html>
-`;
-  return writeZip([
-    { path: "imsmanifest.xml", data: Buffer.from(manifest) },
-    { path: "index.html", data: Buffer.from(page) },
-  ]);
-}
 
 /**
  * Demo data (issue 4): two schools, one user of each seeded role (school admin, teacher, student

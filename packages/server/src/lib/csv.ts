@@ -1,6 +1,11 @@
 /**
  * CSV export (issue 4): UTF-8 with a BOM so that Excel shows Chinese names, and cells that
  * begin with = + - @ (or a tab or carriage return) neutralised so that no formula runs.
+ *
+ * Written by hand rather than with papaparse's `unparse` (issue 16): measured with
+ * bench/libs-bench.ts's 100,000-row export (8.4 M characters, median of 9 runs, same process,
+ * runs interleaved), `unparse` with the same output took 1,875-2,030 ms against 920-940 ms here; its
+ * `escapeFormulae` also quotes every guarded cell and skips numbers (-5 must stay '-5).
  */
 export const BOM = "\uFEFF";
 

@@ -2,19 +2,9 @@ import { mkdirSync } from "node:fs";
 import { open, readFile, readdir, rm, stat } from "node:fs/promises";
 import type { FastifyRequest } from "fastify";
 import { ApiError } from "./errors";
-import { readMultipart } from "./multipart";
+import { readMultipart, type RequestForm, type UploadedFile } from "./multipart";
 
-/** A file part, written to a temporary file while it was read; removed when the request ends. */
-export interface UploadedFile {
-  field: string;
-  filename: string;
-  /** What the browser claimed; never trusted (uploads are checked by their bytes). */
-  mimetype: string;
-  /** Bytes received. */
-  size: number;
-  /** The temporary file (under LMS_DATA_DIR/tmp). */
-  path: string;
-}
+export type { RequestForm, UploadedFile } from "./multipart";
 
 /** The whole file (small uploads: images, CSV). */
 export function readUpload(file: UploadedFile): Promise<Buffer> {
@@ -66,12 +56,6 @@ async function sweepStaleParts(dir: string): Promise<void> {
   } catch {
     // Best effort: a later start sweeps again.
   }
-}
-
-/** A request's fields in the order they were sent (SPEC.md §7 filters depend on it) and files. */
-export interface RequestForm {
-  entries: [string, string][];
-  files: UploadedFile[];
 }
 
 export interface FormLimits {

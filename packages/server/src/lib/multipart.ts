@@ -5,7 +5,24 @@ import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import path from "node:path";
 import Busboy from "@fastify/busboy";
 import { ApiError, closing, tooLarge } from "./errors";
-import type { RequestForm, UploadedFile } from "./form";
+
+/** A file part, written to a temporary file while it was read; removed when the request ends. */
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  /** What the browser claimed; never trusted (uploads are checked by their bytes). */
+  mimetype: string;
+  /** Bytes received. */
+  size: number;
+  /** The temporary file (under LMS_DATA_DIR/tmp). */
+  path: string;
+}
+
+/** A request's fields in the order they were sent (SPEC.md §7 filters depend on it) and files. */
+export interface RequestForm {
+  entries: [string, string][];
+  files: UploadedFile[];
+}
 
 export interface MultipartLimits {
   /** The whole body (the route's limit). */

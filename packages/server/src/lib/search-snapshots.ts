@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * The sorted ids of a searched list's matches, kept for its next pages and sorts.
  *
@@ -8,52 +10,37 @@
  * server process is seen on the next request.
  */
 export class SearchSnapshots {
-  private readonly entries = new Map<string, { version: string; ids: Int32Array }>();
-  private held = 0;
+  private readonly entries: LRUCache<string, { version: string; ids: Int32Array }>;
 
   /**
-   * @param maxIds ids held in all (4 bytes each), oldest use evicted first
+   * @param maxIds ids held in all (4 bytes each), least recently used evicted first (lru-cache)
    * @param maxPerEntry larger result sets are not kept (they are read page by page instead)
    */
   constructor(
     readonly maxIds = 2_000_000,
     readonly maxPerEntry = 50_000,
-  ) {}
+  ) {
+    // An empty result counts as one id: lru-cache sizes are positive.
+    this.entries = new LRUCache({ maxSize: maxIds, sizeCalculation: (e) => e.ids.length || 1 });
+  }
 
   get(key: string, version: string): Int32Array | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (entry.version !== version) {
-      this.held -= entry.ids.length;
+      this.entries.delete(key);
       return undefined;
     }
-    this.entries.set(key, entry);
     return entry.ids;
   }
 
   /** The kept ids of a key and the version they were read at, whatever the version is now. */
   peek(key: string): { version: string; ids: Int32Array } | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.get(key);
   }
 
   set(key: string, version: string, ids: Int32Array): void {
     if (ids.length > this.maxPerEntry) return;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.held -= previous.ids.length;
-    }
     this.entries.set(key, { version, ids });
-    this.held += ids.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.held <= this.maxIds) break;
-      this.entries.delete(oldest);
-      this.held -= entry.ids.length;
-    }
   }
 }

@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * The callers of recently used tokens, kept in memory so that the status check and every command
  * skip the database's session read. An entry lives at most `maxAgeMs`; the database announces
@@ -14,29 +16,19 @@ export interface CachedSession<T> {
   value: T;
 }
 
-interface Entry<T> extends CachedSession<T> {
-  storedAt: number;
-}
-
+/** Recently used first: past `maxEntries` the least recently used goes (lru-cache). */
 export class SessionCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
+  private readonly entries: LRUCache<string, CachedSession<T>>;
   /** Moves on at every forgetting, so that a read that raced a change is not kept. */
   private generation = 0;
   private live = false;
 
-  constructor(
-    private readonly maxAgeMs = 10_000,
-    private readonly maxEntries = 20_000,
-  ) {}
+  constructor(maxAgeMs = 10_000, maxEntries = 20_000) {
+    this.entries = new LRUCache({ max: maxEntries, ttl: maxAgeMs });
+  }
 
-  get(key: string, now = Date.now()): CachedSession<T> | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (now - entry.storedAt >= this.maxAgeMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
+  get(key: string): CachedSession<T> | undefined {
+    return this.entries.get(key);
   }
 
   /** The token to pass to `set` for a read that starts now. */
@@ -44,13 +36,9 @@ export class SessionCache<T> {
     return this.generation;
   }
 
-  set(key: string, session: CachedSession<T>, ticket: number, now = Date.now()): void {
+  set(key: string, session: CachedSession<T>, ticket: number): void {
     if (!this.live || ticket !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { ...session, storedAt: now });
+    this.entries.set(key, session);
   }
 
   /** An announcement of the channel: `s<id>` a session, `u<id>` a user, anything else all. */
@@ -62,11 +50,13 @@ export class SessionCache<T> {
       this.entries.clear();
       return;
     }
-    for (const [key, entry] of this.entries) {
+    const hits: string[] = [];
+    for (const [key, entry] of this.entries.entries()) {
       const hit =
         kind === "u" ? entry.userId === id : entry.sessionId === id || entry.parentId === id;
-      if (hit) this.entries.delete(key);
+      if (hit) hits.push(key);
     }
+    for (const key of hits) this.entries.delete(key);
   }
 
   forgetAll(): void {

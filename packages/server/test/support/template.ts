@@ -6,7 +6,8 @@ import pg from "pg";
 import type { Argon2Cost } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
-import { seedDemo, seedRoles } from "../../src/db/seed";
+import { seedRoles } from "../../src/db/default-permissions";
+import { seedDemo } from "../../src/db/seed";
 import { LocalFileStorage } from "../../src/lib/storage";
 import { clusterUnavailable, startCluster, type PgCluster } from "./pg-cluster";
 

@@ -1,0 +1,30 @@
+/** Column helpers shared by the tables (not part of the schema itself). */
+import { sql, type SQL } from "drizzle-orm";
+import { customType, index, text, timestamp } from "drizzle-orm/pg-core";
+
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Audit columns on every row (issue 4): returned as SPEC.md §3's timestamp object. */
+export function audit() {
+  return {
+    createdAt: at("created_at").notNull().defaultNow(),
+    createdBy: text("created_by"),
+    updatedAt: at("updated_at"),
+    updatedBy: text("updated_by"),
+  };
+}
+
+/** A lower-cased search text kept by the database, indexed with trigrams. */
+export function searchText(expression: SQL) {
+  return text("search_text").notNull().generatedAlwaysAs(expression);
+}
+
+export const trigram = (name: string, column: SQL) =>
+  index(name).using("gin", sql`${column} gin_trgm_ops`);
+
+/** bytea as a Buffer on both drivers (PGlite answers a Uint8Array). */
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});

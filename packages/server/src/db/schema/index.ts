@@ -1,0 +1,28 @@
+/**
+ * The one schema of both drivers (PGlite and PostgreSQL, ARCHITECTURE.md "Data"). Migrations in
+ * drizzle/ are generated from these files with `pnpm db:generate` and applied at start-up.
+ */
+export { schools, roles, rolePermissions, users, userLoads, parentChildren } from "./people";
+export { sessions, passwordTokens, rateLimits, classLoginKeys, serverSecrets } from "./auth";
+export {
+  courses,
+  courseElements,
+  materials,
+  materialFiles,
+  quizzes,
+  questions,
+  attempts,
+  quizStarts,
+  scormAttempts,
+  progress,
+} from "./courses";
+export {
+  outbox,
+  changeCounters,
+  recycleBin,
+  recycleBinRows,
+  courseDeletions,
+  auditLog,
+  fileObjects,
+  fileChunks,
+} from "./operations";
