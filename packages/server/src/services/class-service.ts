@@ -5,13 +5,12 @@ import { ApiError, text } from "../lib/errors";
 import { fieldValue } from "../lib/form";
 import { idField } from "../lib/inputs";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
-import { viewerOf } from "../routes/api/course";
+import { readerOf, viewerOf } from "./viewer";
 import { contentUrl, encodedPath } from "./content-capabilities";
 import {
   isLearner,
   journeyOf,
   readerCourses,
-  readerOf,
   readJourney,
   summaryOf,
   type Journey,

@@ -15,7 +15,7 @@ import { listAnswer } from "../../lib/list";
 import { assertUsersInReach } from "../../services/user-authority";
 import type { ClassScope } from "../../plugins/app/repositories/classes-repository";
 import { parseIds } from "./bulk";
-import { viewerOf } from "./course";
+import { viewerOf } from "../../services/viewer";
 import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
 
 const CLASS_EXPORT_COLUMNS = [

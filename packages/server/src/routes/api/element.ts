@@ -19,7 +19,7 @@ import {
   moveToBin,
   type BinRecord,
 } from "../../services/recycle-bin";
-import { modifiableCourse, viewerOf } from "./course";
+import { modifiableCourse, viewerOf } from "../../services/viewer";
 import { by, exportColumns, filtersOf, sendCsv } from "./shared";
 
 const ELEMENT_FIELDS = [

@@ -21,7 +21,7 @@ import {
   meetsCompletion,
   scormSettingsOf,
 } from "../../services/scorm-attempts";
-import { storedScorm } from "./material";
+import { storedScorm } from "../../services/material-packages";
 import { by } from "./shared";
 
 type MaterialRow = NonNullable<

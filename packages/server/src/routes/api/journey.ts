@@ -1,25 +1,25 @@
 import { booleanField, jsonField, optionalIntegerField } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource, type Caller } from "../../lib/commands";
-import { ApiError, invalidField, notFound } from "../../lib/errors";
+import { command, defineResource } from "../../lib/commands";
+import { invalidField } from "../../lib/errors";
 import { emptyObject, idField, MAX_ID, optionalText, textField } from "../../lib/inputs";
 import type { CourseViewer } from "../../plugins/app/repositories/courses-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
-import { viewerOf } from "./course";
 import { openQuiz, submitQuiz } from "./journey-quiz";
 import { parseCmi, scormCommit, scormLoad, scormPackage } from "./journey-scorm";
-import { materialDetail } from "./material";
+import { materialDetail } from "../../services/materials";
 import { by } from "./shared";
 import {
   isLearner,
   journeyOf,
+  readableStep,
   readerCourses,
-  readerOf,
   readJourney,
   summaryOf,
   type Journey,
 } from "../../services/journey";
-import { assertMaterialReadable, readableCourse } from "../../services/material-access";
+import { readableCourse } from "../../services/material-access";
+import { readerOf, viewerOf } from "../../services/viewer";
 
 const courseInput = emptyObject.extend({ courseId: idField() });
 const materialInput = emptyObject.extend({ materialId: idField() });
@@ -94,28 +94,6 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
       };
     }),
   };
-}
-
-/** The step of a material for a viewer, refused when it is locked (API.md: 'open' refuses it). */
-export async function openableStep(app: FastifyInstance, viewer: CourseViewer, materialId: number) {
-  const material = await app.repos.materials.findById(materialId);
-  if (!material) throw notFound();
-  const journey = await journeyOf(app, viewer, material.courseId);
-  const step = journey.steps.find((s) => s.material.id === material.id);
-  if (!step) throw notFound();
-  if (step.state === "locked") throw new ApiError(403, "errors.finishPrevious");
-  return step;
-}
-
-/**
- * The caller's step of a material, refused like its content (services/material-access.ts): a
- * material of an unpublished course, element or material is a 404 for whoever may not change
- * the course, and a learner's locked one a 403.
- */
-async function readableStep(app: FastifyInstance, caller: Caller, materialId: number) {
-  const step = await openableStep(app, viewerOf(caller), materialId);
-  await assertMaterialReadable(app, caller, step.material);
-  return step;
 }
 
 const readInput = emptyObject.extend({ userId: idField().optional() });

@@ -10,7 +10,7 @@ import type {
   ProgressScope,
   ScormResult,
 } from "../../plugins/app/repositories/progress-repository";
-import { viewerOf } from "./course";
+import { viewerOf } from "../../services/viewer";
 import { exportColumns, filtersOf, sendCsv } from "./shared";
 
 const PROGRESS_FIELDS = [
