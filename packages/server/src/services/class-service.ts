@@ -5,7 +5,7 @@ import { ApiError, text } from "../lib/errors";
 import { fieldValue } from "../lib/form";
 import { idField } from "../lib/inputs";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
-import { readerOf, viewerOf } from "./viewer";
+import { readerOf, viewerOf, type Reader } from "./viewer";
 import { contentUrl, encodedPath } from "./content-capabilities";
 import {
   isLearner,
@@ -254,10 +254,25 @@ async function moduleContents(app: FastifyInstance, caller: Caller, step: Step) 
   }));
 }
 
+/** What runClassFunction decided from a function's declaration before running it. */
+interface Declared {
+  /** The declared id arguments, validated. */
+  ids: Record<string, number>;
+  /** Whose journey it reads, when it declares `reader`. */
+  reader: Reader | null;
+}
+
 interface ClassFunction {
   /** Who may call it, declared as the main service's commands declare it. */
   access: Exclude<Access, "public">;
-  run(app: FastifyInstance, caller: Caller, args: Args): Promise<unknown>;
+  /** The id arguments it takes, validated in this order first ('invalidparameter'). */
+  ids?: readonly string[];
+  /**
+   * The id argument naming whose journey it reads: the rule of the journey's reads
+   * (services/viewer `readerOf`); a user out of the caller's reach is 'invaliduser'.
+   */
+  reader?: string;
+  run(app: FastifyInstance, caller: Caller, args: Args, declared: Declared): Promise<unknown>;
 }
 
 /** The read functions of the class service, by their Moodle names. */
@@ -300,11 +315,11 @@ export const CLASS_FUNCTIONS: Record<string, ClassFunction> = {
   /** A student its own courses; a parent its children's; staff the students in their scope. */
   core_enrol_get_users_courses: {
     access: "signedIn",
-    async run(app, caller, args) {
-      const userId = idArg(args, "userid");
-      const reader = await asMoodle(readerOf(app, caller, userId), invalidUser);
-      const journeys = await readerCourses(app, reader);
-      return journeys.map((journey) => enrolledCourse(journey, reader.viewer));
+    ids: ["userid"],
+    reader: "userid",
+    async run(app, _caller, _args, { reader }) {
+      const journeys = await readerCourses(app, reader!);
+      return journeys.map((journey) => enrolledCourse(journey, reader!.viewer));
     },
   },
 
@@ -378,12 +393,14 @@ export const CLASS_FUNCTIONS: Record<string, ClassFunction> = {
   /** A user's completion of a course's activities: read as core_enrol_get_users_courses reads. */
   core_completion_get_activities_completion_status: {
     access: "signedIn",
-    async run(app, caller, args) {
-      const courseId = idArg(args, "courseid");
-      const userId = idArg(args, "userid");
-      const reader = await asMoodle(readerOf(app, caller, userId), invalidUser);
-      const journey = await asMoodle(readJourney(app, caller, reader, courseId), notAccessible);
-      const learner = isLearner(reader.viewer);
+    ids: ["courseid", "userid"],
+    reader: "userid",
+    async run(app, caller, _args, { ids, reader }) {
+      const journey = await asMoodle(
+        readJourney(app, caller, reader!, ids.courseid!),
+        notAccessible,
+      );
+      const learner = isLearner(reader!.viewer);
       return {
         statuses: journey.steps.map((step) => ({
           cmid: step.material.id,
@@ -484,5 +501,9 @@ export async function runClassFunction(
   if (typeof fn.access === "object" && !can(caller, fn.access.module, fn.access.right)) {
     throw noPermission();
   }
-  return fn.run(app, caller, args);
+  const ids = Object.fromEntries((fn.ids ?? []).map((name) => [name, idArg(args, name)]));
+  const reader = fn.reader
+    ? await asMoodle(readerOf(app, caller, ids[fn.reader] ?? idArg(args, fn.reader)), invalidUser)
+    : null;
+  return fn.run(app, caller, args, { ids, reader });
 }

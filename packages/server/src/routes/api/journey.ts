@@ -19,7 +19,7 @@ import {
   type Journey,
 } from "../../services/journey";
 import { readableCourse } from "../../services/material-access";
-import { readerOf, viewerOf } from "../../services/viewer";
+import { viewerOf } from "../../services/viewer";
 
 const courseInput = emptyObject.extend({ courseId: idField() });
 const materialInput = emptyObject.extend({ materialId: idField() });
@@ -119,9 +119,9 @@ export const journeyResource = defineResource("journey", {
   mycourses: command({
     access: "signedIn",
     input: readInput,
-    async handler({ app, caller, input }) {
-      const reader = await readerOf(app, caller, input.userId);
-      const rows = (await readerCourses(app, reader)).map(summaryOf);
+    reader: { user: "userId" },
+    async handler({ app, reader }) {
+      const rows = (await readerCourses(app, reader!)).map(summaryOf);
       return { data: rows };
     },
   }),
@@ -151,9 +151,9 @@ export const journeyResource = defineResource("journey", {
   path: command({
     access: "signedIn",
     input: courseReadInput,
-    async handler({ app, caller, input }) {
-      const reader = await readerOf(app, caller, input.userId);
-      const journey = await readJourney(app, caller, reader, input.courseId);
+    reader: { user: "userId" },
+    async handler({ app, caller, input, reader }) {
+      const journey = await readJourney(app, caller, reader!, input.courseId);
       const elements: {
         id: number;
         name: string;
@@ -302,10 +302,10 @@ export const journeyResource = defineResource("journey", {
   summary: command({
     access: "signedIn",
     input: courseReadInput,
-    async handler({ app, caller, input }) {
-      const reader = await readerOf(app, caller, input.userId);
-      const journey = await readJourney(app, caller, reader, input.courseId);
-      return { data: await detailedSummary(app, journey, reader.viewer) };
+    reader: { user: "userId" },
+    async handler({ app, caller, input, reader }) {
+      const journey = await readJourney(app, caller, reader!, input.courseId);
+      return { data: await detailedSummary(app, journey, reader!.viewer) };
     },
   }),
 });
