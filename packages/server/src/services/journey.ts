@@ -29,7 +29,7 @@ export async function journeyOf(app: FastifyInstance, viewer: CourseViewer, cour
   if (!course) throw notFound();
   const items = await app.repos.materials.inCourseOrder(course.id, true);
   const progress = isLearner(viewer)
-    ? await app.repos.materials.progressOf(viewer.userId, course.id)
+    ? await app.repos.progress.progressOf(viewer.userId, course.id)
     : [];
   const byMaterial = new Map(progress.map((p) => [p.materialId, p]));
   let allBeforeComplete = true;

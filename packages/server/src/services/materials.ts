@@ -76,7 +76,7 @@ export async function materialDetail(
     detail.scorm = scormSettingsOf(material);
   }
   if (material.type === "quiz") {
-    const quiz = await app.repos.materials.quiz(material.id);
+    const quiz = await app.repos.quizzes.quiz(material.id);
     detail.quiz = {
       attemptsAllowed: quiz.settings?.attemptsAllowed ?? 0,
       timeLimitMinutes: quiz.settings?.timeLimitMinutes ?? 0,

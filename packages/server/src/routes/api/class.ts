@@ -14,9 +14,9 @@ import { MAX_ID, emptyObject, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { assertUsersInReach } from "../../services/user-authority";
 import type { ClassScope } from "../../plugins/app/repositories/classes-repository";
-import { parseIds } from "./bulk";
+import { parseIds } from "../../lib/bulk-targets";
 import { viewerOf } from "../../services/viewer";
-import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
+import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "../../lib/command-io";
 
 const CLASS_EXPORT_COLUMNS = [
   "id",

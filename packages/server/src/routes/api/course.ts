@@ -1,4 +1,4 @@
-import { recycleBinCommands } from "./recycle-bin-commands";
+import { recycleBinCommands } from "../../services/recycle-bin-commands";
 import { ROLE_IDS, courseSchema, type CourseValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
@@ -27,7 +27,7 @@ import {
   deletionImpact,
   moveToBin,
 } from "../../services/recycle-bin";
-import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 import { modifiableCourse, viewerOf } from "../../services/viewer";
 
 const COURSE_FIELDS = [

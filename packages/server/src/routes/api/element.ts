@@ -1,4 +1,4 @@
-import { recycleBinCommands } from "./recycle-bin-commands";
+import { recycleBinCommands } from "../../services/recycle-bin-commands";
 import {
   ROLE_IDS,
   elementCreateSchema,
@@ -20,7 +20,7 @@ import {
   type BinRecord,
 } from "../../services/recycle-bin";
 import { modifiableCourse, viewerOf } from "../../services/viewer";
-import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const ELEMENT_FIELDS = [
   "id",

@@ -5,10 +5,10 @@ import { invalidField } from "../../lib/errors";
 import { emptyObject, idField, MAX_ID, optionalText, textField } from "../../lib/inputs";
 import type { CourseViewer } from "../../plugins/app/repositories/courses-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
-import { openQuiz, submitQuiz } from "./journey-quiz";
-import { parseCmi, scormCommit, scormLoad, scormPackage } from "./journey-scorm";
+import { openQuiz, submitQuiz } from "../../services/journey-quiz";
+import { parseCmi, scormCommit, scormLoad, scormPackage } from "../../services/journey-scorm";
 import { materialDetail } from "../../services/materials";
-import { by } from "./shared";
+import { by } from "../../lib/command-io";
 import {
   isLearner,
   journeyOf,
@@ -57,8 +57,8 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
     scored.filter((s) => s.material.type === type).map((s) => s.material.id);
   const results = isLearner(viewer)
     ? [
-        ...(await app.repos.materials.quizResults(viewer.userId, idsOf("quiz"))),
-        ...(await app.repos.materials.scormResults(viewer.userId, idsOf("scorm"))),
+        ...(await app.repos.quizzes.quizResults(viewer.userId, idsOf("quiz"))),
+        ...(await app.repos.scormAttempts.scormResults(viewer.userId, idsOf("scorm"))),
       ]
     : [];
   const statuses = isLearner(viewer)
@@ -186,7 +186,7 @@ export const journeyResource = defineResource("journey", {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
       const learner = isLearner(viewer);
-      if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
+      if (learner) await app.repos.progress.recordOpen(caller.userId, step.material, by(caller));
       const detail = await materialDetail(app, caller, step.material, { answers: false });
       return {
         data: {
@@ -216,7 +216,7 @@ export const journeyResource = defineResource("journey", {
         throw invalidField("materialId", "validation.invalidValue");
       } else if (learner) {
         await app.repos.transaction((tx) =>
-          app.repos.materials.recordComplete(tx, caller.userId, step.material, by(caller)),
+          app.repos.progress.recordComplete(tx, caller.userId, step.material, by(caller)),
         );
       }
       const journey = await journeyOf(app, viewer, step.material.courseId);
@@ -236,7 +236,7 @@ export const journeyResource = defineResource("journey", {
         newAttempt: input.newAttempt ?? false,
         sco: input.sco || undefined,
       });
-      if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
+      if (learner) await app.repos.progress.recordOpen(caller.userId, step.material, by(caller));
       return { data };
     },
   }),

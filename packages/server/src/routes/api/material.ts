@@ -1,5 +1,5 @@
-import { recycleBinCommands } from "./recycle-bin-commands";
-import { scormAttemptCommands } from "./scorm-attempt-commands";
+import { recycleBinCommands } from "../../services/recycle-bin-commands";
+import { scormAttemptCommands } from "../../services/scorm-attempt-commands";
 import {
   materialSchema,
   optionalIntegerField,
@@ -27,7 +27,7 @@ import {
 import { deletionImpact, moveToBin } from "../../services/recycle-bin";
 import { scormSettingsOf } from "../../services/scorm-attempts";
 import { modifiableCourse } from "../../services/viewer";
-import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const MATERIAL_FIELDS = [
   "id",
@@ -164,7 +164,7 @@ export const materialResource = defineResource("material", {
           );
           if (upload) await app.repos.materials.setFiles(tx, newId, upload.files, by(caller));
           if (input.type === "quiz") {
-            await app.repos.materials.setQuiz(tx, newId, quizSettingsSchema.parse({}), by(caller));
+            await app.repos.quizzes.setQuiz(tx, newId, quizSettingsSchema.parse({}), by(caller));
           }
           return newId;
         });
@@ -299,7 +299,7 @@ export const materialResource = defineResource("material", {
       const material = await modifiableMaterial(app, caller, input.id);
       if (material.type !== "quiz") throw invalidField("id", "validation.invalidValue");
       await app.repos.transaction(async (tx) => {
-        await app.repos.materials.setQuiz(tx, material.id, input, by(caller));
+        await app.repos.quizzes.setQuiz(tx, material.id, input, by(caller));
         await app.repos.materials.update(tx, material.id, {}, by(caller));
       });
       return {

@@ -11,7 +11,7 @@ import type {
   ScormResult,
 } from "../../plugins/app/repositories/progress-repository";
 import { viewerOf } from "../../services/viewer";
-import { exportColumns, filtersOf, sendCsv } from "./shared";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const PROGRESS_FIELDS = [
   "userId",
