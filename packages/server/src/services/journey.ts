@@ -95,7 +95,7 @@ export async function readerCourses(app: FastifyInstance, reader: Reader) {
   const rows = [];
   for (const course of await app.repos.courses.visible(reader.viewer)) {
     if (reader.staff && !(await app.repos.courses.find(course.id, reader.staff))) continue;
-    if (await app.repos.recycleBin.isCourseBeingDeleted(course.id)) continue;
+    if (await app.repos.courseDeletions.isCourseBeingDeleted(course.id)) continue;
     rows.push(await journeyOf(app, reader.viewer, course.id));
   }
   return rows;

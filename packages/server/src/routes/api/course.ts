@@ -211,7 +211,7 @@ export const courseResource = defineResource("course", {
       const record = courseBinRecord(course);
       const impact = await confirmDeletion(app, record, input.confirmCode);
       if (deletesAsJob(app, impact)) {
-        if (!(await app.repos.recycleBin.markCourseDeletion(course.id, by(caller)))) {
+        if (!(await app.repos.courseDeletions.markCourseDeletion(course.id, by(caller)))) {
           throw new ApiError(409, "errors.courseDeletionInProgress");
         }
         app.recycleBin.deleteCourse(course.id);

@@ -1,7 +1,9 @@
 import type { Db, Tx } from "../../../db/client";
 import { AuditRepository } from "./audit-repository";
 import { ClassesRepository } from "./classes-repository";
+import { CourseDeletionsRepository } from "./course-deletions-repository";
 import { CoursesRepository } from "./courses-repository";
+import { DeletionImpactRepository } from "./deletion-impact-repository";
 import { ElementsRepository } from "./elements-repository";
 import { MaterialsRepository } from "./materials-repository";
 import { OutboxRepository } from "./outbox-repository";
@@ -38,6 +40,8 @@ export function createRepositories(db: Db, options: { listExactCount?: number } 
     outbox: new OutboxRepository(db),
     secrets: new SecretsRepository(db),
     recycleBin: new RecycleBinRepository(db),
+    courseDeletions: new CourseDeletionsRepository(db),
+    deletionImpact: new DeletionImpactRepository(db),
     audit: new AuditRepository(db),
     /** One transaction over several repositories. */
     transaction: <T>(work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(work),
