@@ -1,9 +1,9 @@
-import { ROLE_IDS, type UserValues } from "@lms/core";
+import { ROLE_IDS, USER_STATUS, type UserValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
 import { bulkInput, bulkTargets, targetsField } from "../lib/bulk-targets";
 import type { Caller } from "../lib/commands";
-import { filtersOf, scopeOf } from "../lib/command-io";
+import { by, filtersOf, scopeOf } from "../lib/command-io";
 import { ApiError, fieldError, invalidField, notFound } from "../lib/errors";
 import type { RequestForm, UploadedFile } from "../lib/form";
 import { newStorageKey } from "../lib/storage";
@@ -157,4 +157,23 @@ export async function bulkUsers(
     throw invalidField(targetsField(targets), "validation.invalidValue");
   }
   return rows;
+}
+
+/** Activates or deactivates the users a bulk action names, all or none; a deactivated one's sessions end. */
+export async function setUsersStatus(
+  app: FastifyInstance,
+  caller: Caller,
+  input: BulkUserInput,
+  form: RequestForm,
+  status: 0 | 1,
+): Promise<number> {
+  return app.repos.transaction(async (tx) => {
+    const targets = await bulkUsers(app, tx, caller, input, form, "modify");
+    const ids = targets.map((u) => u.id);
+    await app.repos.users.setStatusMany(tx, ids, status, by(caller));
+    if (status === USER_STATUS.inactive) {
+      for (const id of ids) await app.auth.revokeUserSessions(tx, id);
+    }
+    return ids.length;
+  });
 }

@@ -24,6 +24,7 @@ import {
   bulkUserInput,
   bulkUsers,
   checkUserWrite,
+  setUsersStatus,
   storePhoto,
   userBinRecord,
   userWrite,
@@ -231,12 +232,7 @@ export const userResource = defineResource("user", {
     input: bulkUserInput,
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
-      const count = await app.repos.transaction(async (tx) => {
-        const targets = await bulkUsers(app, tx, caller, input, form, "modify");
-        const ids = targets.map((u) => u.id);
-        await app.repos.users.setStatusMany(tx, ids, USER_STATUS.active, by(caller));
-        return ids.length;
-      });
+      const count = await setUsersStatus(app, caller, input, form, USER_STATUS.active);
       return { message: "users.activated", data: { count } };
     },
   }),
@@ -246,13 +242,7 @@ export const userResource = defineResource("user", {
     input: bulkUserInput,
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
-      const count = await app.repos.transaction(async (tx) => {
-        const targets = await bulkUsers(app, tx, caller, input, form, "modify");
-        const ids = targets.map((u) => u.id);
-        await app.repos.users.setStatusMany(tx, ids, USER_STATUS.inactive, by(caller));
-        for (const id of ids) await app.auth.revokeUserSessions(tx, id);
-        return ids.length;
-      });
+      const count = await setUsersStatus(app, caller, input, form, USER_STATUS.inactive);
       return { message: "users.deactivated", data: { count } };
     },
   }),
