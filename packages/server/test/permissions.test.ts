@@ -38,6 +38,32 @@ describe("the role × command table", () => {
     expect(declared).toEqual(expect.arrayContaining(["user changepassword", "user update"]));
   });
 
+  it("refuses a role a signed-in command only by a rule declared with it", () => {
+    const undeclared = RESOURCES.flatMap((r) =>
+      Object.entries(r.commands)
+        .filter(
+          ([, def]) =>
+            def.access === "signedIn" &&
+            def.allow === undefined &&
+            def.reader === undefined &&
+            def.target === undefined,
+        )
+        .map(([command]) => ({
+          command: `${r.name} ${command}`,
+          allowed: PERMISSION_TABLE[r.name]![command],
+        })),
+    );
+    expect(undeclared.filter((c) => c.allowed !== "Y".repeat(SEEDED_ROLES.length))).toEqual([]);
+    const declared = RESOURCES.flatMap((r) =>
+      Object.entries(r.commands)
+        .filter(([, def]) => def.reader !== undefined || def.allow !== undefined)
+        .map(([command]) => `${r.name} ${command}`),
+    );
+    expect(declared).toEqual(
+      expect.arrayContaining(["journey mycourses", "journey summary", "class list", "audit list"]),
+    );
+  });
+
   // Logout ends the session it runs in, so it goes last.
   const rows = Object.entries(PERMISSION_TABLE).flatMap(([resource, commands]) =>
     Object.entries(commands)

@@ -5,7 +5,7 @@ import type { FastifyReply } from "fastify";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../src/db/schema";
 import { GLOBAL_SCOPE } from "../src/plugins/app/repositories/records";
-import { sendCsv } from "../src/routes/api/shared";
+import { sendCsv } from "../src/lib/command-io";
 import { useTestApp } from "./helper";
 
 const t = useTestApp();
@@ -77,7 +77,7 @@ async function uploadWithProgress(csv: string, fields: Record<string, string> = 
 
 describe("streamed exports (issue 14)", () => {
   it("reads the users of an export by keyset in exactly the list's order, for every sort", async () => {
-    const repo = t().app.repos.users;
+    const repo = t().app.repos.usersSearch;
     const sorts = [undefined, ...SORTABLE_COLUMNS.users];
     for (const sortBy of sorts) {
       for (const sortOrder of ["asc", "desc"] as const) {

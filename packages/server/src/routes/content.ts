@@ -7,7 +7,7 @@ import { notFound, unauthenticated } from "../lib/errors";
 import { sendStoredFile } from "../lib/send-file";
 import { ManifestError, readManifest, type ScormVersion } from "../lib/scorm";
 import { assertMaterialReadable } from "../services/material-access";
-import { contentDisposition, displayName } from "./api/material";
+import { contentDisposition, displayName } from "../lib/content-files";
 
 /** The bridge and scorm-again's runtimes, served by the content origin itself (no capability). */
 const require = createRequire(import.meta.url);

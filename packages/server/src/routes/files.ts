@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { can, tokenOf } from "../lib/commands";
+import { can } from "../lib/commands";
+import { tokenOf } from "../lib/dispatch";
 import { notFound, unauthenticated } from "../lib/errors";
 import { sniffImageType } from "@lms/core";
 import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";

@@ -5,18 +5,22 @@ import { ApiError, text } from "../lib/errors";
 import { fieldValue } from "../lib/form";
 import { idField } from "../lib/inputs";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
-import { viewerOf } from "../routes/api/course";
+import { readerOf, viewerOf, type Reader } from "./viewer";
 import { contentUrl, encodedPath } from "./content-capabilities";
-import {
-  isLearner,
-  journeyOf,
-  readerCourses,
-  readerOf,
-  readJourney,
-  summaryOf,
-  type Journey,
-} from "./journey";
+import { isLearner, journeyOf, readerCourses, readJourney } from "./journey";
 import { childViewers, readableCourse } from "./material-access";
+import {
+  seconds,
+  MOODLE_LANG,
+  type Step,
+  type Course,
+  moduleOf,
+  trackingOf,
+  completionData,
+  courseUrl,
+  enrolledCourse,
+  listedCourse,
+} from "./moodle-shapes";
 
 /**
  * The Moodle web-service functions of the class service (issue 17): what Moodle's own clients
@@ -85,124 +89,6 @@ function idArg(args: Args, name: string): number {
   return parsed.data as number;
 }
 
-const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-
-/** Moodle's language codes for the portal's. */
-const MOODLE_LANG: Record<string, string> = { es: "en", zh: "zh_cn", tg: "tl" };
-
-type Step = Journey["steps"][number];
-type Course = Journey["course"];
-
-/** Moodle's module names for the material types, and their plural labels. */
-const MODULES: Record<string, { modname: string; modplural: string; automatic: boolean }> = {
-  file: { modname: "resource", modplural: "Files", automatic: false },
-  link: { modname: "url", modplural: "URLs", automatic: false },
-  page: { modname: "page", modplural: "Pages", automatic: false },
-  quiz: { modname: "quiz", modplural: "Quizzes", automatic: true },
-  scorm: { modname: "scorm", modplural: "SCORM packages", automatic: true },
-};
-const moduleOf = (type: string) => MODULES[type] ?? MODULES.file!;
-
-/** Moodle's completion tracking: 1 manual (the student marks it), 2 automatic (quiz, SCORM). */
-const trackingOf = (step: Step) => (moduleOf(step.material.type).automatic ? 2 : 1);
-
-/** A module's completion as Moodle tells it: state 1 complete, 0 not (yet). */
-function completionData(step: Step, learner: boolean) {
-  return {
-    state: step.state === "complete" ? 1 : 0,
-    timecompleted: seconds(step.progress?.completedAt),
-    overrideby: null,
-    valueused: false,
-    hascompletion: true,
-    isautomatic: moduleOf(step.material.type).automatic,
-    istrackeduser: learner,
-    uservisible: step.state !== "locked",
-    details: [],
-  };
-}
-
-const courseUrl = (app: FastifyInstance, course: Course) =>
-  `${app.config.publicUrl}/courses/${course.id}`;
-
-/** The fields Moodle's course answers share. */
-function courseFields(course: Course) {
-  return {
-    id: course.id,
-    shortname: course.courseCode,
-    fullname: course.courseName,
-    displayname: course.courseName,
-    idnumber: course.courseCode,
-    summary: escapeHtml(course.description),
-    summaryformat: 1,
-    format: "topics",
-    showgrades: true,
-    lang: "",
-    enablecompletion: true,
-    startdate: 0,
-    enddate: 0,
-    visible: course.published ? 1 : 0,
-    timemodified: seconds(course.updatedAt),
-  };
-}
-
-/** core_enrol_get_users_courses's course: with the reader's progress and last access. */
-function enrolledCourse(journey: Journey, viewer: CourseViewer) {
-  const summary = summaryOf(journey);
-  const learner = isLearner(viewer);
-  const opened = journey.steps.map((s) => seconds(s.progress?.lastOpenedAt)).filter((s) => s > 0);
-  return {
-    ...courseFields(journey.course),
-    completionhascriteria: false,
-    completionusertracked: learner,
-    category: journey.course.gradeLevel,
-    progress: learner ? summary.percent : null,
-    completed: learner ? summary.complete : false,
-    marker: 0,
-    lastaccess: opened.length > 0 ? Math.max(...opened) : null,
-    isfavourite: false,
-    hidden: false,
-    overviewfiles: [],
-    showactivitydates: false,
-    showcompletionconditions: true,
-  };
-}
-
-/** core_course_get_courses_by_field's course. */
-function listedCourse(course: Course) {
-  return {
-    ...courseFields(course),
-    categoryid: course.gradeLevel,
-    categoryname: String(course.gradeLevel),
-    sortorder: 0,
-    summaryfiles: [],
-    overviewfiles: [],
-    contacts: [],
-    enrollmentmethods: [],
-    newsitems: 0,
-    maxbytes: 0,
-    showreports: 0,
-    groupmode: 0,
-    groupmodeforce: 0,
-    defaultgroupingid: 0,
-    completionnotify: 0,
-    theme: "",
-    marker: 0,
-    legacyfiles: 0,
-    calendartype: "",
-    timecreated: seconds(course.createdAt),
-    requested: 0,
-    cacherev: seconds(course.updatedAt),
-    filters: [],
-    courseformatoptions: [],
-  };
-}
-
 /**
  * Whose journey a course's contents show the caller: its own where it reads the course itself,
  * else (a parent) the child's whose course it is; 'requireloginerror' when none may see it.
@@ -255,10 +141,25 @@ async function moduleContents(app: FastifyInstance, caller: Caller, step: Step) 
   }));
 }
 
+/** What runClassFunction decided from a function's declaration before running it. */
+interface Declared {
+  /** The declared id arguments, validated. */
+  ids: Record<string, number>;
+  /** Whose journey it reads, when it declares `reader`. */
+  reader: Reader | null;
+}
+
 interface ClassFunction {
   /** Who may call it, declared as the main service's commands declare it. */
   access: Exclude<Access, "public">;
-  run(app: FastifyInstance, caller: Caller, args: Args): Promise<unknown>;
+  /** The id arguments it takes, validated in this order first ('invalidparameter'). */
+  ids?: readonly string[];
+  /**
+   * The id argument naming whose journey it reads: the rule of the journey's reads
+   * (services/viewer `readerOf`); a user out of the caller's reach is 'invaliduser'.
+   */
+  reader?: string;
+  run(app: FastifyInstance, caller: Caller, args: Args, declared: Declared): Promise<unknown>;
 }
 
 /** The read functions of the class service, by their Moodle names. */
@@ -301,11 +202,11 @@ export const CLASS_FUNCTIONS: Record<string, ClassFunction> = {
   /** A student its own courses; a parent its children's; staff the students in their scope. */
   core_enrol_get_users_courses: {
     access: "signedIn",
-    async run(app, caller, args) {
-      const userId = idArg(args, "userid");
-      const reader = await asMoodle(readerOf(app, caller, userId), invalidUser);
-      const journeys = await readerCourses(app, reader);
-      return journeys.map((journey) => enrolledCourse(journey, reader.viewer));
+    ids: ["userid"],
+    reader: "userid",
+    async run(app, _caller, _args, { reader }) {
+      const journeys = await readerCourses(app, reader!);
+      return journeys.map((journey) => enrolledCourse(journey, reader!.viewer));
     },
   },
 
@@ -379,12 +280,14 @@ export const CLASS_FUNCTIONS: Record<string, ClassFunction> = {
   /** A user's completion of a course's activities: read as core_enrol_get_users_courses reads. */
   core_completion_get_activities_completion_status: {
     access: "signedIn",
-    async run(app, caller, args) {
-      const courseId = idArg(args, "courseid");
-      const userId = idArg(args, "userid");
-      const reader = await asMoodle(readerOf(app, caller, userId), invalidUser);
-      const journey = await asMoodle(readJourney(app, caller, reader, courseId), notAccessible);
-      const learner = isLearner(reader.viewer);
+    ids: ["courseid", "userid"],
+    reader: "userid",
+    async run(app, caller, _args, { ids, reader }) {
+      const journey = await asMoodle(
+        readJourney(app, caller, reader!, ids.courseid!),
+        notAccessible,
+      );
+      const learner = isLearner(reader!.viewer);
       return {
         statuses: journey.steps.map((step) => ({
           cmid: step.material.id,
@@ -485,5 +388,9 @@ export async function runClassFunction(
   if (typeof fn.access === "object" && !can(caller, fn.access.module, fn.access.right)) {
     throw noPermission();
   }
-  return fn.run(app, caller, args);
+  const ids = Object.fromEntries((fn.ids ?? []).map((name) => [name, idArg(args, name)]));
+  const reader = fn.reader
+    ? await asMoodle(readerOf(app, caller, ids[fn.reader] ?? idArg(args, fn.reader)), invalidUser)
+    : null;
+  return fn.run(app, caller, args, { ids, reader });
 }

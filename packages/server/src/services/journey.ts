@@ -1,12 +1,12 @@
 import { ROLE_IDS } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { can, type Caller } from "../lib/commands";
-import { forbidden, notFound } from "../lib/errors";
+import type { Caller } from "../lib/commands";
+import { ApiError, notFound } from "../lib/errors";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
 import { toCourseRecord } from "../plugins/app/repositories/courses-repository";
-import { viewerOf } from "../routes/api/course";
-import { readableCourse } from "./material-access";
+import { assertMaterialReadable, readableCourse } from "./material-access";
 import { assertCourseNotDeleting } from "./recycle-bin";
+import { viewerOf, type Reader } from "./viewer";
 
 /**
  * A student's course journey (SPEC.md §4), shared by the main service's journey commands and the
@@ -29,7 +29,7 @@ export async function journeyOf(app: FastifyInstance, viewer: CourseViewer, cour
   if (!course) throw notFound();
   const items = await app.repos.materials.inCourseOrder(course.id, true);
   const progress = isLearner(viewer)
-    ? await app.repos.materials.progressOf(viewer.userId, course.id)
+    ? await app.repos.progress.progressOf(viewer.userId, course.id)
     : [];
   const byMaterial = new Map(progress.map((p) => [p.materialId, p]));
   let allBeforeComplete = true;
@@ -71,50 +71,6 @@ export function summaryOf(journey: Journey) {
   };
 }
 
-type UserRow = NonNullable<Awaited<ReturnType<FastifyInstance["repos"]["users"]["findById"]>>>;
-
-const studentViewer = (user: UserRow): CourseViewer => ({
-  userId: user.id,
-  roleId: user.roleId,
-  schoolId: user.schoolId,
-  grade: user.grade,
-  section: user.section,
-});
-
-/**
- * Whose journey a read shows: the caller's own (courses view), one of a parent's children
- * (reports view), or a student in a staff member's scope (its school; a teacher's load). Another
- * user outside that reach is a 404; `staff` is the caller when it must also see the course.
- */
-export async function readerOf(
-  app: FastifyInstance,
-  caller: Caller,
-  userId: number | undefined,
-): Promise<{ viewer: CourseViewer; staff: CourseViewer | null }> {
-  if (userId === undefined || userId === caller.userId) {
-    if (!can(caller, "courses", "view")) throw forbidden();
-    return { viewer: viewerOf(caller), staff: null };
-  }
-  const user = await app.repos.users.findById(userId, { schoolId: caller.schoolId });
-  if (!user || user.roleId !== ROLE_IDS.student) throw notFound();
-  if ((await app.repos.users.childrenOf(caller.userId)).includes(user.id)) {
-    if (!can(caller, "reports", "view")) throw forbidden();
-    return { viewer: studentViewer(user), staff: null };
-  }
-  if (caller.roleId === ROLE_IDS.student || caller.roleId === ROLE_IDS.parent) throw forbidden();
-  if (!can(caller, "courses", "view")) throw forbidden();
-  if (caller.roleId === ROLE_IDS.teacher) {
-    const loads = await app.repos.users.loadsOf(caller.userId);
-    const taught = loads.some(
-      (l) => l.grade === user.grade && l.section.toLowerCase() === user.section.toLowerCase(),
-    );
-    if (!taught) throw notFound();
-  }
-  return { viewer: studentViewer(user), staff: viewerOf(caller) };
-}
-
-export type Reader = Awaited<ReturnType<typeof readerOf>>;
-
 /**
  * The journey of a course for a reader; staff reading a student's must see the course too, and
  * one's own journey of an unpublished course is only for those who may change it.
@@ -139,8 +95,30 @@ export async function readerCourses(app: FastifyInstance, reader: Reader) {
   const rows = [];
   for (const course of await app.repos.courses.visible(reader.viewer)) {
     if (reader.staff && !(await app.repos.courses.find(course.id, reader.staff))) continue;
-    if (await app.repos.recycleBin.isCourseBeingDeleted(course.id)) continue;
+    if (await app.repos.courseDeletions.isCourseBeingDeleted(course.id)) continue;
     rows.push(await journeyOf(app, reader.viewer, course.id));
   }
   return rows;
+}
+
+/** The step of a material for a viewer, refused when it is locked (API.md: 'open' refuses it). */
+export async function openableStep(app: FastifyInstance, viewer: CourseViewer, materialId: number) {
+  const material = await app.repos.materials.findById(materialId);
+  if (!material) throw notFound();
+  const journey = await journeyOf(app, viewer, material.courseId);
+  const step = journey.steps.find((s) => s.material.id === material.id);
+  if (!step) throw notFound();
+  if (step.state === "locked") throw new ApiError(403, "errors.finishPrevious");
+  return step;
+}
+
+/**
+ * The caller's step of a material, refused like its content (services/material-access.ts): a
+ * material of an unpublished course, element or material is a 404 for whoever may not change
+ * the course, and a learner's locked one a 403.
+ */
+export async function readableStep(app: FastifyInstance, caller: Caller, materialId: number) {
+  const step = await openableStep(app, viewerOf(caller), materialId);
+  await assertMaterialReadable(app, caller, step.material);
+  return step;
 }

@@ -4,7 +4,7 @@ import { can, type Caller } from "../lib/commands";
 import { ApiError, notFound } from "../lib/errors";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
 import type { MaterialVisibility } from "../plugins/app/repositories/materials-repository";
-import { viewerOf } from "../routes/api/course";
+import { viewerOf } from "./viewer";
 import { journeyOf } from "./journey";
 import { assertCourseNotDeleting } from "./recycle-bin";
 

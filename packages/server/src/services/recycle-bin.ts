@@ -51,7 +51,7 @@ const COUNT_TABLES: Record<keyof DeletionCounts, string[]> = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function countsOf(app: FastifyInstance, record: BinRecord): Promise<DeletionCounts> {
-  const bin = app.repos.recycleBin;
+  const bin = app.repos.deletionImpact;
   switch (record.resource) {
     case "school":
       return bin.schoolCounts(record.id);
@@ -245,7 +245,7 @@ export async function assertCourseNotDeleting(
   app: FastifyInstance,
   courseId: number,
 ): Promise<void> {
-  if (await app.repos.recycleBin.isCourseBeingDeleted(courseId)) {
+  if (await app.repos.courseDeletions.isCourseBeingDeleted(courseId)) {
     throw new ApiError(409, "errors.courseDeletionInProgress");
   }
 }
@@ -277,7 +277,7 @@ export function deletesAsJob(app: FastifyInstance, impact: DeletionImpact): bool
 async function runCourseDeletion(app: FastifyInstance, courseId: number): Promise<void> {
   try {
     await app.repos.transaction(async (tx) => {
-      const claim = await app.repos.recycleBin.claimCourseDeletion(tx, courseId);
+      const claim = await app.repos.courseDeletions.claimCourseDeletion(tx, courseId);
       if (!claim) return;
       const course = await app.repos.courses.find(courseId, null, "view", tx);
       if (course) {
@@ -285,12 +285,12 @@ async function runCourseDeletion(app: FastifyInstance, courseId: number): Promis
           app.repos.courses.delete(tx, courseId),
         );
       }
-      await app.repos.recycleBin.endCourseDeletion(courseId, tx);
+      await app.repos.courseDeletions.endCourseDeletion(courseId, tx);
     });
   } catch (error) {
     app.log.error({ err: error, courseId }, "course deletion failed");
     // The course stays as it was and may be used (and deleted) again.
-    await app.repos.recycleBin.endCourseDeletion(courseId);
+    await app.repos.courseDeletions.endCourseDeletion(courseId);
   }
 }
 
@@ -326,7 +326,7 @@ export class RecycleBinJobs {
   private async periodic(): Promise<void> {
     await this.purgeExpired();
     // Deletions a stopped process left unfinished.
-    for (const courseId of await this.app.repos.recycleBin.pendingCourseDeletions()) {
+    for (const courseId of await this.app.repos.courseDeletions.pendingCourseDeletions()) {
       await runCourseDeletion(this.app, courseId);
     }
   }

@@ -1,6 +1,7 @@
-import { USER_STATUS, type MessageKey } from "@lms/core";
+import { USER_STATUS, isLang, type LoginAnswer, type MessageKey } from "@lms/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ApiError } from "../lib/errors";
+import { ApiError, unauthenticated } from "../lib/errors";
+import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";
 import { reserveSignIn } from "./abuse-limits";
 import { recordSignIn } from "./audit";
 
@@ -35,4 +36,32 @@ export async function signIn(
   const session = await app.auth.startSession(user.id, request.ip);
   await recordSignIn(app, request, { userName, user, ok: true });
   return { user, session };
+}
+
+/** What a sign-in answers: the session's tokens, the user's profile, language and rights. */
+export async function loginAnswer(
+  app: FastifyInstance,
+  userId: number,
+  session: { token: string; wsToken: string; sessionKey: string },
+): Promise<LoginAnswer> {
+  const record = await app.repos.users.get(userId, GLOBAL_SCOPE);
+  if (!record) throw unauthenticated(false);
+  const permissions = await app.repos.roles.permissionsOf(record.roleId);
+  const role = await app.repos.roles.findById(record.roleId);
+  return {
+    token: session.token,
+    wsToken: session.wsToken,
+    sessionKey: session.sessionKey,
+    profile: {
+      userId: record.id,
+      userName: record.userName,
+      firstName: record.firstName,
+      roleId: record.roleId,
+      schoolId: record.schoolId,
+      children: record.children,
+    },
+    photo: record.photo,
+    lang: isLang(record.lang) ? record.lang : "es",
+    ...(permissions && role?.enabled ? { permissions } : {}),
+  };
 }

@@ -4,7 +4,7 @@ import { optionalText } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import type { AuditRange } from "../../plugins/app/repositories/audit-repository";
 import { auditScopeOf, mayReadAudit } from "../../services/audit";
-import { exportColumns, filtersOf, sendCsv } from "./shared";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const AUDIT_FIELDS = [
   "id",

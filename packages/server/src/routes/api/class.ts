@@ -14,9 +14,9 @@ import { MAX_ID, emptyObject, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { assertUsersInReach } from "../../services/user-authority";
 import type { ClassScope } from "../../plugins/app/repositories/classes-repository";
-import { parseIds } from "./bulk";
-import { viewerOf } from "./course";
-import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "./shared";
+import { parseIds } from "../../lib/bulk-targets";
+import { viewerOf } from "../../services/viewer";
+import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "../../lib/command-io";
 
 const CLASS_EXPORT_COLUMNS = [
   "id",
@@ -39,16 +39,18 @@ const classGetInput = emptyObject.extend({ id: classIdField() });
 
 /**
  * Whose classes a caller sees (issue "Classes"): a teacher those of its assigned load; anyone
- * with users view those of its school (every school for a global user); nobody else (403). The
- * check runs before the input is read, so that a refused caller always gets its 403.
+ * with users view those of its school (every school for a global user); nobody else (null: the
+ * commands' `allow` rule refuses it with a 403 before the input is read).
  */
-function classScopeOf(caller: Caller): ClassScope {
+function classScopeOf(caller: Caller): ClassScope | null {
   if (caller.roleId === ROLE_IDS.teacher && can(caller, "courses", "view")) {
     return { schoolId: caller.schoolId, teacherId: caller.userId };
   }
   if (can(caller, "users", "view")) return { schoolId: caller.schoolId, teacherId: null };
-  throw forbidden();
+  return null;
 }
+
+const mayReadClasses = (caller: Caller) => classScopeOf(caller) !== null;
 
 /** The list request, with the school or course a page adds; a course the caller cannot see is a 404. */
 async function listRequest(app: FastifyInstance, caller: Caller, form: RequestForm) {
@@ -76,8 +78,9 @@ async function classInScope(app: FastifyInstance, id: string, scope: ClassScope)
 export const classResource = defineResource("class", {
   list: command({
     access: "signedIn",
+    allow: mayReadClasses,
     async handler({ app, caller, form }) {
-      const scope = classScopeOf(caller);
+      const scope = classScopeOf(caller)!;
       const { input, filters, options } = await listRequest(app, caller, form);
       const { rows, total } = await app.repos.classes.list(input, filters, options, scope);
       return { data: listAnswer(input, rows, total) };
@@ -86,8 +89,9 @@ export const classResource = defineResource("class", {
 
   export: command({
     access: "signedIn",
+    allow: mayReadClasses,
     async handler({ app, caller, form, reply }) {
-      const scope = classScopeOf(caller);
+      const scope = classScopeOf(caller)!;
       const { input, filters, options } = await listRequest(app, caller, form);
       return sendCsv(
         reply,
@@ -100,8 +104,9 @@ export const classResource = defineResource("class", {
 
   get: command({
     access: "signedIn",
+    allow: mayReadClasses,
     async handler({ app, caller, form }) {
-      const scope = classScopeOf(caller);
+      const scope = classScopeOf(caller)!;
       const input = parseWith(classGetInput, form);
       const record = await classInScope(app, input.id, scope);
       const [studentList, teacherList, courseList] = await Promise.all([
@@ -124,6 +129,7 @@ export const classResource = defineResource("class", {
     target: { byHandler: "students" },
     async handler({ app, caller, input, form }) {
       const scope = classScopeOf(caller);
+      if (!scope) throw forbidden();
       const rawIds = fieldValue(form.entries, "ids");
       if (rawIds === undefined || rawIds.trim() === "") {
         throw invalidField("ids", "validation.required");

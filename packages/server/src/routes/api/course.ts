@@ -1,4 +1,4 @@
-import { recycleBinCommands } from "./recycle-bin-commands";
+import { recycleBinCommands } from "../../services/recycle-bin-commands";
 import { ROLE_IDS, courseSchema, type CourseValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
@@ -17,7 +17,6 @@ import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
 import {
   toCourseRecord,
-  type CourseViewer,
   type CourseWrite,
 } from "../../plugins/app/repositories/courses-repository";
 import {
@@ -28,7 +27,8 @@ import {
   deletionImpact,
   moveToBin,
 } from "../../services/recycle-bin";
-import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { modifiableCourse, viewerOf } from "../../services/viewer";
 
 const COURSE_FIELDS = [
   "id",
@@ -45,27 +45,6 @@ const COURSE_FIELDS = [
   "updatedAt",
   "updatedBy",
 ] as const;
-
-export const viewerOf = (caller: Caller): CourseViewer => ({
-  userId: caller.userId,
-  roleId: caller.roleId,
-  schoolId: caller.schoolId,
-  grade: caller.grade,
-  section: caller.section,
-});
-
-/**
- * A course the caller may change: another school's course (or one it cannot see) is a 404,
- * one it sees but may not change (a global course, for a school admin) a 403.
- */
-export async function modifiableCourse(app: FastifyInstance, caller: Caller, id: number) {
-  await assertCourseNotDeleting(app, id);
-  const viewer = viewerOf(caller);
-  const course = await app.repos.courses.find(id, viewer, "view");
-  if (!course) throw notFound();
-  if (!(await app.repos.courses.find(id, viewer, "modify"))) throw forbidden();
-  return course;
-}
 
 /**
  * The school a course is written for: a caller with a school writes only for its school; a
@@ -232,7 +211,7 @@ export const courseResource = defineResource("course", {
       const record = courseBinRecord(course);
       const impact = await confirmDeletion(app, record, input.confirmCode);
       if (deletesAsJob(app, impact)) {
-        if (!(await app.repos.recycleBin.markCourseDeletion(course.id, by(caller)))) {
+        if (!(await app.repos.courseDeletions.markCourseDeletion(course.id, by(caller)))) {
           throw new ApiError(409, "errors.courseDeletionInProgress");
         }
         app.recycleBin.deleteCourse(course.id);

@@ -1,4 +1,4 @@
-import { recycleBinCommands } from "./recycle-bin-commands";
+import { recycleBinCommands } from "../../services/recycle-bin-commands";
 import {
   ROLE_IDS,
   elementCreateSchema,
@@ -19,8 +19,8 @@ import {
   moveToBin,
   type BinRecord,
 } from "../../services/recycle-bin";
-import { modifiableCourse, viewerOf } from "./course";
-import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+import { modifiableCourse, viewerOf } from "../../services/viewer";
+import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const ELEMENT_FIELDS = [
   "id",

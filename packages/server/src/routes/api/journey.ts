@@ -1,25 +1,25 @@
 import { booleanField, jsonField, optionalIntegerField } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource, type Caller } from "../../lib/commands";
-import { ApiError, invalidField, notFound } from "../../lib/errors";
+import { command, defineResource } from "../../lib/commands";
+import { invalidField } from "../../lib/errors";
 import { emptyObject, idField, MAX_ID, optionalText, textField } from "../../lib/inputs";
 import type { CourseViewer } from "../../plugins/app/repositories/courses-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
-import { viewerOf } from "./course";
-import { openQuiz, submitQuiz } from "./journey-quiz";
-import { parseCmi, scormCommit, scormLoad, scormPackage } from "./journey-scorm";
-import { materialDetail } from "./material";
-import { by } from "./shared";
+import { openQuiz, submitQuiz } from "../../services/journey-quiz";
+import { parseCmi, scormCommit, scormLoad, scormPackage } from "../../services/journey-scorm";
+import { materialDetail } from "../../services/materials";
+import { by } from "../../lib/command-io";
 import {
   isLearner,
   journeyOf,
+  readableStep,
   readerCourses,
-  readerOf,
   readJourney,
   summaryOf,
   type Journey,
 } from "../../services/journey";
-import { assertMaterialReadable, readableCourse } from "../../services/material-access";
+import { readableCourse } from "../../services/material-access";
+import { viewerOf } from "../../services/viewer";
 
 const courseInput = emptyObject.extend({ courseId: idField() });
 const materialInput = emptyObject.extend({ materialId: idField() });
@@ -57,8 +57,8 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
     scored.filter((s) => s.material.type === type).map((s) => s.material.id);
   const results = isLearner(viewer)
     ? [
-        ...(await app.repos.materials.quizResults(viewer.userId, idsOf("quiz"))),
-        ...(await app.repos.materials.scormResults(viewer.userId, idsOf("scorm"))),
+        ...(await app.repos.quizzes.quizResults(viewer.userId, idsOf("quiz"))),
+        ...(await app.repos.scormAttempts.scormResults(viewer.userId, idsOf("scorm"))),
       ]
     : [];
   const statuses = isLearner(viewer)
@@ -96,28 +96,6 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
   };
 }
 
-/** The step of a material for a viewer, refused when it is locked (API.md: 'open' refuses it). */
-export async function openableStep(app: FastifyInstance, viewer: CourseViewer, materialId: number) {
-  const material = await app.repos.materials.findById(materialId);
-  if (!material) throw notFound();
-  const journey = await journeyOf(app, viewer, material.courseId);
-  const step = journey.steps.find((s) => s.material.id === material.id);
-  if (!step) throw notFound();
-  if (step.state === "locked") throw new ApiError(403, "errors.finishPrevious");
-  return step;
-}
-
-/**
- * The caller's step of a material, refused like its content (services/material-access.ts): a
- * material of an unpublished course, element or material is a 404 for whoever may not change
- * the course, and a learner's locked one a 403.
- */
-async function readableStep(app: FastifyInstance, caller: Caller, materialId: number) {
-  const step = await openableStep(app, viewerOf(caller), materialId);
-  await assertMaterialReadable(app, caller, step.material);
-  return step;
-}
-
 const readInput = emptyObject.extend({ userId: idField().optional() });
 const courseReadInput = courseInput.extend({ userId: idField().optional() });
 /**
@@ -141,9 +119,9 @@ export const journeyResource = defineResource("journey", {
   mycourses: command({
     access: "signedIn",
     input: readInput,
-    async handler({ app, caller, input }) {
-      const reader = await readerOf(app, caller, input.userId);
-      const rows = (await readerCourses(app, reader)).map(summaryOf);
+    reader: { user: "userId" },
+    async handler({ app, reader }) {
+      const rows = (await readerCourses(app, reader!)).map(summaryOf);
       return { data: rows };
     },
   }),
@@ -173,9 +151,9 @@ export const journeyResource = defineResource("journey", {
   path: command({
     access: "signedIn",
     input: courseReadInput,
-    async handler({ app, caller, input }) {
-      const reader = await readerOf(app, caller, input.userId);
-      const journey = await readJourney(app, caller, reader, input.courseId);
+    reader: { user: "userId" },
+    async handler({ app, caller, input, reader }) {
+      const journey = await readJourney(app, caller, reader!, input.courseId);
       const elements: {
         id: number;
         name: string;
@@ -208,7 +186,7 @@ export const journeyResource = defineResource("journey", {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
       const learner = isLearner(viewer);
-      if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
+      if (learner) await app.repos.progress.recordOpen(caller.userId, step.material, by(caller));
       const detail = await materialDetail(app, caller, step.material, { answers: false });
       return {
         data: {
@@ -238,7 +216,7 @@ export const journeyResource = defineResource("journey", {
         throw invalidField("materialId", "validation.invalidValue");
       } else if (learner) {
         await app.repos.transaction((tx) =>
-          app.repos.materials.recordComplete(tx, caller.userId, step.material, by(caller)),
+          app.repos.progress.recordComplete(tx, caller.userId, step.material, by(caller)),
         );
       }
       const journey = await journeyOf(app, viewer, step.material.courseId);
@@ -258,7 +236,7 @@ export const journeyResource = defineResource("journey", {
         newAttempt: input.newAttempt ?? false,
         sco: input.sco || undefined,
       });
-      if (learner) await app.repos.materials.recordOpen(caller.userId, step.material, by(caller));
+      if (learner) await app.repos.progress.recordOpen(caller.userId, step.material, by(caller));
       return { data };
     },
   }),
@@ -324,10 +302,10 @@ export const journeyResource = defineResource("journey", {
   summary: command({
     access: "signedIn",
     input: courseReadInput,
-    async handler({ app, caller, input }) {
-      const reader = await readerOf(app, caller, input.userId);
-      const journey = await readJourney(app, caller, reader, input.courseId);
-      return { data: await detailedSummary(app, journey, reader.viewer) };
+    reader: { user: "userId" },
+    async handler({ app, caller, input, reader }) {
+      const journey = await readJourney(app, caller, reader!, input.courseId);
+      return { data: await detailedSummary(app, journey, reader!.viewer) };
     },
   }),
 });

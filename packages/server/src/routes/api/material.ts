@@ -1,46 +1,33 @@
-import { recycleBinCommands } from "./recycle-bin-commands";
-import { scormAttemptCommands } from "./scorm-attempt-commands";
+import { recycleBinCommands } from "../../services/recycle-bin-commands";
+import { scormAttemptCommands } from "../../services/scorm-attempt-commands";
 import {
   materialSchema,
   optionalIntegerField,
   quizSettingsSchema,
   scormSettingsSchema,
   swapSchema,
-  type MaterialType,
   type ScormSettings,
 } from "@lms/core";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { command, defineResource, type Caller } from "../../lib/commands";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
-import type { UploadedFile } from "../../lib/form";
 import { MAX_ID, deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
-import { sendStoredFile } from "../../lib/send-file";
-import { newStorageKey, storeFromDisk } from "../../lib/storage";
-import { sniffMaterialFile } from "../../lib/uploads";
-import { ManifestError, launchFilePath, readManifest, type ScormManifest } from "../../lib/scorm";
-import { ZipError, fileSource, listZip, type ZipItem, type ZipSource } from "../../lib/zip";
-import { contentUrl, encodedPath } from "../../services/content-capabilities";
-import {
-  toMaterialRecord,
-  type MaterialSource,
-  type StoredFile,
-} from "../../plugins/app/repositories/materials-repository";
+import { sendMaterialFile } from "../../lib/content-files";
 import { sanitizePageHtml } from "../../lib/page-html";
+import { editsCourse, listedMaterials } from "../../services/material-access";
+import { storeUpload } from "../../services/material-packages";
 import {
-  assertMaterialReadable,
-  editsCourse,
-  listedMaterials,
-} from "../../services/material-access";
-import {
-  assertCourseNotDeleting,
-  deletionImpact,
-  moveToBin,
-  type BinRecord,
-} from "../../services/recycle-bin";
+  materialDetail,
+  materialSource,
+  materialToDelete,
+  modifiableMaterial,
+  visibleMaterial,
+} from "../../services/materials";
+import { deletionImpact, moveToBin } from "../../services/recycle-bin";
 import { scormSettingsOf } from "../../services/scorm-attempts";
-import { modifiableCourse, viewerOf } from "./course";
-import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+import { modifiableCourse } from "../../services/viewer";
+import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const MATERIAL_FIELDS = [
   "id",
@@ -59,309 +46,11 @@ const MATERIAL_FIELDS = [
   "updatedBy",
 ] as const;
 
-type MaterialRow = NonNullable<
-  Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>
->;
-
-const SCORM_TYPES: Record<string, string> = {
-  html: "text/html; charset=utf-8",
-  htm: "text/html; charset=utf-8",
-  js: "text/javascript; charset=utf-8",
-  css: "text/css; charset=utf-8",
-  json: "application/json",
-  xml: "application/xml",
-  xsd: "application/xml",
-  txt: "text/plain; charset=utf-8",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  svg: "image/svg+xml",
-  webp: "image/webp",
-  mp3: "audio/mpeg",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  woff: "font/woff",
-  woff2: "font/woff2",
-  ttf: "font/ttf",
-  pdf: "application/pdf",
-};
-
-export function scormContentType(path: string): string {
-  const ext = path.split(".").pop()?.toLowerCase() ?? "";
-  return SCORM_TYPES[ext] ?? "application/octet-stream";
-}
-
-/** A file name fit for Content-Disposition: no path, no control characters, no quotes. */
-export function displayName(name: string, fallback: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"]/g, "")
-    .trim()
-    .slice(0, 150);
-  return clean || fallback;
-}
-
-export function contentDisposition(kind: "inline" | "attachment", name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-/** A stored SCORM package's version and launch page, read from its imsmanifest.xml. */
-export async function storedScorm(
-  app: FastifyInstance,
-  files: { path: string; storageKey: string }[],
-): Promise<ScormManifest | null> {
-  const manifest = files.find((f) => f.path === "imsmanifest.xml");
-  const text = manifest ? await app.storage.get(manifest.storageKey) : undefined;
-  if (!text) return null;
-  try {
-    return readManifest(text.toString("utf8"));
-  } catch (error) {
-    if (error instanceof ManifestError) return null;
-    throw error;
-  }
-}
-
-/** The upload field's error when a package is not SCORM 1.2 or 2004 or lacks its launch file. */
-async function checkPackage(field: string, entries: ZipItem[]) {
-  const manifest = entries.find((e) => e.path === "imsmanifest.xml");
-  if (!manifest) throw invalidField(field, "materials.invalidPackage");
-  const text = (await manifest.read()).toString("utf8");
-  try {
-    const { launch, scos } = readManifest(text);
-    // Every SCO of a package with several launches from the zip as well as the first.
-    for (const page of [launch, ...scos.map((sco) => sco.launch)]) {
-      if (!entries.some((e) => e.path === launchFilePath(page))) {
-        throw new ManifestError("materials.scormNoLaunch");
-      }
-    }
-  } catch (error) {
-    if (error instanceof ManifestError) throw invalidField(field, error.key);
-    throw error;
-  }
-}
-
-/**
- * Stores the upload of a file or SCORM material under server-generated names: a file is checked
- * by its bytes (documents, images, audio, video; nothing a browser would run); a package must be
- * a zip with imsmanifest.xml, its entries kept under one prefix.
- */
-async function storeUpload(
-  app: FastifyInstance,
-  type: MaterialType,
-  fileOf: (field: string) => UploadedFile | undefined,
-  required: boolean,
-): Promise<{ files: StoredFile[]; size: number } | null> {
-  if (type !== "file" && type !== "scorm") return null;
-  // The portal sends a SCORM package as `package`, a file as `file`; either part is read.
-  const parts = type === "scorm" ? (["package", "file"] as const) : (["file"] as const);
-  const field = parts.find((name) => (fileOf(name)?.size ?? 0) > 0) ?? parts[0];
-  const file = fileOf(field);
-  if (!file || file.size === 0) {
-    if (required) throw invalidField(field, "validation.required");
-    return null;
-  }
-  if (type === "file") {
-    const checked = await sniffMaterialFile(file);
-    if (!checked) throw invalidField("file", "validation.fileType");
-    const storageKey = newStorageKey("materials", checked.extension);
-    await storeFromDisk(app.storage, storageKey, file.path);
-    return {
-      size: file.size,
-      files: [
-        {
-          path: displayName(file.filename, `file.${checked.extension}`),
-          storageKey,
-          contentType: checked.contentType,
-          size: file.size,
-        },
-      ],
-    };
-  }
-  // Checked from the central directory before anything is inflated; inflated one entry at a time.
-  const refused = (error: unknown) => {
-    if (error instanceof ZipError || error instanceof RangeError) {
-      return invalidField(field, "materials.invalidPackage");
-    }
-    return error;
-  };
-  const source = await fileSource(file.path);
-  try {
-    return await storePackage(app, field, source, file.size, refused);
-  } finally {
-    await source.close();
-  }
-}
-
-const STREAMED_ENTRY_BYTES = 4 * 1024 * 1024;
-
-/** A SCORM package's entries, stored under one prefix (all of them, or none). */
-async function storePackage(
-  app: FastifyInstance,
-  field: string,
-  source: ZipSource,
-  size: number,
-  refused: (error: unknown) => unknown,
-): Promise<{ files: StoredFile[]; size: number }> {
-  let entries: ZipItem[];
-  try {
-    entries = await listZip(source, app.config.uploads.zip);
-    await checkPackage(field, entries);
-  } catch (error) {
-    throw refused(error);
-  }
-  const prefix = newStorageKey("scorm");
-  const files: StoredFile[] = [];
-  for (const entry of entries) {
-    const storageKey = `${prefix}/${entry.path
-      .split("/")
-      .map((p) =>
-        encodeURIComponent(p)
-          .toLowerCase()
-          .replace(/[^a-z0-9._-]/g, "_"),
-      )
-      .join("/")}`;
-    try {
-      // Big entries (videos) stream into the store; small ones go whole.
-      if (entry.size > STREAMED_ENTRY_BYTES)
-        await app.storage.putStream(storageKey, entry.stream());
-      else await app.storage.put(storageKey, await entry.read());
-    } catch (error) {
-      // A header that lied (or a store that failed): what was stored of the package goes.
-      await app.storage.removePrefix(prefix);
-      throw refused(error);
-    }
-    files.push({
-      path: entry.path,
-      storageKey,
-      contentType: scormContentType(entry.path),
-      size: entry.size,
-    });
-  }
-  return { files, size };
-}
-
-/** A material whose course the caller may change (another school's: 404). */
-async function modifiableMaterial(app: FastifyInstance, caller: Caller, id: number) {
-  const material = await app.repos.materials.findById(id);
-  if (!material) throw notFound();
-  await modifiableCourse(app, caller, material.courseId);
-  return material;
-}
-
-/** A material the caller may delete, as the recycle bin keeps it. */
-async function materialToDelete(app: FastifyInstance, caller: Caller, id: number) {
-  const material = await app.repos.materials.findById(id);
-  if (!material) throw notFound();
-  const course = await modifiableCourse(app, caller, material.courseId);
-  const record: BinRecord = {
-    resource: "material",
-    id,
-    label: material.name,
-    code: null,
-    schoolId: course.schoolId,
-    courseId: course.id,
-    roleId: null,
-  };
-  return { material, record };
-}
-
-/** A material whose content the caller may read (services/material-access.ts). */
-async function visibleMaterial(app: FastifyInstance, caller: Caller, id: number) {
-  const material = await app.repos.materials.findById(id);
-  if (!material) throw notFound();
-  await assertMaterialReadable(app, caller, material);
-  return material;
-}
-
-/** The material with what its type carries: page content, link, files, quiz. */
-export async function materialDetail(
-  app: FastifyInstance,
-  caller: Caller,
-  material: MaterialRow,
-  options: { answers: boolean },
-) {
-  const files = await app.repos.materials.filesOf([material.id]);
-  // Content URLs of the content origin, with a capability of the caller's session (issue 12):
-  // minted only here, after the command's own access decision.
-  const url = (path: string) => contentUrl(app, caller, material.id, path);
-  const detail: Record<string, unknown> = {
-    ...toMaterialRecord(material, true),
-    files: files.map((f) => ({
-      path: f.path,
-      size: f.size,
-      contentType: f.contentType,
-      url: url(encodedPath(f.path)),
-    })),
-  };
-  if (material.type === "scorm") {
-    const scorm = await storedScorm(app, files);
-    detail.launchUrl = url(scorm?.launch ?? "index.html");
-    detail.scormVersion = scorm?.version ?? null;
-    detail.scorm = scormSettingsOf(material);
-  }
-  if (material.type === "quiz") {
-    const quiz = await app.repos.materials.quiz(material.id);
-    detail.quiz = {
-      attemptsAllowed: quiz.settings?.attemptsAllowed ?? 0,
-      timeLimitMinutes: quiz.settings?.timeLimitMinutes ?? 0,
-      passingGrade: quiz.settings?.passingGrade ?? 75,
-      shuffle: quiz.settings?.shuffle ?? false,
-      showCorrectAnswers: quiz.settings?.showCorrectAnswers ?? true,
-      questions: quiz.questions.map((q) => ({
-        id: String(q.id),
-        type: q.type,
-        prompt: q.prompt,
-        points: q.points,
-        choices: q.choices.map((c) => ({
-          id: c.id,
-          text: c.text,
-          ...(options.answers ? { correct: c.correct } : {}),
-        })),
-        ...(options.answers ? { answers: q.answers } : {}),
-      })),
-    };
-  }
-  return detail;
-}
-
-/** Sends a stored file of a material with its type and a Content-Disposition. */
-export async function sendMaterialFile(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: { storageKey: string; contentType: string; path: string },
-  disposition: "inline" | "attachment",
-  csp: string,
-): Promise<FastifyReply> {
-  return sendStoredFile(app.storage, file.storageKey, request, reply, {
-    "content-type": file.contentType,
-    "content-disposition": contentDisposition(disposition, displayName(file.path, "file")),
-    "cache-control": "private, no-cache",
-    "content-security-policy": csp,
-  });
-}
-
 /** `courseId`: one course's materials; without it every material the caller may see. */
 const materialListInput = listInput("materials").extend({
   courseId: optionalIntegerField(1, MAX_ID),
 });
 const MATERIAL_FILTER_EXTRAS = ["elementId"] as const;
-
-/** The course asked for (one the caller sees, else 404), or every course the caller sees. */
-async function materialSource(
-  app: FastifyInstance,
-  caller: Caller,
-  courseId: number | undefined,
-): Promise<MaterialSource> {
-  if (courseId === undefined) return { viewer: viewerOf(caller) };
-  await assertCourseNotDeleting(app, courseId);
-  const course = await app.repos.courses.find(courseId, viewerOf(caller));
-  if (!course) throw notFound();
-  return { courseId: course.id };
-}
 
 const materialUpdateSchema = materialSchema.safeExtend({ id: idField() });
 
@@ -475,7 +164,7 @@ export const materialResource = defineResource("material", {
           );
           if (upload) await app.repos.materials.setFiles(tx, newId, upload.files, by(caller));
           if (input.type === "quiz") {
-            await app.repos.materials.setQuiz(tx, newId, quizSettingsSchema.parse({}), by(caller));
+            await app.repos.quizzes.setQuiz(tx, newId, quizSettingsSchema.parse({}), by(caller));
           }
           return newId;
         });
@@ -610,7 +299,7 @@ export const materialResource = defineResource("material", {
       const material = await modifiableMaterial(app, caller, input.id);
       if (material.type !== "quiz") throw invalidField("id", "validation.invalidValue");
       await app.repos.transaction(async (tx) => {
-        await app.repos.materials.setQuiz(tx, material.id, input, by(caller));
+        await app.repos.quizzes.setQuiz(tx, material.id, input, by(caller));
         await app.repos.materials.update(tx, material.id, {}, by(caller));
       });
       return {

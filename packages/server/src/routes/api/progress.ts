@@ -10,8 +10,8 @@ import type {
   ProgressScope,
   ScormResult,
 } from "../../plugins/app/repositories/progress-repository";
-import { viewerOf } from "./course";
-import { exportColumns, filtersOf, sendCsv } from "./shared";
+import { viewerOf } from "../../services/viewer";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const PROGRESS_FIELDS = [
   "userId",

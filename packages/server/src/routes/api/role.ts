@@ -1,4 +1,4 @@
-import { recycleBinCommands } from "./recycle-bin-commands";
+import { recycleBinCommands } from "../../services/recycle-bin-commands";
 import { PERMISSION_MODULES, RIGHTS, roleSchema, schoolStatusSchema } from "@lms/core";
 import { command, defineResource } from "../../lib/commands";
 import { ApiError, conflict, isUniqueViolation, notFound } from "../../lib/errors";
@@ -8,7 +8,7 @@ import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { deletionImpact, moveToBin, type BinRecord } from "../../services/recycle-bin";
 import { assertMayEditRole } from "../../services/role-authority";
-import { by, exportColumns, filtersOf, sendCsv } from "./shared";
+import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const ROLE_FIELDS = [
   "id",

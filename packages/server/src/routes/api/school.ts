@@ -17,9 +17,9 @@ import {
   moveToBin,
   type BinRecord,
 } from "../../services/recycle-bin";
-import { recycleBinCommands } from "./recycle-bin-commands";
-import { bulkInput, bulkTargets } from "./bulk";
-import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "./shared";
+import { recycleBinCommands } from "../../services/recycle-bin-commands";
+import { bulkInput, bulkTargets } from "../../lib/bulk-targets";
+import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../lib/command-io";
 
 const SCHOOL_FIELDS = [
   "id",

@@ -12,7 +12,7 @@ import {
 } from "../../lib/scorm-report";
 import type { ProgressScope } from "../../plugins/app/repositories/progress-repository";
 import type { StoredAttempt } from "../../plugins/app/repositories/scorm-report-repository";
-import { exportColumns, sendCsv } from "./shared";
+import { exportColumns, sendCsv } from "../../lib/command-io";
 
 const ATTEMPT_FIELDS = [
   "lastName",

@@ -1,11 +1,14 @@
 import type { Db, Tx } from "../../../db/client";
 import { AuditRepository } from "./audit-repository";
 import { ClassesRepository } from "./classes-repository";
+import { CourseDeletionsRepository } from "./course-deletions-repository";
 import { CoursesRepository } from "./courses-repository";
+import { DeletionImpactRepository } from "./deletion-impact-repository";
 import { ElementsRepository } from "./elements-repository";
 import { MaterialsRepository } from "./materials-repository";
 import { OutboxRepository } from "./outbox-repository";
 import { ProgressRepository } from "./progress-repository";
+import { QuizzesRepository } from "./quizzes-repository";
 import { RecycleBinRepository } from "./recycle-bin-repository";
 import { RolesRepository } from "./roles-repository";
 import { SchoolsRepository } from "./schools-repository";
@@ -15,17 +18,20 @@ import { SecretsRepository } from "./secrets-repository";
 import { SessionsRepository } from "./sessions-repository";
 import { TokensRepository } from "./tokens-repository";
 import { UsersRepository } from "./users-repository";
+import { UsersSearchRepository } from "./users-search-repository";
 
 /** Every repository: the only way handlers reach the database (STYLE.md "server"). */
 export function createRepositories(db: Db, options: { listExactCount?: number } = {}) {
   return {
-    users: new UsersRepository(db, options.listExactCount),
+    users: new UsersRepository(db),
+    usersSearch: new UsersSearchRepository(db, options.listExactCount),
     schools: new SchoolsRepository(db),
     roles: new RolesRepository(db),
     courses: new CoursesRepository(db),
     classes: new ClassesRepository(db),
     elements: new ElementsRepository(db),
     materials: new MaterialsRepository(db),
+    quizzes: new QuizzesRepository(db),
     progress: new ProgressRepository(db),
     scormReport: new ScormReportRepository(db),
     scormAttempts: new ScormAttemptsRepository(db),
@@ -34,6 +40,8 @@ export function createRepositories(db: Db, options: { listExactCount?: number } 
     outbox: new OutboxRepository(db),
     secrets: new SecretsRepository(db),
     recycleBin: new RecycleBinRepository(db),
+    courseDeletions: new CourseDeletionsRepository(db),
+    deletionImpact: new DeletionImpactRepository(db),
     audit: new AuditRepository(db),
     /** One transaction over several repositories. */
     transaction: <T>(work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(work),

@@ -1,11 +1,13 @@
 import { ROLE_IDS } from "@lms/core";
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import type { courses } from "../../../db/schema";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db, Executor } from "../../../db/client";
+import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
+import { created, updated } from "./records";
 import { scormCountedScore } from "./scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
+type MaterialRow = typeof materials.$inferSelect;
 
 /** One student's progress through a course (the progress list's row). */
 export interface ProgressRow {
@@ -289,5 +291,53 @@ export class ProgressRepository {
       this.rows(course, scope, input.search, this.pageOf(course, input, null, 0)),
     );
     yield rowsOf(rows).map(toRow);
+  }
+
+  /** Progress of a user through a course's materials. */
+  async progressOf(userId: number, courseId: number) {
+    return this.db
+      .select()
+      .from(progress)
+      .where(and(eq(progress.userId, userId), eq(progress.courseId, courseId)));
+  }
+
+  async progressOfCourses(userId: number, courseIds: number[]) {
+    if (courseIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(progress)
+      .where(and(eq(progress.userId, userId), inArray(progress.courseId, courseIds)));
+  }
+
+  /** Records that a student opened a material (first opening and latest). */
+  async recordOpen(userId: number, material: MaterialRow, by: string | null) {
+    await this.db
+      .insert(progress)
+      .values({ userId, materialId: material.id, courseId: material.courseId, ...created(by) })
+      .onConflictDoUpdate({
+        target: [progress.userId, progress.materialId],
+        set: { lastOpenedAt: new Date(), ...updated(by) },
+      });
+  }
+
+  async recordComplete(db: Executor, userId: number, material: MaterialRow, by: string | null) {
+    const now = new Date();
+    await db
+      .insert(progress)
+      .values({
+        userId,
+        materialId: material.id,
+        courseId: material.courseId,
+        completedAt: now,
+        ...created(by),
+      })
+      .onConflictDoUpdate({
+        target: [progress.userId, progress.materialId],
+        set: {
+          completedAt: sql`coalesce(${progress.completedAt}, ${now.toISOString()}::timestamptz)`,
+          lastOpenedAt: now,
+          ...updated(by),
+        },
+      });
   }
 }

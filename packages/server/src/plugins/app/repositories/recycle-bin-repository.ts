@@ -1,7 +1,7 @@
 import type { DeletionCounts, ListFilter, TrashEntry } from "@lms/core";
 import { and, count, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
-import { courseDeletions, courses, recycleBin } from "../../../db/schema";
+import { courses, recycleBin } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
@@ -11,6 +11,17 @@ import {
   type ListSpec,
 } from "../../../lib/list";
 import { courseAccess, type CourseViewer } from "./courses-repository";
+import {
+  ident,
+  literal,
+  parentsFirst,
+  readCatalogue,
+  FILE_COLUMNS,
+  NOT_KEPT,
+  POSITION_GROUPS,
+  type Catalogue,
+  type ForeignKey,
+} from "./recycle-bin-catalogue";
 
 /** The resources that go to the recycle bin, and the table of each one's record. */
 export const BIN_TABLES = {
@@ -23,45 +34,7 @@ export const BIN_TABLES = {
 } as const;
 export type BinResource = keyof typeof BIN_TABLES;
 
-/**
- * Rows that are not kept: sessions and the links and keys made for them end with the record
- * (a restored user signs in again).
- */
-const NOT_KEPT = new Set(["sessions", "password_tokens", "class_login_keys"]);
-
-/** The columns of kept rows that name a stored file (kept until the purge). */
-const FILE_COLUMNS: Record<string, string> = {
-  schools: "logo",
-  users: "photo",
-  courses: "image",
-  material_files: "storage_key",
-};
-
-/**
- * A restored element or material whose position is taken goes to the end: the column of the
- * group its positions are unique in (migration 0001).
- */
-const POSITION_GROUPS: Record<string, string> = {
-  course_elements: "course_id",
-  materials: "element_id",
-};
-
 const CHUNK_ROWS = 1000;
-
-interface ForeignKey {
-  child: string;
-  column: string;
-  parent: string;
-  parentColumn: string;
-  cascade: boolean;
-}
-
-interface Catalogue {
-  keys: ForeignKey[];
-  /** Each table's columns, without generated ones (search_text). */
-  columns: Map<string, string[]>;
-  generated: Map<string, string[]>;
-}
 
 export interface NewEntry {
   resource: BinResource;
@@ -86,9 +59,6 @@ export interface BinScope {
 }
 
 export type EntryRow = typeof recycleBin.$inferSelect;
-
-const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
-const literal = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
 
 const listSpec: ListSpec<"trash"> = {
   resource: "trash",
@@ -116,29 +86,6 @@ export function toTrashEntry(row: EntryRow): TrashEntry {
   };
 }
 
-/** Tables in an order where every table comes after those it references (Kahn). */
-function parentsFirst(tables: Iterable<string>, keys: ForeignKey[]): string[] {
-  const set = new Set(tables);
-  const order: string[] = [];
-  const placed = new Set<string>();
-  while (placed.size < set.size) {
-    const before = placed.size;
-    for (const table of set) {
-      if (placed.has(table)) continue;
-      const waiting = keys.some(
-        (k) =>
-          k.child === table && k.parent !== table && set.has(k.parent) && !placed.has(k.parent),
-      );
-      if (!waiting) {
-        placed.add(table);
-        order.push(table);
-      }
-    }
-    if (placed.size === before) throw new Error("foreign keys form a cycle");
-  }
-  return order;
-}
-
 /**
  * The recycle bin's SQL (issue 13). A deletion copies the record and every row that depends on it
  * through ON DELETE CASCADE foreign keys, read from the database's own catalogue, into
@@ -151,53 +98,7 @@ export class RecycleBinRepository {
 
   /** Read once, with the executor at hand (on PGlite a transaction holds the one connection). */
   private readCatalogue(db: Executor): Promise<Catalogue> {
-    this.catalogue ??= (async () => {
-      const keys = await rowsOf<{
-        child: string;
-        column: string;
-        parent: string;
-        parent_column: string;
-        action: string;
-      }>(
-        db.execute(sql`
-          select ch.relname as child, a.attname as column, pa.relname as parent,
-                 pb.attname as parent_column, c.confdeltype::text as action
-            from pg_constraint c
-            join pg_class ch on ch.oid = c.conrelid
-            join pg_namespace n on n.oid = ch.relnamespace and n.nspname = 'public'
-            join pg_class pa on pa.oid = c.confrelid
-            join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-            join pg_attribute pb on pb.attrelid = c.confrelid and pb.attnum = c.confkey[1]
-           where c.contype = 'f' and array_length(c.conkey, 1) = 1
-           order by ch.relname, a.attname`),
-      );
-      const columnRows = await rowsOf<{ table: string; column: string; generated: boolean }>(
-        db.execute(sql`
-          select cl.relname as table, a.attname as column, a.attgenerated <> '' as generated
-            from pg_attribute a
-            join pg_class cl on cl.oid = a.attrelid and cl.relkind = 'r'
-            join pg_namespace n on n.oid = cl.relnamespace and n.nspname = 'public'
-           where a.attnum > 0 and not a.attisdropped
-           order by cl.relname, a.attnum`),
-      );
-      const columns = new Map<string, string[]>();
-      const generated = new Map<string, string[]>();
-      for (const row of columnRows) {
-        const target = row.generated ? generated : columns;
-        target.set(row.table, [...(target.get(row.table) ?? []), row.column]);
-      }
-      return {
-        keys: keys.map((k) => ({
-          child: k.child,
-          column: k.column,
-          parent: k.parent,
-          parentColumn: k.parent_column,
-          cascade: k.action === "c",
-        })),
-        columns,
-        generated,
-      };
-    })().catch((error: unknown) => {
+    this.catalogue ??= readCatalogue(db).catch((error: unknown) => {
       this.catalogue = undefined;
       throw error;
     });
@@ -485,111 +386,5 @@ export class RecycleBinRepository {
       }
       return due;
     });
-  }
-
-  // Large course deletions (a job) ------------------------------------------------------------
-
-  /** Marks the course as being deleted; false when it already is. */
-  async markCourseDeletion(courseId: number, deletedBy: string | null): Promise<boolean> {
-    const rows = await this.db
-      .insert(courseDeletions)
-      .values({ courseId, deletedBy })
-      .onConflictDoNothing()
-      .returning({ courseId: courseDeletions.courseId });
-    return rows.length > 0;
-  }
-
-  async isCourseBeingDeleted(courseId: number, db: Executor = this.db): Promise<boolean> {
-    const rows = await db
-      .select({ courseId: courseDeletions.courseId })
-      .from(courseDeletions)
-      .where(eq(courseDeletions.courseId, courseId))
-      .limit(1);
-    return rows.length > 0;
-  }
-
-  /** The course's deletion, locked for the job that runs it; undefined if another holds it. */
-  async claimCourseDeletion(db: Executor, courseId: number) {
-    const [row] = await db
-      .select()
-      .from(courseDeletions)
-      .where(eq(courseDeletions.courseId, courseId))
-      .for("update", { skipLocked: true });
-    return row;
-  }
-
-  async endCourseDeletion(courseId: number, db: Executor = this.db): Promise<void> {
-    await db.delete(courseDeletions).where(eq(courseDeletions.courseId, courseId));
-  }
-
-  async pendingCourseDeletions(): Promise<number[]> {
-    const rows = await this.db.select({ courseId: courseDeletions.courseId }).from(courseDeletions);
-    return rows.map((r) => r.courseId);
-  }
-
-  // What a deletion takes (impact) --------------------------------------------------------------
-
-  async schoolCounts(id: number): Promise<DeletionCounts> {
-    const [row] = await rowsOf<{ users: number; courses: number; progress: number }>(
-      this.db.execute(sql`
-        select (select count(*) from users where school_id = ${id})::int as users,
-               (select count(*) from courses where school_id = ${id})::int as courses,
-               (select count(*) from progress p
-                 where p.user_id in (select id from users where school_id = ${id})
-                    or p.course_id in (select id from courses where school_id = ${id}))::int
-                 as progress`),
-    );
-    return { users: row!.users, courses: row!.courses, progress: row!.progress };
-  }
-
-  async courseCounts(id: number): Promise<DeletionCounts> {
-    const [row] = await rowsOf<{
-      elements: number;
-      materials: number;
-      progress: number;
-      attempts: number;
-    }>(
-      this.db.execute(sql`
-        select (select count(*) from course_elements where course_id = ${id})::int as elements,
-               (select count(*) from materials where course_id = ${id})::int as materials,
-               (select count(*) from progress where course_id = ${id})::int as progress,
-               ((select count(*) from attempts a join materials m on m.id = a.material_id
-                  where m.course_id = ${id})
-                + (select count(*) from scorm_attempts s join materials m on m.id = s.material_id
-                  where m.course_id = ${id} and s.sco = ''))::int as attempts`),
-    );
-    return { ...row! };
-  }
-
-  async elementCounts(id: number): Promise<DeletionCounts> {
-    const [row] = await rowsOf<{ materials: number; progress: number }>(
-      this.db.execute(sql`
-        select (select count(*) from materials where element_id = ${id})::int as materials,
-               (select count(*) from progress p join materials m on m.id = p.material_id
-                 where m.element_id = ${id})::int as progress`),
-    );
-    return { ...row! };
-  }
-
-  async materialCounts(id: number): Promise<DeletionCounts> {
-    const [row] = await rowsOf<{ progress: number; attempts: number }>(
-      this.db.execute(sql`
-        select (select count(*) from progress where material_id = ${id})::int as progress,
-               ((select count(*) from attempts where material_id = ${id})
-                + (select count(*) from scorm_attempts where material_id = ${id} and sco = ''))::int
-                 as attempts`),
-    );
-    return { ...row! };
-  }
-
-  async userCounts(id: number): Promise<DeletionCounts> {
-    const [row] = await rowsOf<{ progress: number; attempts: number }>(
-      this.db.execute(sql`
-        select (select count(*) from progress where user_id = ${id})::int as progress,
-               ((select count(*) from attempts where user_id = ${id})
-                + (select count(*) from scorm_attempts where user_id = ${id} and sco = ''))::int
-                 as attempts`),
-    );
-    return { ...row! };
   }
 }

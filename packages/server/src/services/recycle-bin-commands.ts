@@ -1,10 +1,10 @@
 import type { PermissionModule } from "@lms/core";
-import { command, type CommandDef } from "../../lib/commands";
-import { idInput, trashInput } from "../../lib/inputs";
-import { listAnswer } from "../../lib/list";
-import type { BinResource } from "../../plugins/app/repositories/recycle-bin-repository";
-import { listTrash, purgeFromBin, restoreFromBin } from "../../services/recycle-bin";
-import { filtersOf } from "./shared";
+import { command, type CommandDef } from "../lib/commands";
+import { idInput, trashInput } from "../lib/inputs";
+import { listAnswer } from "../lib/list";
+import type { BinResource } from "../plugins/app/repositories/recycle-bin-repository";
+import { listTrash, purgeFromBin, restoreFromBin } from "./recycle-bin";
+import { filtersOf } from "../lib/command-io";
 
 /**
  * A resource's recycle bin (issue 13): `trash` (the list protocol), `restore` and `purge` of a

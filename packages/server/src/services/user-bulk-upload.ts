@@ -1,9 +1,6 @@
-import type { LinkRecipient } from "../../plugins/app/auth";
 import { PassThrough } from "node:stream";
 import {
   BULK_UPLOAD_MODES,
-  MAX_BULK_UPLOAD_ROWS,
-  bulkUploadRecordReader,
   checkBulkUploadRows,
   decodeMessage,
   englishMessage,
@@ -15,22 +12,16 @@ import {
   type MessageKey,
   type UserValues,
 } from "@lms/core";
-import type { Caller, CommandContext } from "../../lib/commands";
-import { csvBatches } from "../../lib/csv-stream";
-import { ApiError, fieldError, invalidField, pgCode, text } from "../../lib/errors";
-import { fieldValue, type UploadedFile } from "../../lib/form";
-import { MAX_ID } from "../../lib/inputs";
-import type { Executor } from "../../db/client";
-import { GLOBAL_SCOPE } from "../../plugins/app/repositories/records";
-import { bulkUploadLabels, bulkUploadLookup } from "../../services/bulk-upload-names";
-import {
-  roleRightsReader,
-  schoolForRole,
-  verdictOn,
-  verdictOnRole,
-} from "../../services/user-authority";
-import { by } from "./shared";
-import { userWrite } from "./user";
+import type { Caller, CommandContext } from "../lib/commands";
+import { ApiError, fieldError, invalidField, pgCode, text } from "../lib/errors";
+import { fieldValue, type UploadedFile } from "../lib/form";
+import { MAX_ID } from "../lib/inputs";
+import type { Executor } from "../db/client";
+import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";
+import { bulkUploadLabels, bulkUploadLookup } from "./bulk-upload-names";
+import { roleRightsReader, schoolForRole, verdictOn, verdictOnRole } from "./user-authority";
+import { writeBatch, type Writes } from "./bulk-upload-writes";
+import { recordBatches, scanFile, type Scan } from "./bulk-upload-file";
 
 export interface BulkRowResult {
   line: number;
@@ -46,9 +37,6 @@ export interface BulkRowResult {
   errors: FieldError[];
 }
 
-/** Rows checked (and, on a real run, written) together; the progress is told after each batch. */
-const BATCH_ROWS = 1000;
-
 /** What the portal's progress bar shows while an upload runs. */
 export interface BulkUploadProgress {
   /** Rows of the file (known after a first quick read). */
@@ -57,9 +45,6 @@ export interface BulkUploadProgress {
   /** Rows written so far, inside the upload's one transaction (nothing is kept on an error). */
   written: number;
 }
-
-const invalidCsv = () =>
-  new ApiError(422, "csv.invalid", { errors: [fieldError("file", "csv.invalid")] });
 
 /** Thrown inside the transaction to roll back a real run that found a bad row. */
 class RowsRefused extends Error {}
@@ -159,78 +144,6 @@ function failureLine(error: unknown, ctx: CommandContext<unknown>) {
   return { status: 500, code: "errors.generic", message: es["errors.generic"] };
 }
 
-interface Scan {
-  total: number;
-  roleNames: string[];
-  schoolCodes: string[];
-  /** Ids the rows give in the id columns (each once). */
-  roleIds: number[];
-  schoolIds: number[];
-}
-
-/**
- * The first read: the header (an unknown, repeated or missing column makes the file invalid),
- * malformed quotes, the number of rows (at most MAX_BULK_UPLOAD_ROWS) and the role names, school
- * codes and ids they use, so that they are looked up once before the rows are checked.
- */
-async function scanFile(file: UploadedFile): Promise<Scan> {
-  let reader: ReturnType<typeof bulkUploadRecordReader> | null = null;
-  let total = 0;
-  const roleIds = new Set<number>();
-  const schoolIds = new Set<number>();
-  const idOf = (cell: string | undefined) =>
-    cell && /^\d{1,10}$/.test(cell) && Number(cell) <= MAX_ID ? Number(cell) : null;
-  for await (const batch of csvBatches(file.path, 5000)) {
-    for (const row of batch) {
-      if (row.malformed) throw invalidCsv();
-      if (!reader) {
-        reader = bulkUploadRecordReader(row.cells);
-        if (!reader.ok) throw invalidCsv();
-        continue;
-      }
-      if (!reader.ok) throw invalidCsv();
-      const record = reader.next(row.cells);
-      if (!record) continue;
-      if (++total > MAX_BULK_UPLOAD_ROWS) throw invalidCsv();
-      const roleId = idOf(record.raw.roleId);
-      if (roleId !== null) roleIds.add(roleId);
-      const schoolId = idOf(record.raw.schoolId);
-      if (schoolId !== null) schoolIds.add(schoolId);
-    }
-  }
-  if (!reader?.ok || total === 0) throw invalidCsv();
-  return {
-    total,
-    roleNames: [...reader.roleNames],
-    schoolCodes: [...reader.schoolCodes],
-    roleIds: [...roleIds],
-    schoolIds: [...schoolIds],
-  };
-}
-
-/** The file's records again, in batches of BATCH_ROWS (the file was checked by scanFile). */
-async function* recordBatches(file: UploadedFile): AsyncGenerator<FileRecord[]> {
-  let reader: ReturnType<typeof bulkUploadRecordReader> | null = null;
-  let records: FileRecord[] = [];
-  for await (const batch of csvBatches(file.path, BATCH_ROWS)) {
-    for (const row of batch) {
-      if (!reader) {
-        reader = bulkUploadRecordReader(row.cells);
-        continue;
-      }
-      if (!reader.ok) return;
-      const record = reader.next(row.cells);
-      if (!record) continue;
-      records.push(record);
-      if (records.length === BATCH_ROWS) {
-        yield records;
-        records = [];
-      }
-    }
-  }
-  if (records.length) yield records;
-}
-
 interface Upload {
   ctx: CommandContext<unknown>;
   caller: Caller;
@@ -299,7 +212,7 @@ async function checkAndWrite(
       failed += batchFailures;
       progress.checked += records.length;
       if (db && failed === 0) {
-        await writeBatch(upload, db, writes);
+        await writeBatch(upload.ctx.app, upload.caller, db, writes);
         progress.written += writes.creates.length + writes.updates.length;
       }
       created += writes.creates.length;
@@ -344,11 +257,6 @@ interface BulkUploadSummary {
   created: number;
   updated: number;
   errors: number;
-}
-
-interface Writes {
-  creates: { values: UserValues; schoolId: number | null }[];
-  updates: { id: number; values: UserValues; schoolId: number | null }[];
 }
 
 /** Checks one batch of rows, adds their results, and the rows to write; answers the failures. */
@@ -458,36 +366,6 @@ async function checkBatch(
     });
   }
   return failed;
-}
-
-/** Writes one checked batch inside the upload's transaction (new users get activation links). */
-async function writeBatch(upload: Upload, tx: Executor, writes: Writes): Promise<void> {
-  const { app } = upload.ctx;
-  const who = by(upload.caller);
-  const recipients: LinkRecipient[] = [];
-  const loads: { userId: number; grade: number; subject: string; section: string }[] = [];
-  const ids = await app.repos.users.insertMany(
-    tx,
-    writes.creates.map((c) => userWrite(c.values, c.schoolId)),
-    who,
-  );
-  writes.creates.forEach((c, index) => {
-    const userId = ids[index]!;
-    recipients.push({
-      userId,
-      email: c.values.email,
-      firstName: c.values.firstName,
-      lang: c.values.lang,
-    });
-    for (const load of c.values.assignedLoad) loads.push({ ...load, userId });
-  });
-  await app.repos.users.insertLoads(tx, loads, who);
-  for (const update of writes.updates) {
-    await app.repos.users.update(tx, update.id, userWrite(update.values, update.schoolId), who);
-    await app.repos.users.setLoads(tx, update.id, update.values.assignedLoad, who);
-  }
-  // No password is hashed during the import: each new user gets an activation link.
-  await app.auth.issueLinks(tx, "activation", recipients, who);
 }
 
 function rowError(result: BulkRowResult): FieldError {

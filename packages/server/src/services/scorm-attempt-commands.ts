@@ -1,7 +1,7 @@
-import { command } from "../../lib/commands";
-import { emptyObject, idField } from "../../lib/inputs";
-import { scormStudentTarget } from "../../services/scorm-attempts";
-import { by } from "./shared";
+import { command } from "../lib/commands";
+import { emptyObject, idField } from "../lib/inputs";
+import { scormStudentTarget } from "./scorm-attempts";
+import { by } from "../lib/command-io";
 
 /** A SCORM material (`id`) and one of its students (`userId`). */
 const studentInput = emptyObject.extend({ id: idField(), userId: idField() });
@@ -48,7 +48,7 @@ export const scormAttemptCommands = {
     async handler({ app, caller, input, audit }) {
       const target = await scormStudentTarget(app, caller, input.id, input.userId);
       await app.repos.transaction((tx) =>
-        app.repos.materials.recordComplete(tx, target.student.id, target.material, by(caller)),
+        app.repos.progress.recordComplete(tx, target.student.id, target.material, by(caller)),
       );
       Object.assign(audit, studentNote(target));
       return { message: "scorm.markedComplete" };

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { decodeListFilters, toFieldErrors, type ListFilter } from "@lms/core";
 import type { FastifyReply } from "fastify";
-import type { Caller, InputSchema } from "../../lib/commands";
-import { csvChunks } from "../../lib/csv";
-import { invalid } from "../../lib/errors";
-import { fieldValue, fieldsObject, type RequestForm } from "../../lib/form";
-import type { Scope } from "../../plugins/app/repositories/records";
+import type { Caller, InputSchema } from "./commands";
+import { csvChunks } from "./csv";
+import { invalid } from "./errors";
+import { fieldValue, fieldsObject, type RequestForm } from "./form";
+import type { Scope } from "../plugins/app/repositories/records";
 
 /** The caller's reach: its school, or every school for a global user. */
 export const scopeOf = (caller: Caller): Scope => ({ schoolId: caller.schoolId });

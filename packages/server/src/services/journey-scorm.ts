@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Tx } from "../../db/client";
-import type { Caller } from "../../lib/commands";
-import { invalidField, notFound } from "../../lib/errors";
+import type { Tx } from "../db/client";
+import type { Caller } from "../lib/commands";
+import { invalidField, notFound } from "../lib/errors";
 import {
   initialCmi,
   isScormComplete,
@@ -11,18 +11,18 @@ import {
   type ScormManifest,
   type ScormSco,
   type ScormVersion,
-} from "../../lib/scorm";
-import { isMultiSco, rollUp, scoKey, scoState, scoSuccess } from "../../lib/scorm-rollup";
-import { contentUrl } from "../../services/content-capabilities";
+} from "../lib/scorm";
+import { isMultiSco, rollUp, scoKey, scoState, scoSuccess } from "../lib/scorm-rollup";
+import { contentUrl } from "./content-capabilities";
 import {
   chooseAttempt,
   commitAllowed,
   isAttemptFinished,
   meetsCompletion,
   scormSettingsOf,
-} from "../../services/scorm-attempts";
-import { storedScorm } from "./material";
-import { by } from "./shared";
+} from "./scorm-attempts";
+import { storedScorm } from "./material-packages";
+import { by } from "../lib/command-io";
 
 type MaterialRow = NonNullable<
   Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>
@@ -91,7 +91,7 @@ async function tableOfContents(
   const rows =
     attempt === null
       ? []
-      : await app.repos.materials.scormScoAttempts(userId, material.id, attempt);
+      : await app.repos.scormAttempts.scormScoAttempts(userId, material.id, attempt);
   const byId = new Map(rows.map((r) => [r.sco, r]));
   const toc: TocEntry[] = [];
   const walk = (items: ScormItem[], depth: number) => {
@@ -140,7 +140,7 @@ export async function scormLoad(
   const { version, manifest, ...single } = await scormPackage(app, caller, material);
   const settings = scormSettingsOf(material);
   const latest = learner
-    ? await app.repos.materials.scormAttempt(caller.userId, material.id)
+    ? await app.repos.scormAttempts.scormAttempt(caller.userId, material.id)
     : undefined;
   const choice = learner
     ? chooseAttempt(
@@ -178,7 +178,7 @@ export async function scormLoad(
   const stored =
     inAttempt === null
       ? undefined
-      : await app.repos.materials.scormAttempt(caller.userId, material.id, key, inAttempt);
+      : await app.repos.scormAttempts.scormAttempt(caller.userId, material.id, key, inAttempt);
   const loaded = runtimeStart(
     caller,
     learner,
@@ -271,7 +271,7 @@ export async function scormCommit(
   const settings = scormSettingsOf(material);
   const chosen = chosenSco(manifest, target.sco);
   const key = scoKey(manifest, chosen);
-  const latest = await app.repos.materials.scormAttempt(caller.userId, material.id);
+  const latest = await app.repos.scormAttempts.scormAttempt(caller.userId, material.id);
   const attempt = target.attempt ?? latest?.attempt ?? 1;
   const latestState = latest && {
     attempt: latest.attempt,
@@ -280,12 +280,17 @@ export async function scormCommit(
   };
   if (!commitAllowed(settings, latestState, attempt, order?.session))
     return { version, complete: false, written: false };
-  const stored = await app.repos.materials.scormAttempt(caller.userId, material.id, key, attempt);
+  const stored = await app.repos.scormAttempts.scormAttempt(
+    caller.userId,
+    material.id,
+    key,
+    attempt,
+  );
   const sco = chosen.runtime;
   const cmi = { ...reported, ...manifestStatus(version, sco, { ...stored?.cmi, ...reported }) };
   let complete = meetsCompletion(version, settings, { ...stored?.cmi, ...cmi });
   const written = await app.repos.transaction(async (tx) => {
-    const done = await app.repos.materials.commitScorm(
+    const done = await app.repos.scormAttempts.commitScorm(
       tx,
       {
         userId: caller.userId,
@@ -301,7 +306,7 @@ export async function scormCommit(
     if (done && isMultiSco(manifest))
       complete = await writeRollup(app, tx, caller, material, manifest, attempt, order?.session);
     if (done && complete)
-      await app.repos.materials.recordComplete(tx, caller.userId, material, by(caller));
+      await app.repos.progress.recordComplete(tx, caller.userId, material, by(caller));
     return done;
   });
   return { version, complete: written && complete, written };
@@ -321,9 +326,14 @@ async function writeRollup(
   attempt: number,
   session: number | undefined,
 ): Promise<boolean> {
-  const rows = await app.repos.materials.scormScoAttempts(caller.userId, material.id, attempt, tx);
+  const rows = await app.repos.scormAttempts.scormScoAttempts(
+    caller.userId,
+    material.id,
+    attempt,
+    tx,
+  );
   const { cmi, complete } = rollUp(manifest, new Map(rows.map((r) => [r.sco, r.cmi])));
-  await app.repos.materials.writeScormRollup(
+  await app.repos.scormAttempts.writeScormRollup(
     tx,
     {
       userId: caller.userId,

@@ -1,7 +1,7 @@
 import { optionalIntegerField } from "@lms/core";
-import { invalidField } from "../../lib/errors";
-import { fieldValue, type RequestForm } from "../../lib/form";
-import { MAX_ID, listInput } from "../../lib/inputs";
+import { invalidField } from "./errors";
+import { fieldValue, type RequestForm } from "./form";
+import { MAX_ID, listInput } from "./inputs";
 
 /** Most ids one `ids` field may name (docs/API-DETAILS.md "Bulk actions"). */
 export const MAX_BULK_IDS = 1000;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../../lib/commands";
-import { ApiError, isUniqueViolation } from "../../lib/errors";
-import { gradeQuiz, questionView, seededShuffle } from "../../lib/quiz";
-import { by } from "./shared";
+import type { Caller } from "../lib/commands";
+import { ApiError, isUniqueViolation } from "../lib/errors";
+import { gradeQuiz, questionView, seededShuffle } from "../lib/quiz";
+import { by } from "../lib/command-io";
 
 type MaterialRow = NonNullable<
   Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>
@@ -12,7 +12,7 @@ type MaterialRow = NonNullable<
 export const QUIZ_GRACE_SECONDS = 30;
 
 async function quizOf(app: FastifyInstance, materialId: number) {
-  const quiz = await app.repos.materials.quiz(materialId);
+  const quiz = await app.repos.quizzes.quiz(materialId);
   const settings = {
     attemptsAllowed: quiz.settings?.attemptsAllowed ?? 0,
     timeLimitMinutes: quiz.settings?.timeLimitMinutes ?? 0,
@@ -49,17 +49,16 @@ export async function openQuiz(
   /** The latest finished attempt, when the quiz opens on it instead of on a new attempt. */
   let result: (QuizOutcome & { canStartNew: boolean }) | null = null;
   if (learner) {
-    const used = await app.repos.materials.attemptsOf(material.id, caller.userId);
-    let start = await app.repos.materials.quizStart(caller.userId, material.id);
+    const used = await app.repos.quizzes.attemptsOf(material.id, caller.userId);
+    let start = await app.repos.quizzes.quizStart(caller.userId, material.id);
     const hasAttemptLeft = settings.attemptsAllowed === 0 || used < settings.attemptsAllowed;
-    const last =
-      used > 0 ? await app.repos.materials.lastAttempt(material.id, caller.userId) : null;
+    const last = used > 0 ? await app.repos.quizzes.lastAttempt(material.id, caller.userId) : null;
     // Issue 13: a passed quiz opens on its result, and a new attempt (and its clock) starts only
     // when the student asks for one; after a failed attempt the next one starts as before.
     const retake = !last?.passed || newAttempt;
     if ((!start || start.number <= used) && hasAttemptLeft && retake) {
       const now = new Date();
-      start = await app.repos.materials.startQuiz(
+      start = await app.repos.quizzes.startQuiz(
         {
           userId: caller.userId,
           materialId: material.id,
@@ -135,11 +134,11 @@ export async function submitQuiz(
     // The attempt's number is unique per student and quiz: of parallel submissions one gets it,
     // the others look again (and find no attempt left, or take the next number).
     for (let tries = 0; ; tries++) {
-      used = await app.repos.materials.attemptsOf(material.id, caller.userId);
+      used = await app.repos.quizzes.attemptsOf(material.id, caller.userId);
       if (settings.attemptsAllowed > 0 && used >= settings.attemptsAllowed) {
         throw new ApiError(409, "quiz.noAttemptsLeft");
       }
-      const start = await app.repos.materials.quizStart(caller.userId, material.id);
+      const start = await app.repos.quizzes.quizStart(caller.userId, material.id);
       const current = start && start.number > used ? start : null;
       // A timed quiz's clock starts when it is opened. Answers to an attempt never opened run on
       // the clock of the last one opened, and are late when none ever was.
@@ -153,7 +152,7 @@ export async function submitQuiz(
       const late = deadline !== null && Date.now() > deadline.getTime() + QUIZ_GRACE_SECONDS * 1000;
       try {
         await app.repos.transaction(async (tx) => {
-          await app.repos.materials.addAttempt(
+          await app.repos.quizzes.addAttempt(
             tx,
             {
               materialId: material.id,
@@ -166,7 +165,7 @@ export async function submitQuiz(
             by(caller),
           );
           if (passed && !late) {
-            await app.repos.materials.recordComplete(tx, caller.userId, material, by(caller));
+            await app.repos.progress.recordComplete(tx, caller.userId, material, by(caller));
           }
         });
       } catch (error) {

@@ -1,0 +1,159 @@
+import type { AssignedLoadRow, Lang, UserRecord } from "@lms/core";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../../db/client";
+import { roles, schools, users } from "../../../db/schema";
+import type { ListSpec } from "../../../lib/list";
+import { timestamps, type Scope } from "./records";
+
+/** How the users' list sorts, filters and searches, and the columns of a user's record. */
+
+export const listSpec: ListSpec<"users"> = {
+  resource: "users",
+  sort: {
+    firstName: users.firstName,
+    lastName: users.lastName,
+    userName: users.userName,
+    email: users.email,
+    roleId: users.roleId,
+    status: users.status,
+    grade: users.grade,
+    section: users.section,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+  },
+  filters: {
+    roleId: { column: users.roleId, type: "int" },
+    status: { column: users.status, type: "int" },
+    registered: { column: users.registered, type: "int" },
+    schoolId: { column: users.schoolId, type: "int", nullable: true },
+    grade: { column: users.grade, type: "int", nullable: true },
+    section: { column: users.section, type: "text" },
+    subject: { column: users.subject, type: "text" },
+  },
+  search: users.searchText,
+  id: users.id,
+};
+
+/** The columns a record needs (never the password hash). */
+export const recordColumns = {
+  id: users.id,
+  salutation: users.salutation,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  suffix: users.suffix,
+  userName: users.userName,
+  email: users.email,
+  employeeNumber: users.employeeNumber,
+  learningReferenceNumber: users.learningReferenceNumber,
+  roleId: users.roleId,
+  roleName: roles.roleName,
+  status: users.status,
+  registered: users.registered,
+  schoolId: users.schoolId,
+  schoolName: schools.schoolName,
+  schoolYearFrom: users.schoolYearFrom,
+  schoolYearTo: users.schoolYearTo,
+  grade: users.grade,
+  section: users.section,
+  subject: users.subject,
+  title: users.title,
+  parent: users.parent,
+  subscriptionType: users.subscriptionType,
+  photo: users.photo,
+  lang: users.lang,
+  createdAt: users.createdAt,
+  createdBy: users.createdBy,
+  updatedAt: users.updatedAt,
+  updatedBy: users.updatedBy,
+};
+
+export type RecordRow = {
+  [K in keyof typeof recordColumns]: (typeof recordColumns)[K]["_"]["data"] | null;
+};
+
+/**
+ * A record's assigned load and children, read in the same statement as the record (one query
+ * per page instead of three: PGlite pays for every statement).
+ */
+/** users.id, always qualified: a select from users alone names its columns bare. */
+const userId = sql`${users}.${sql.identifier("id")}`;
+
+export const detailColumns = {
+  assignedLoad: sql<AssignedLoadRow[] | string | null>`(
+    select json_agg(json_build_object('grade', l.grade, 'subject', l.subject, 'section', l.section)
+                    order by l.id)
+      from user_loads l where l.user_id = ${userId})`,
+  children: sql<number[] | string | null>`(
+    select json_agg(c.child_id order by c.child_id) from parent_children c
+     where c.parent_id = ${userId})`,
+};
+
+export type DetailedRow = RecordRow & {
+  assignedLoad: AssignedLoadRow[] | string | null;
+  children: number[] | string | null;
+};
+
+export function scopeCondition(scope: Scope): SQL | undefined {
+  return scope.schoolId === null ? undefined : eq(users.schoolId, scope.schoolId);
+}
+
+export function toRecord(row: RecordRow, loads: AssignedLoadRow[], children: number[]): UserRecord {
+  const photo = row.photo ? `/api/file/user/${row.id}` : null;
+  return {
+    id: row.id!,
+    salutation: row.salutation ?? "",
+    firstName: row.firstName ?? "",
+    middleName: row.middleName ?? "",
+    lastName: row.lastName ?? "",
+    suffix: row.suffix ?? "",
+    userName: row.userName ?? "",
+    email: row.email ?? "",
+    employeeNumber: row.employeeNumber ?? "",
+    learningReferenceNumber: row.learningReferenceNumber ?? "",
+    roleId: row.roleId!,
+    roleName: row.roleName ?? "",
+    status: (row.status === 1 ? 1 : 0) as 0 | 1,
+    registered: (row.registered === 1 ? 1 : 0) as 0 | 1,
+    schoolId: row.schoolId,
+    schoolName: row.schoolName,
+    schoolYearFrom: row.schoolYearFrom,
+    schoolYearTo: row.schoolYearTo,
+    grade: row.grade,
+    section: row.section ?? "",
+    subject: row.subject ?? "",
+    title: row.title ?? "",
+    assignedLoad: loads,
+    parent: row.parent ?? null,
+    children,
+    subscriptionType: row.subscriptionType ?? "",
+    photo,
+    lang: (row.lang ?? "es") as Lang,
+    ...timestamps({
+      createdAt: row.createdAt!,
+      createdBy: row.createdBy,
+      updatedAt: row.updatedAt,
+      updatedBy: row.updatedBy,
+    }),
+  };
+}
+
+/** The records' select: a user with its role's and school's names, load and children. */
+export function selectRecords(db: Executor, where: SQL | undefined) {
+  return db
+    .select({ ...recordColumns, ...detailColumns })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(where)
+    .$dynamic();
+}
+
+/** Records from rows that carry their assigned load and children (see detailColumns). */
+export function withDetails(rows: DetailedRow[]): UserRecord[] {
+  const parse = <T>(value: T | string | null): T | null =>
+    typeof value === "string" ? (JSON.parse(value) as T) : value;
+  return rows.map((row) =>
+    toRecord(row, parse(row.assignedLoad) ?? [], (parse(row.children) ?? []).map(Number)),
+  );
+}

@@ -1,0 +1,88 @@
+import { setLanguageSchema, updateProfileSchema } from "@lms/core";
+import { command } from "../../../lib/commands";
+import { by } from "../../../lib/command-io";
+import { notFound } from "../../../lib/errors";
+import { IMAGE_PART_BYTES } from "../../../lib/uploads";
+import { GLOBAL_SCOPE } from "../../../plugins/app/repositories/records";
+import { assertCurrentPassword } from "../../../services/passwords";
+import { assertNameAndEmailFree, storePhoto } from "../../../services/users";
+
+/** The user resource's commands on the caller's own profile. */
+export const profileCommands = {
+  profile: command({
+    access: "signedIn",
+    async handler({ app, caller }) {
+      const record = await app.repos.users.get(caller.userId, GLOBAL_SCOPE);
+      if (!record) throw notFound();
+      return { data: record };
+    },
+  }),
+
+  updateprofile: command({
+    access: "signedIn",
+    auditsCaller: true,
+    input: updateProfileSchema,
+    maxFileBytes: IMAGE_PART_BYTES,
+    async handler({ app, caller, input, file }) {
+      const user = await app.repos.users.findById(caller.userId);
+      if (!user) throw notFound();
+      // A new e-mail address takes the current password (it receives the reset links).
+      const emailChanged = input.email.toLowerCase() !== (user.email ?? "").toLowerCase();
+      if (emailChanged) await assertCurrentPassword(app, user, input.currentPassword);
+      await assertNameAndEmailFree(
+        app,
+        "errors.userUpdateConflict",
+        user.userName,
+        input.email,
+        user.id,
+      );
+      const photo = await storePhoto(app, file("photo"));
+      await app.repos.transaction(async (tx) => {
+        // The old address hears of it, in the user's language.
+        if (emailChanged && user.email) {
+          await app.auth.notifyEmailChanged(
+            tx,
+            {
+              userId: user.id,
+              email: user.email,
+              firstName: user.firstName,
+              lang: input.lang || user.lang,
+            },
+            input.email,
+            by(caller),
+          );
+        }
+        await app.repos.users.update(
+          tx,
+          user.id,
+          {
+            salutation: input.salutation,
+            firstName: input.firstName,
+            middleName: input.middleName,
+            lastName: input.lastName,
+            suffix: input.suffix,
+            email: input.email,
+            ...(input.lang ? { lang: input.lang } : {}),
+          },
+          by(caller),
+        );
+        if (photo) await app.repos.users.setPhoto(tx, user.id, photo, by(caller));
+      });
+      if (photo && user.photo) await app.storage.remove([user.photo]);
+      if (emailChanged) app.auth.deliver();
+      return {
+        message: "profile.updated",
+        data: await app.repos.users.get(user.id, GLOBAL_SCOPE),
+      };
+    },
+  }),
+
+  setlanguage: command({
+    access: "signedIn",
+    input: setLanguageSchema,
+    async handler({ app, caller, input }) {
+      await app.repos.users.setLang(caller.userId, input.lang, by(caller));
+      return { message: "language.changed", data: { lang: input.lang } };
+    },
+  }),
+};

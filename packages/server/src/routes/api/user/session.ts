@@ -1,0 +1,127 @@
+import {
+  USER_STATUS,
+  adminChangePasswordSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  setPasswordSchema,
+  verifyTokenSchema,
+} from "@lms/core";
+import { command, publicCommand, requireRight } from "../../../lib/commands";
+import { parseWith } from "../../../lib/command-io";
+import { ApiError, unauthenticated } from "../../../lib/errors";
+import { fieldValue } from "../../../lib/form";
+import { checkPasswordLink } from "../../../services/abuse-limits";
+import {
+  changeOtherPassword,
+  changeOwnPassword,
+  usePasswordLink,
+} from "../../../services/passwords";
+import { loginAnswer, signIn } from "../../../services/sign-in";
+
+/** The user resource's sign-in, session and password commands. */
+export const sessionCommands = {
+  login: publicCommand({
+    input: loginSchema,
+    async handler({ app, input, request }) {
+      const { user, session } = await signIn(app, request, input.userName, input.password);
+      return { data: await loginAnswer(app, user.id, session) };
+    },
+  }),
+
+  getisloggedinstatus: command({
+    access: "signedIn",
+    async handler({ caller, form }) {
+      const asked = fieldValue(form.entries, "userid", "userId");
+      if (asked !== undefined && asked !== "" && Number(asked) !== caller.userId) {
+        throw unauthenticated(false);
+      }
+      return { data: { userId: caller.userId } };
+    },
+  }),
+
+  logout: command({
+    access: "signedIn",
+    async handler({ app, caller }) {
+      await app.auth.revokeSession(caller.sessionId);
+      return { message: "auth.loggedOut" };
+    },
+  }),
+
+  forgotpassword: publicCommand({
+    input: forgotPasswordSchema,
+    async handler({ app, input, request }) {
+      const rules = app.config.rateLimits;
+      const email = input.email.toLowerCase();
+      await app.auth.countAttempt(`forgot:address:${request.ip}`, rules.forgotPerAddress);
+      await app.auth.countAttempt(`forgot:account:${email}`, rules.forgotPerAccount);
+      const user = await app.repos.users.findByEmail(email);
+      // The same answer whether the account exists or not (API.md: no account enumeration).
+      if (user && user.status === USER_STATUS.active) {
+        await app.repos.transaction(async (tx) => {
+          await app.repos.tokens.expireLinks(tx, user.id, "reset");
+          await app.auth.issueLinks(
+            tx,
+            "reset",
+            [{ userId: user.id, email: user.email, firstName: user.firstName, lang: user.lang }],
+            null,
+          );
+        });
+        app.auth.deliver();
+      }
+      return { message: "auth.resetLinkSent" };
+    },
+  }),
+
+  verifytoken: publicCommand({
+    input: verifyTokenSchema,
+    async handler({ app, input, request }) {
+      await checkPasswordLink(
+        app,
+        request.ip,
+        input.kind,
+        input.token,
+        () =>
+          new ApiError(
+            410,
+            input.kind === "reset" ? "auth.forgotLinkExpired" : "auth.registrationLinkExpired",
+          ),
+      );
+      return { data: { valid: true, kind: input.kind } };
+    },
+  }),
+
+  resetpassword: publicCommand({
+    input: resetPasswordSchema,
+    handler: ({ app, input, request, audit }) =>
+      usePasswordLink(app, request.ip, "reset", input.token, input.newPassword, audit),
+  }),
+
+  setpassword: publicCommand({
+    input: setPasswordSchema,
+    handler: ({ app, input, request, audit }) =>
+      usePasswordLink(app, request.ip, "activation", input.token, input.newPassword, audit),
+  }),
+
+  changepassword: command({
+    access: "signedIn",
+    // Another user's password: a users/modify right, and that user within the caller's reach.
+    target: {
+      user: "userId",
+      act: "act",
+      otherThanCaller: true,
+      right: { module: "users", right: "modify" },
+    },
+    async handler({ app, caller, form }) {
+      const target = fieldValue(form.entries, "userId");
+      if (target !== undefined && target !== "" && Number(target) !== caller.userId) {
+        requireRight(caller, "users", "modify");
+        await changeOtherPassword(app, caller, parseWith(adminChangePasswordSchema, form));
+        return { message: "users.passwordChanged" };
+      }
+      await changeOwnPassword(app, caller, parseWith(changePasswordSchema, form));
+      return { message: "password.changed" };
+    },
+  }),
+};
