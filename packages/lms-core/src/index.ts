@@ -137,18 +137,19 @@ export {
 export { listRequestSchema } from "./schemas/list";
 export {
   BULK_UPLOAD_COLUMNS,
-  CSV_MESSAGES,
   BULK_UPLOAD_TEMPLATE_COLUMNS,
   MAX_BULK_UPLOAD_BYTES,
   MAX_BULK_UPLOAD_ROWS,
   REQUIRED_BULK_UPLOAD_COLUMNS,
-  bulkUploadRecordReader,
-  bulkUploadRowSchema,
   bulkUploadTemplate,
+} from "./csv/bulk-upload-columns";
+export { bulkUploadRecordReader, readBulkUploadCsv } from "./csv/bulk-upload-reader";
+export {
+  CSV_MESSAGES,
+  bulkUploadRowSchema,
   checkBulkUploadRows,
   describeRowErrors,
   parseBulkUploadCsv,
-  readBulkUploadCsv,
 } from "./csv/bulk-upload";
 export {
   classIdField,
@@ -220,15 +221,13 @@ export type {
   Pagination,
   TableListState,
 } from "./schemas/list-wire";
+export type { BulkUploadColumn } from "./csv/bulk-upload-columns";
+export type { BulkUploadRead, BulkUploadRecordReader, FileRecord } from "./csv/bulk-upload-reader";
 export type {
-  BulkUploadColumn,
   BulkUploadLookup,
   BulkUploadOptions,
   BulkUploadParse,
-  BulkUploadRead,
-  BulkUploadRecordReader,
   BulkUploadRow,
-  FileRecord,
   ParsedRow,
   RowError,
 } from "./csv/bulk-upload";

@@ -1,107 +1,10 @@
-import Papa from "papaparse";
 import { z } from "zod";
 import { es } from "../i18n/es";
-import { ROLE_IDS, ROLE_NAMES } from "../constants";
 import { userFieldsSchema, checkUserByRole } from "../schemas/user";
 import { decodeMessage, encodeMessage, type MessageValues } from "../validation/message";
 import { integerField, optionalIntegerField, text } from "../validation/rules";
-
-/**
- * The bulk-upload CSV columns (API.md). The header row names them; only the user name, e-mail,
- * names and role are required; order is free. The role is given by id (`roleId`) or by name
- * (`role`, any case), the school by id (`schoolId`) or by code (`school`, any case); a row may
- * fill either column of a pair, and both only when they agree. assignedLoad holds
- * `grade:subject:section` items separated by `;`. Parent columns fill the parent information of
- * a student.
- */
-export const BULK_UPLOAD_COLUMNS = [
-  "salutation",
-  "firstName",
-  "middleName",
-  "lastName",
-  "suffix",
-  "userName",
-  "email",
-  "roleId",
-  "role",
-  "schoolId",
-  "school",
-  "employeeNumber",
-  "learningReferenceNumber",
-  "schoolYearFrom",
-  "schoolYearTo",
-  "grade",
-  "section",
-  "subject",
-  "title",
-  "assignedLoad",
-  "parentFirstName",
-  "parentLastName",
-  "parentEmail",
-  "parentMobile",
-] as const;
-export type BulkUploadColumn = (typeof BULK_UPLOAD_COLUMNS)[number];
-
-/** Columns every file has; besides them, `roleId` or `role` (or both). */
-export const REQUIRED_BULK_UPLOAD_COLUMNS: readonly BulkUploadColumn[] = [
-  "firstName",
-  "lastName",
-  "userName",
-  "email",
-];
-
-/** The template's columns: the role by name and the school by code, no ids to look up. */
-export const BULK_UPLOAD_TEMPLATE_COLUMNS: readonly BulkUploadColumn[] = BULK_UPLOAD_COLUMNS.filter(
-  (c) => c !== "roleId" && c !== "schoolId",
-);
-
-export const MAX_BULK_UPLOAD_ROWS = 50_000;
-/** The largest bulk-upload file: 50,000 rows of every column with room to spare. */
-export const MAX_BULK_UPLOAD_BYTES = 32 * 1024 * 1024;
-
-/**
- * A template file: the header and an example teacher and student, their roles by name and their
- * school by `schoolCode` (left empty without one: the rows then go to the school an upload from
- * a school's Users tab is made for).
- */
-export function bulkUploadTemplate(schoolCode = ""): string {
-  const example = (values: Partial<Record<BulkUploadColumn, string>>) =>
-    BULK_UPLOAD_TEMPLATE_COLUMNS.map((c) => csvCell(values[c] ?? "")).join(",");
-  return [
-    BULK_UPLOAD_TEMPLATE_COLUMNS.join(","),
-    example({
-      salutation: "Ms.",
-      firstName: "Maria",
-      lastName: "Santos",
-      userName: "msantos",
-      email: "maria.santos@example.edu.ph",
-      role: ROLE_NAMES[ROLE_IDS.teacher],
-      school: schoolCode,
-      employeeNumber: "EMP-1001",
-      assignedLoad: "7:Science:Rizal;8:Science:Bonifacio",
-    }),
-    example({
-      firstName: "Juan",
-      lastName: "Dela Cruz",
-      userName: "jdelacruz",
-      email: "juan.delacruz@example.edu.ph",
-      role: ROLE_NAMES[ROLE_IDS.student],
-      school: schoolCode,
-      learningReferenceNumber: "123456789012",
-      grade: "7",
-      section: "Rizal",
-      schoolYearFrom: "2026",
-      schoolYearTo: "2027",
-      parentFirstName: "Ana",
-      parentLastName: "Dela Cruz",
-      parentEmail: "ana.delacruz@example.com",
-    }),
-  ].join("\r\n");
-}
-
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+import { type BulkUploadColumn } from "./bulk-upload-columns";
+import { readBulkUploadCsv, type FileRecord } from "./bulk-upload-reader";
 
 export interface RowError {
   field: string;
@@ -237,112 +140,6 @@ export interface BulkUploadOptions {
   seen?: { emails: Map<string, number>; names: Map<string, number> };
 }
 
-export interface FileRecord {
-  line: number;
-  raw: Record<string, string>;
-  /** The row has more or fewer cells than the header. */
-  ragged: boolean;
-}
-
-/** A file whose header is right, its rows as text cells, before any row is checked. */
-export type BulkUploadRead =
-  | {
-      ok: true;
-      records: FileRecord[];
-      /** The role names and school codes the rows use, in lower case, each once. */
-      roleNames: string[];
-      schoolCodes: string[];
-    }
-  | { ok: false; message: string; detail?: string };
-
-/**
- * Reads a bulk-upload CSV (UTF-8, with or without a BOM): an unknown, repeated or missing
- * required header, no role column, no rows or too many make the whole file invalid. The rows
- * are checked by checkBulkUploadRows, once the names they use are looked up.
- */
-export function readBulkUploadCsv(input: string): BulkUploadRead {
-  const textInput = input.replace(/^\uFEFF/, "");
-  if (textInput.trim() === "") return invalidFile("empty");
-  const parsed = Papa.parse<string[]>(textInput, { skipEmptyLines: false });
-  const fatal = parsed.errors.find((e) => e.type === "Quotes" || e.type === "Delimiter");
-  if (fatal) return invalidFile(fatal.message);
-  const [header, ...cells] = parsed.data;
-  if (!header) return invalidFile("no header");
-  const reader = bulkUploadRecordReader(header);
-  if (!reader.ok) return reader;
-  const records: FileRecord[] = [];
-  for (const row of cells) {
-    const record = reader.next(row);
-    if (record) records.push(record);
-  }
-  if (records.length === 0) return invalidFile("no rows");
-  if (records.length > MAX_BULK_UPLOAD_ROWS)
-    return invalidFile(`more than ${MAX_BULK_UPLOAD_ROWS} rows`);
-  return {
-    ok: true,
-    records,
-    roleNames: [...reader.roleNames],
-    schoolCodes: [...reader.schoolCodes],
-  };
-}
-
-/** A file's rows one at a time, after its header was checked (see bulkUploadRecordReader). */
-export interface BulkUploadRecordReader {
-  ok: true;
-  columns: string[];
-  /** The record of the next parsed row, or null for a blank line. */
-  next(cells: string[]): FileRecord | null;
-  /** The role names and school codes of the rows read so far, in lower case. */
-  roleNames: Set<string>;
-  schoolCodes: Set<string>;
-}
-
-/**
- * Checks a bulk-upload header (an unknown, repeated or missing required column, or no role
- * column, makes the file invalid) and numbers the rows that follow with their line in the file
- * (the header is line 1), counting line breaks inside quoted cells and skipping blank lines: a
- * file read as a stream, row by row, gets the very records readBulkUploadCsv would.
- */
-export function bulkUploadRecordReader(
-  header: string[],
-): BulkUploadRecordReader | { ok: false; message: string; detail: string } {
-  const columns = header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim());
-  const known = new Set<string>(BULK_UPLOAD_COLUMNS);
-  const unknown = columns.filter((c) => !known.has(c));
-  const repeated = columns.filter((c, i) => columns.indexOf(c) !== i);
-  const missing: string[] = REQUIRED_BULK_UPLOAD_COLUMNS.filter((c) => !columns.includes(c));
-  if (!columns.includes("roleId") && !columns.includes("role")) missing.push("roleId or role");
-  if (unknown.length || repeated.length || missing.length) {
-    return invalidFile(
-      [
-        unknown.length ? `unknown: ${unknown.join(", ")}` : "",
-        repeated.length ? `repeated: ${repeated.join(", ")}` : "",
-        missing.length ? `missing: ${missing.join(", ")}` : "",
-      ]
-        .filter(Boolean)
-        .join("; "),
-    );
-  }
-  let line = 1 + newlinesIn(header) + 1;
-  const roleNames = new Set<string>();
-  const schoolCodes = new Set<string>();
-  return {
-    ok: true,
-    columns,
-    roleNames,
-    schoolCodes,
-    next(cells) {
-      const at = line;
-      line += 1 + newlinesIn(cells);
-      if (cells.every((cell) => cell.trim() === "")) return null;
-      const raw = Object.fromEntries(columns.map((c, i) => [c, (cells[i] ?? "").trim()]));
-      if (raw.role) roleNames.add(raw.role.toLowerCase());
-      if (raw.school) schoolCodes.add(raw.school.toLowerCase());
-      return { line: at, raw, ragged: cells.length !== columns.length };
-    },
-  };
-}
-
 /**
  * A reference by id column and name column: the id the row ends with (as text, for the schema),
  * whether a name was left unlooked-up, and the error of an unknown name or of two columns that
@@ -446,14 +243,6 @@ export function parseBulkUploadCsv(
 ): BulkUploadParse {
   const read = readBulkUploadCsv(input);
   return read.ok ? checkBulkUploadRows(read, options) : read;
-}
-
-function invalidFile(detail: string): { ok: false; message: string; detail: string } {
-  return { ok: false, message: encodeMessage("csv.invalid"), detail };
-}
-
-function newlinesIn(cells: string[]): number {
-  return cells.reduce((sum, cell) => sum + (cell.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
 }
 
 /** The English texts a row's errors would show, for logs and the server's answer. */
