@@ -7,7 +7,8 @@ import { idField } from "../lib/inputs";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
 import { readerOf, viewerOf, type Reader } from "./viewer";
 import { contentUrl, encodedPath } from "./content-capabilities";
-import { isLearner, journeyOf, readerCourses, readJourney } from "./journey";
+import { readerCourses, readJourney } from "./journey";
+import { isLearner, journeyOf } from "./journey-state";
 import { childViewers, readableCourse } from "./material-access";
 import {
   seconds,

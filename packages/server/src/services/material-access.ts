@@ -5,7 +5,7 @@ import { ApiError, notFound } from "../lib/errors";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
 import type { MaterialVisibility } from "../plugins/app/repositories/materials-repository";
 import { viewerOf } from "./viewer";
-import { journeyOf } from "./journey";
+import { journeyOf } from "./journey-state";
 import { assertCourseNotDeleting } from "./recycle-bin";
 
 type MaterialRow = NonNullable<

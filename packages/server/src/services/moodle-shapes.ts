@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
-import { isLearner, summaryOf, type Journey } from "./journey";
+import { isLearner, summaryOf, type Journey } from "./journey-state";
 
 /** The class service's answers in the shapes of Moodle's (services/class-service.ts). */
 

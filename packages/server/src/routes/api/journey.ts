@@ -9,15 +9,8 @@ import { openQuiz, submitQuiz } from "../../services/journey-quiz";
 import { parseCmi, scormCommit, scormLoad, scormPackage } from "../../services/journey-scorm";
 import { materialDetail } from "../../services/materials";
 import { by } from "../../lib/command-io";
-import {
-  isLearner,
-  journeyOf,
-  readableStep,
-  readerCourses,
-  readJourney,
-  summaryOf,
-  type Journey,
-} from "../../services/journey";
+import { readableStep, readerCourses, readJourney } from "../../services/journey";
+import { isLearner, journeyOf, summaryOf, type Journey } from "../../services/journey-state";
 import { readableCourse } from "../../services/material-access";
 import { viewerOf } from "../../services/viewer";
 

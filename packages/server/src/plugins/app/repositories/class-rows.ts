@@ -1,12 +1,20 @@
 import { ROLE_IDS, encodeClassId, type ClassRecord } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
-import type { ClassScope } from "./classes-repository";
 import { courseFitsClass } from "./courses-repository";
 
 /**
  * Classes are not stored: they are derived from the students' grade and section and the
  * teachers' loads in a school year (issue "Classes"). The query that derives them, and its row.
  */
+
+/**
+ * Who asks for classes: a school (null: every school) and, for a teacher, its user id (only the
+ * classes its assigned load covers).
+ */
+export interface ClassScope {
+  schoolId: number | null;
+  teacherId: number | null;
+}
 
 export interface ClassRow {
   school_id: number;

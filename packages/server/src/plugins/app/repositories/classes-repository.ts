@@ -14,16 +14,9 @@ import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
-import { classesWith, toRecord, type ClassRow } from "./class-rows";
+import { classesWith, toRecord, type ClassRow, type ClassScope } from "./class-rows";
 
-/**
- * Who asks for classes: a school (null: every school) and, for a teacher, its user id (only the
- * classes its assigned load covers).
- */
-export interface ClassScope {
-  schoolId: number | null;
-  teacherId: number | null;
-}
+export type { ClassScope };
 
 /** Extra list fields: a school (school details tab) or a course (the classes that take it). */
 export interface ClassListOptions {
