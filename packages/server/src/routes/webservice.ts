@@ -53,16 +53,6 @@ export function moodleXml(body: unknown): string {
   return `${head}<RESPONSE>\n${xml(body)}</RESPONSE>\n`;
 }
 
-export function cookieValue(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return null;
-}
-
 /**
  * The built-in class service (ARCHITECTURE.md "Class service"): the Moodle auth_userkey call the
  * portal makes, Moodle's read functions and token.php for Moodle's own clients (issue 17,
@@ -186,13 +176,14 @@ export default async function webserviceRoutes(app: FastifyInstance) {
       }
       await attempt.succeeded();
       const token = await app.auth.startClassSession(used.sessionId, used.userId, request.ip);
-      const secure = app.config.publicUrl.startsWith("https:") ? "; Secure" : "";
       return reply
         .code(200)
-        .header(
-          "set-cookie",
-          `${CLASS_COOKIE}=${token}; Path=/webservice; HttpOnly; SameSite=Lax${secure}`,
-        )
+        .setCookie(CLASS_COOKIE, token, {
+          path: "/webservice",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: app.config.publicUrl.startsWith("https:"),
+        })
         .header("cache-control", "no-store")
         .type("text/html; charset=utf-8")
         .send("<!doctype html><title></title>");
@@ -202,7 +193,7 @@ export default async function webserviceRoutes(app: FastifyInstance) {
   app.get<{ Params: { materialId: string; "*": string } }>(
     "/webservice/pluginfile.php/:materialId/*",
     async (request, reply) => {
-      const cookie = cookieValue(request, CLASS_COOKIE);
+      const cookie = request.cookies[CLASS_COOKIE];
       const auth = cookie ? await app.auth.authenticateClassCookie(cookie) : null;
       if (!auth?.ok) return fileError(reply, 401, "requireloginerror", INVALID_TOKEN);
       const caller = auth.caller;
