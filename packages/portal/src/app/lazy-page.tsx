@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState, type ComponentType, type ReactElement } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import { loadChunk } from "./lazy";
+import { loadChunk } from "../lib/lazy";
 
 interface PageLoader {
   start: () => Promise<unknown>;

@@ -1,7 +1,7 @@
 import { Button, NotFound } from "@lms/ui";
 import { Component, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { useT } from "../lib/i18n";
-import { isChunkLoadError } from "./lazy";
+import { isChunkLoadError } from "../lib/lazy";
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener("online", onChange);

@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useCommand, useRecordQuery } from "../../../lib/data";
 import type { Positioned } from "../utils/positions";
 import type { QuizDraft } from "../utils/quiz";
-import { TRASH_PATHS } from "../../trash/api/use-trash";
+import { TRASH_PATHS } from "../../../hooks/use-trash";
 
 export const MATERIAL_PATH = "/material/";
 /** Materials are nested in the element list: a material change refreshes both. */

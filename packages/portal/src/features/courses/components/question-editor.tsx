@@ -1,3 +1,4 @@
+import { PlusIcon } from "lucide-react";
 import { QUESTION_TYPES, type QuestionType } from "@lms/core";
 import {
   Button,
@@ -22,7 +23,6 @@ import {
 import { Field } from "../../../components/field";
 import { useI18n } from "../../../lib/i18n";
 import { markChoice, type ChoiceDraft, type QuizDraft } from "../utils/quiz";
-import { PlusIcon } from "./icons";
 
 /** The message of an error on an array (a rule on the whole list of choices or answers). */
 function listMessage(error: unknown): string | undefined {

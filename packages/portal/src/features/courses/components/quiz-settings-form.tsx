@@ -1,3 +1,4 @@
+import { PlusIcon } from "lucide-react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { quizSettingsSchema, type QuestionType, type QuizSettings } from "@lms/core";
 import { Button, EmptyState, Switch, TextField, toast, useConfirm } from "@lms/ui";
@@ -9,7 +10,6 @@ import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useMaterialCommands } from "../api/use-course-materials";
 import { newQuestion, quizDraft, retypeQuestion, type QuizDraft } from "../utils/quiz";
-import { PlusIcon } from "./icons";
 import { QuestionEditor } from "./question-editor";
 
 const NUMBER_FIELDS = [

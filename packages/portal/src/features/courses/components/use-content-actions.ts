@@ -2,7 +2,7 @@ import type { ElementRecord, MaterialRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
-import { useConfirmedDelete } from "../../trash/components/use-confirmed-delete";
+import { useConfirmedDelete } from "../../../hooks/use-confirmed-delete";
 import { MATERIAL_PATH, useMaterialCommands } from "../api/use-course-materials";
 import { ELEMENT_PATH, useElementCommands } from "../api/use-elements";
 

@@ -1,3 +1,4 @@
+import { EyeIcon } from "lucide-react";
 import {
   Button,
   FullPageSpinner,
@@ -13,18 +14,17 @@ import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
 import { ClassesTable } from "../../classes/components/classes-table";
-import { canSeeClasses } from "../../classes/utils/class-href";
+import { canSeeClasses } from "../../../lib/class-href";
 import { CourseProgress } from "../../journey/components/course-progress";
 import { useCourse, useCourseCommands } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
 import { CourseElements } from "../components/course-elements";
 import { PublishedChip } from "../components/course-columns";
 import { CourseForm } from "../components/course-form";
-import { EyeIcon } from "../components/icons";
-import { InlineLoading } from "../components/inline-loading";
-import { LoadFailure } from "../components/load-failure";
+import { InlineLoading } from "../../../components/inline-loading";
+import { LoadFailure } from "../../../components/load-failure";
 import { useCourseRights } from "../components/use-rights";
-import { recordId } from "../utils/params";
+import { recordId } from "../../../lib/params";
 
 type Tab = "elements" | "details" | "progress" | "classes";
 

@@ -4,8 +4,8 @@ import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
 import { useJourneyPath } from "../../journey/api/use-journey";
 import { JourneyView } from "../../journey/components/journey-view";
-import { LoadFailure } from "../components/load-failure";
-import { recordId } from "../utils/params";
+import { LoadFailure } from "../../../components/load-failure";
+import { recordId } from "../../../lib/params";
 
 /**
  * /courses/{courseId}/elements/{elementId}/student-mode: one element on the student's journey

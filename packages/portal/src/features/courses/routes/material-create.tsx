@@ -5,10 +5,10 @@ import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
 import { useCourse } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
-import { LoadFailure } from "../components/load-failure";
+import { LoadFailure } from "../../../components/load-failure";
 import { MaterialForm } from "../components/material-form";
 import { useCourseRights } from "../components/use-rights";
-import { recordId } from "../utils/params";
+import { recordId } from "../../../lib/params";
 
 function isMaterialType(value: string | undefined): value is MaterialType {
   return (MATERIAL_TYPES as readonly string[]).includes(value ?? "");

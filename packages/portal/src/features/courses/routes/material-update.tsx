@@ -4,10 +4,10 @@ import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
 import { useMaterial } from "../api/use-course-materials";
 import { useCourse } from "../api/use-courses";
-import { LoadFailure } from "../components/load-failure";
+import { LoadFailure } from "../../../components/load-failure";
 import { MaterialForm } from "../components/material-form";
 import { useCourseRights } from "../components/use-rights";
-import { recordId } from "../utils/params";
+import { recordId } from "../../../lib/params";
 
 /** /courses/{courseId}/update-material/{materialId}: change a material (its type stays). */
 export default function MaterialUpdatePage() {

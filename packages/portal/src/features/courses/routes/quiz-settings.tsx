@@ -4,10 +4,10 @@ import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
 import { useMaterial } from "../api/use-course-materials";
 import { useCourse } from "../api/use-courses";
-import { LoadFailure } from "../components/load-failure";
+import { LoadFailure } from "../../../components/load-failure";
 import { QuizSettingsForm } from "../components/quiz-settings-form";
 import { useCourseRights } from "../components/use-rights";
-import { recordId } from "../utils/params";
+import { recordId } from "../../../lib/params";
 
 /** /courses/{courseId}/quiz-settings/{materialId}: a quiz's settings and questions. */
 export default function QuizSettingsPage() {

@@ -1,14 +1,13 @@
+import { ArrowLeftIcon, ArrowRightIcon, EyeIcon, TrophyIcon } from "lucide-react";
 import { Button, EmptyState, cn, toast } from "@lms/ui";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useSearchParams, type To } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { EyeIcon } from "../../courses/components/icons";
 import { useMyCourses, type JourneyMaterial, type JourneyPath } from "../api/use-journey";
 import { around, sequenceOf } from "../utils/sequence";
 import { CoursePath } from "./course-path";
 import { CourseSummary } from "./course-summary";
-import { ArrowLeftIcon, ArrowRightIcon, TrophyIcon } from "./icons";
 import { JourneyActions } from "./journey-actions";
 import { JourneyMap } from "./journey-map";
 import { MaterialPlayer } from "./material-player";

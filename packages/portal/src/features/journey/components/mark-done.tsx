@@ -1,7 +1,7 @@
+import { CircleCheckIcon } from "lucide-react";
 import { Button } from "@lms/ui";
 import { useT } from "../../../lib/i18n";
 import type { JourneyState } from "../api/use-journey";
-import { CheckCircleIcon } from "./icons";
 
 /** The student's "I have finished this" for a file, page or link; done once it is complete. */
 export function MarkDone({
@@ -17,13 +17,13 @@ export function MarkDone({
   if (state === "complete")
     return (
       <p className="inline-flex items-center gap-2 text-sm font-medium text-success-soft-foreground [&_svg]:size-5">
-        <CheckCircleIcon />
+        <CircleCheckIcon />
         {t("journey.doneAlready")}
       </p>
     );
   return (
     <Button pending={pending} onClick={onDone}>
-      <CheckCircleIcon />
+      <CircleCheckIcon />
       {t("journey.markDone")}
     </Button>
   );

@@ -1,12 +1,12 @@
+import { LockIcon } from "lucide-react";
 import { Button, toast } from "@lms/ui";
 import { useState, type ReactNode } from "react";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
-import { InlineLoading } from "../../courses/components/inline-loading";
+import { InlineLoading } from "../../../components/inline-loading";
 import { useJourneyCommands, useOpenMaterial, type JourneyMaterial } from "../api/use-journey";
 import { FileMaterial } from "./file-material";
 import { LinkMaterial } from "./link-material";
-import { LockIcon } from "./icons";
 import { MarkDone } from "./mark-done";
 import { PageContent } from "./page-content";
 import { QuizPlayer } from "./quiz-player";

@@ -1,9 +1,9 @@
+import { CircleCheckIcon } from "lucide-react";
 import { cn } from "@lms/ui";
 import { useId } from "react";
 import { useT } from "../../../lib/i18n";
 import type { QuizQuestion, QuizReviewRow } from "../api/use-journey";
 import { questionKind, questionOptions, type QuizAnswer } from "../utils/quiz-answers";
-import { CheckCircleIcon } from "./icons";
 
 /** One question of the quiz player: its choices or a text box, and its review after submission. */
 export function QuizQuestionField({
@@ -94,7 +94,7 @@ export function QuizQuestionField({
             review.right ? "text-success-soft-foreground" : "text-destructive",
           )}
         >
-          {review.right ? <CheckCircleIcon /> : null}
+          {review.right ? <CircleCheckIcon /> : null}
           {t(review.right ? "journey.answerRight" : "journey.answerWrong")}
           {!review.right ? (
             <span className="font-normal text-foreground">

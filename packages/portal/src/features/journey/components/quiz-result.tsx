@@ -1,8 +1,8 @@
+import { CircleCheckIcon, TrophyIcon } from "lucide-react";
 import { Button, cn } from "@lms/ui";
 import { useEffect, useRef } from "react";
 import { useT } from "../../../lib/i18n";
 import type { QuizResult } from "../api/use-journey";
-import { CheckCircleIcon, TrophyIcon } from "./icons";
 
 /** The outcome of an attempt: score, passed or not, attempts left, and what to do next. */
 export function QuizResultPanel({
@@ -46,7 +46,7 @@ export function QuizResultPanel({
         {result.passed ? (
           <>
             <Button type="button" onClick={onContinue}>
-              <CheckCircleIcon />
+              <CircleCheckIcon />
               {t("journey.continueNext")}
             </Button>
             {canStartNew ? (

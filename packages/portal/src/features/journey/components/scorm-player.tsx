@@ -1,3 +1,4 @@
+import { ArrowLeftIcon, ArrowRightIcon, MaximizeIcon } from "lucide-react";
 import { Button, cn } from "@lms/ui";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
@@ -12,9 +13,8 @@ import {
   type NavRequest,
 } from "../utils/scorm-runtime";
 import { createScormSaver, type CmiValues } from "../utils/scorm-saver";
-import { ArrowLeftIcon, ArrowRightIcon, ExpandIcon } from "./icons";
 import { ScormContents } from "./scorm-contents";
-import { InlineLoading } from "../../courses/components/inline-loading";
+import { InlineLoading } from "../../../components/inline-loading";
 
 /**
  * A SCORM 1.2 or 2004 package in a sandboxed iframe of the content origin (issue 12), with the
@@ -254,7 +254,7 @@ export function ScormPlayer({
         {!fullScreen ? (
           <Button variant="outline" size="sm" asChild className="ms-auto">
             <Link to={{ pathname: paths.scorm.getHref(), search: `?material=${materialId}` }}>
-              <ExpandIcon />
+              <MaximizeIcon />
               {t("journey.fullScreen")}
             </Link>
           </Button>

@@ -1,7 +1,7 @@
+import { CircleCheckIcon, CirclePlayIcon, ContrastIcon, LockIcon } from "lucide-react";
 import { cva } from "class-variance-authority";
 import { useT } from "../../../lib/i18n";
 import type { JourneyState } from "../api/use-journey";
-import { CheckCircleIcon, HalfCircleIcon, LockIcon, PlayCircleIcon } from "./icons";
 
 export const stateBadgeVariants = cva(
   "inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium [&_svg]:size-3.5",
@@ -19,9 +19,9 @@ export const stateBadgeVariants = cva(
 
 export function StateIcon({ state }: { state: JourneyState }) {
   if (state === "locked") return <LockIcon />;
-  if (state === "complete") return <CheckCircleIcon />;
-  if (state === "inProgress") return <HalfCircleIcon />;
-  return <PlayCircleIcon />;
+  if (state === "complete") return <CircleCheckIcon />;
+  if (state === "inProgress") return <ContrastIcon />;
+  return <CirclePlayIcon />;
 }
 
 /** A material's state as an icon with its name (never colour alone). */

@@ -2,8 +2,8 @@ import { FullPageSpinner } from "@lms/ui";
 import { useParams, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { LoadFailure } from "../../courses/components/load-failure";
-import { recordId } from "../../courses/utils/params";
+import { LoadFailure } from "../../../components/load-failure";
+import { recordId } from "../../../lib/params";
 import { useJourneyPath } from "../api/use-journey";
 import { JourneyView } from "../components/journey-view";
 

@@ -1,12 +1,12 @@
+import { ArrowLeftIcon } from "lucide-react";
 import { Button, EmptyState, FullPageSpinner } from "@lms/ui";
 import { Link, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
-import { recordId } from "../../courses/utils/params";
+import { recordId } from "../../../lib/params";
 import { useOpenMaterial } from "../api/use-journey";
 import { ScormPlayer } from "../components/scorm-player";
-import { ArrowLeftIcon } from "../components/icons";
 import { useLearnerRole } from "../hooks/use-learner-role";
 
 /** /scorm?material=ID: a SCORM package full screen, gated and resumed like in the journey. */

@@ -1,7 +1,7 @@
 import type { ListParams, MaterialRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useCommand, useListQuery } from "../../../lib/data";
-import { TRASH_PATHS } from "../../trash/api/use-trash";
+import { TRASH_PATHS } from "../../../hooks/use-trash";
 
 export const MATERIAL_PATH = "/material/";
 /** Materials are nested in a course's element list: a change refreshes both. */

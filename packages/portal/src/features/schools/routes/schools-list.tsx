@@ -15,8 +15,8 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
 import { schoolColumns } from "../components/school-columns";
-import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
-import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
+import { useDeleteRowAction } from "../../../hooks/use-confirmed-delete";
+import { RecycleBinLink } from "../../../components/recycle-bin-link";
 
 /**
  * /schools: the list, or for a role without schools access its own start page (SPEC.md §2 sends

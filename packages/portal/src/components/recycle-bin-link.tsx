@@ -1,6 +1,6 @@
 import { Button } from "@lms/ui";
 import { Link } from "react-router-dom";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../lib/i18n";
 
 /** The list toolbar's way to its recycle bin. */
 export function RecycleBinLink({ href }: { href: string }) {

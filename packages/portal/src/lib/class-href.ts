@@ -1,5 +1,5 @@
 import { ROLE_IDS } from "@lms/core";
-import { paths } from "../../../app/paths";
+import { paths } from "../app/paths";
 
 /**
  * Where a class's details open: inside its school's pages, except for a teacher, who reaches its

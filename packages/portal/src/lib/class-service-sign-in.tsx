@@ -1,6 +1,6 @@
 import { SILENT_SIGN_IN, type ApiClient, type SessionStore } from "@lms/core";
 import { useEffect, useState } from "react";
-import { useApiClient } from "../lib/api-context";
+import { useApiClient } from "./api-context";
 
 /** The hidden sign-in of each session in this tab: it runs once per sign-in. */
 const runs = new Map<string, Promise<void>>();

@@ -1,9 +1,9 @@
 import { Button, EmptyState } from "@lms/ui";
 import { Navigate } from "react-router-dom";
-import { paths } from "../../../app/paths";
-import type { ApiError } from "../../../lib/data";
-import { failureText } from "../../../lib/errors";
-import { useI18n } from "../../../lib/i18n";
+import { paths } from "../app/paths";
+import type { ApiError } from "../lib/data";
+import { failureText } from "../lib/errors";
+import { useI18n } from "../lib/i18n";
 
 /**
  * A course, element or material that could not be read: one that does not exist (or is out of

@@ -1,5 +1,5 @@
 import { Spinner } from "@lms/ui";
-import { useT } from "../../../lib/i18n";
+import { useT } from "../lib/i18n";
 
 /** A part of a page that is still loading (the whole-page spinner would cover the page). */
 export function InlineLoading() {

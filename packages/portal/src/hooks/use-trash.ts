@@ -1,7 +1,7 @@
 import type { DeletionImpact, ListParams, TrashEntry } from "@lms/core";
 import { useCallback } from "react";
-import { useApiClient } from "../../../lib/api-context";
-import { useCommand, useListQuery } from "../../../lib/data";
+import { useApiClient } from "../lib/api-context";
+import { useCommand, useListQuery } from "../lib/data";
 
 /**
  * The paths whose records go to the recycle bin. A delete, restore or purge can move dependants

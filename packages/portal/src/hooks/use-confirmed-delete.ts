@@ -1,10 +1,10 @@
 import type { ApiResult, DeletionImpact, Translator } from "@lms/core";
 import { toast, useConfirm, type ConfirmFunction, type DataTableRowAction } from "@lms/ui";
 import { useCallback, useMemo } from "react";
-import { failureText } from "../../../lib/errors";
-import { useI18n } from "../../../lib/i18n";
-import { useDeletionImpact, type TrashPath } from "../api/use-trash";
-import { impactText } from "../utils/impact-text";
+import { failureText } from "../lib/errors";
+import { useI18n } from "../lib/i18n";
+import { useDeletionImpact, type TrashPath } from "./use-trash";
+import { impactText } from "../lib/impact-text";
 
 export interface DeleteCommand {
   /** The resource's path, whose `impact` command says what goes with the record. */
