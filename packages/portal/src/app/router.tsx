@@ -182,7 +182,7 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     },
     {
       path: paths.courses.list.path,
-      element: lazyPage(() => import("../features/journey/routes/courses-entry")),
+      element: lazyPage(() => import("./routes/courses-entry")),
     },
     {
       path: paths.courses.recycleBin.path,
@@ -191,12 +191,12 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     },
     {
       path: paths.courses.view.path,
-      element: lazyPage(() => import("../features/journey/routes/course-entry")),
+      element: lazyPage(() => import("./routes/course-entry")),
     },
     {
       path: paths.courses.studentMode.path,
       roleIds: STAFF_ROLE_IDS,
-      element: lazyPage(() => import("../features/courses/routes/course-student-mode")),
+      element: lazyPage(() => import("../features/journey/routes/course-student-mode")),
     },
     {
       path: paths.courses.createMaterial.path,
@@ -227,12 +227,12 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     },
     {
       path: paths.courses.element.path,
-      element: lazyPage(() => import("../features/journey/routes/element-entry")),
+      element: lazyPage(() => import("./routes/element-entry")),
     },
     {
       path: paths.courses.elementStudentMode.path,
       roleIds: STAFF_ROLE_IDS,
-      element: lazyPage(() => import("../features/courses/routes/element-student-mode")),
+      element: lazyPage(() => import("../features/journey/routes/element-student-mode")),
     },
     {
       path: paths.scorm.path,

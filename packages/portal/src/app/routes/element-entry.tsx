@@ -1,10 +1,10 @@
 import { FullPageSpinner } from "@lms/ui";
 import { lazy, Suspense } from "react";
-import { useT } from "../../../lib/i18n";
-import { useLearnerRole } from "../hooks/use-learner-role";
-import { CourseJourneyPage } from "./course-journey";
+import { useT } from "../../lib/i18n";
+import { useLearnerRole } from "../../features/journey/hooks/use-learner-role";
+import { CourseJourneyPage } from "../../features/journey/routes/course-journey";
 
-const ElementViewPage = lazy(() => import("../../courses/routes/element-view"));
+const ElementViewPage = lazy(() => import("../../features/courses/routes/element-view"));
 
 /**
  * /courses/{courseId}/elements/{elementId}: where a student plays a material of the element

@@ -2,22 +2,23 @@ import { FullPageSpinner } from "@lms/ui";
 import { useParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { useJourneyPath } from "../../journey/api/use-journey";
-import { JourneyView } from "../../journey/components/journey-view";
+import { useJourneyPath } from "../api/use-journey";
+import { JourneyView } from "../components/journey-view";
 import { LoadFailure } from "../../../components/load-failure";
 import { recordId } from "../../../lib/params";
 
 /**
- * /courses/{courseId}/student-mode: the course on the student's own journey screens; staff see
- * every item open and nothing is recorded.
+ * /courses/{courseId}/elements/{elementId}/student-mode: one element on the student's journey
+ * screens. An unpublished element is one students do not see at all, and the preview says so.
  */
-export default function CourseStudentModePage() {
+export default function ElementStudentModePage() {
   const t = useT();
-  const { courseId: param } = useParams();
-  const courseId = recordId(param);
+  const params = useParams();
+  const courseId = recordId(params.courseId);
+  const elementId = recordId(params.elementId);
   const path = useJourneyPath(courseId);
 
-  if (courseId === null) return <LoadFailure error={null} />;
+  if (courseId === null || elementId === null) return <LoadFailure error={null} />;
   if (path.error) return <LoadFailure error={path.error} onRetry={() => void path.reload()} />;
   if (!path.data) return <FullPageSpinner label={t("app.loading")} />;
 
@@ -26,9 +27,9 @@ export default function CourseStudentModePage() {
       <JourneyView
         path={path.data}
         mode="preview"
-        base={paths.courses.studentMode.getHref(courseId)}
-        elementId={null}
-        backHref={paths.courses.view.getHref(courseId)}
+        base={paths.courses.elementStudentMode.getHref(courseId, elementId)}
+        elementId={elementId}
+        backHref={paths.courses.element.getHref(courseId, elementId)}
         backLabel={t("courses.exitStudentMode")}
       />
     </div>

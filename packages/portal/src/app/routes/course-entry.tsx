@@ -1,10 +1,10 @@
 import { FullPageSpinner } from "@lms/ui";
 import { lazy, Suspense } from "react";
-import { useT } from "../../../lib/i18n";
-import { useLearnerRole } from "../hooks/use-learner-role";
-import { CourseJourneyPage } from "./course-journey";
+import { useT } from "../../lib/i18n";
+import { useLearnerRole } from "../../features/journey/hooks/use-learner-role";
+import { CourseJourneyPage } from "../../features/journey/routes/course-journey";
 
-const CourseViewPage = lazy(() => import("../../courses/routes/course-view"));
+const CourseViewPage = lazy(() => import("./course-screen"));
 
 /** /courses/{courseId}: the journey for a student or a parent, the course screen for staff. */
 export default function CourseEntry() {
