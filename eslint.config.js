@@ -20,6 +20,7 @@ export default tseslint.config(
       "**/node_modules/**",
       "**/data/**",
       "**/coverage/**",
+      "packages/portal/test-fixtures/**",
       "!.storybook",
     ],
   },
@@ -28,8 +29,13 @@ export default tseslint.config(
   {
     plugins: { "import-x": importX },
     settings: {
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts", ".cts"] },
       "import-x/resolver-next": [
-        createTypeScriptImportResolver({ project: "packages/*/tsconfig.json" }),
+        createTypeScriptImportResolver({
+          project: "packages/*/tsconfig.json",
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
