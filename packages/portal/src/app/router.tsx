@@ -198,7 +198,7 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     {
       path: paths.courses.studentMode.path,
       roleIds: STAFF_ROLE_IDS,
-      ...page(() => import("../features/journey/routes/course-student-mode")),
+      ...page(() => import("../features/journey/routes/student-mode")),
     },
     {
       path: paths.courses.createMaterial.path,
@@ -234,7 +234,7 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     {
       path: paths.courses.elementStudentMode.path,
       roleIds: STAFF_ROLE_IDS,
-      ...page(() => import("../features/journey/routes/element-student-mode")),
+      ...page(() => import("../features/journey/routes/student-mode")),
     },
     {
       path: paths.scorm.path,
