@@ -16,6 +16,9 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
   return { lazy: () => loadChunk(load)().then((module) => ({ Component: module.default })) };
 }
 
+/** A course's material pages open inside the course's frame, which reads the course for them. */
+const courseFrame = page(() => import("../features/courses/routes/course-frame"));
+
 /** Who manages courses: student mode and the course's own screens are theirs. */
 const STAFF_ROLE_IDS = [
   ROLE_IDS.admin,
@@ -203,17 +206,26 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     {
       path: paths.courses.createMaterial.path,
       access: { module: "materials", right: "add" },
-      ...page(() => import("../features/courses/routes/material-create")),
+      ...courseFrame,
+      children: [
+        { index: true, ...page(() => import("../features/materials/routes/material-create")) },
+      ],
     },
     {
       path: paths.courses.updateMaterial.path,
       access: { module: "materials", right: "modify" },
-      ...page(() => import("../features/courses/routes/material-update")),
+      ...courseFrame,
+      children: [
+        { index: true, ...page(() => import("../features/materials/routes/material-update")) },
+      ],
     },
     {
       path: paths.courses.quizSettings.path,
       access: { module: "materials", right: "modify" },
-      ...page(() => import("../features/courses/routes/quiz-settings")),
+      ...courseFrame,
+      children: [
+        { index: true, ...page(() => import("../features/materials/routes/quiz-settings")) },
+      ],
     },
     {
       path: paths.courses.scormReport.path,

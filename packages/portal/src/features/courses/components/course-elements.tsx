@@ -8,7 +8,7 @@ import { ElementCard } from "./element-card";
 import { ElementCreateForm } from "./element-create-form";
 import { SortableList } from "./sortable-list";
 import { useReorder } from "./use-reorder";
-import type { CourseRights } from "./use-rights";
+import type { CourseRights } from "../../../hooks/use-course-rights";
 
 const VIEW_KEY = "lms.courses.elementsView";
 

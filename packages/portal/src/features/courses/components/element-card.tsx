@@ -20,7 +20,7 @@ import { MaterialItem } from "./material-item";
 import { DragHandleButton, MoveButtons } from "./move-buttons";
 import type { DragHandle } from "./sortable-list";
 import { useContentActions } from "./use-content-actions";
-import type { CourseRights } from "./use-rights";
+import type { CourseRights } from "../../../hooks/use-course-rights";
 
 /**
  * One course element on the course page: a region named by the element, whose heading opens or

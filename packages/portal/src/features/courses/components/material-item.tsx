@@ -14,7 +14,7 @@ import { paths } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
 import { PublishedChip } from "./course-columns";
 import { useContentActions } from "./use-content-actions";
-import type { CourseRights } from "./use-rights";
+import type { CourseRights } from "../../../hooks/use-course-rights";
 
 /** A material of an element: its type, name, status and what may be done with it. */
 export function MaterialItem({

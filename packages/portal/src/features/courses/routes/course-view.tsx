@@ -22,7 +22,7 @@ import { PublishedChip } from "../components/course-columns";
 import { CourseForm } from "../components/course-form";
 import { InlineLoading } from "../../../components/inline-loading";
 import { LoadFailure } from "../../../components/load-failure";
-import { useCourseRights } from "../components/use-rights";
+import { useCourseRights } from "../../../hooks/use-course-rights";
 import { recordId } from "../../../lib/params";
 
 type Tab = "elements" | "details" | "progress" | "classes";

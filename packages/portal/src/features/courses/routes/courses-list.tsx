@@ -13,7 +13,7 @@ import { useTableLabels } from "../../../lib/table-labels";
 import { COURSE_PATH, useCourseCommands, useCourses } from "../api/use-courses";
 import { courseColumns } from "../components/course-columns";
 import { CourseForm } from "../components/course-form";
-import { useCourseRights } from "../components/use-rights";
+import { useCourseRights } from "../../../hooks/use-course-rights";
 import { useDeleteRowAction } from "../../../hooks/use-confirmed-delete";
 import { RecycleBinLink } from "../../../components/recycle-bin-link";
 

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { useMaterialCommands } from "../api/use-course-materials";
+import { useMaterialCommands } from "../../../hooks/use-material-commands";
 import { useCourse } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
 import { AddMaterialMenu } from "../components/add-material-menu";
@@ -16,7 +16,7 @@ import { DragHandleButton, MoveButtons } from "../components/move-buttons";
 import { SortableList } from "../components/sortable-list";
 import { useContentActions } from "../components/use-content-actions";
 import { useReorder } from "../components/use-reorder";
-import { useCourseRights } from "../components/use-rights";
+import { useCourseRights } from "../../../hooks/use-course-rights";
 import { recordId } from "../../../lib/params";
 
 /**

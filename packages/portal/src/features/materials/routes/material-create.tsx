@@ -1,14 +1,12 @@
 import { MATERIAL_TYPES, type MaterialType } from "@lms/core";
-import { FullPageSpinner, PageHeader } from "@lms/ui";
+import { PageHeader } from "@lms/ui";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { useCourse } from "../api/use-courses";
-import { useCourseElements } from "../api/use-elements";
+import { useCourseInView } from "../../../hooks/use-course-in-view";
 import { LoadFailure } from "../../../components/load-failure";
 import { MaterialForm } from "../components/material-form";
-import { useCourseRights } from "../components/use-rights";
-import { recordId } from "../../../lib/params";
+import { useCourseRights } from "../../../hooks/use-course-rights";
 
 function isMaterialType(value: string | undefined): value is MaterialType {
   return (MATERIAL_TYPES as readonly string[]).includes(value ?? "");
@@ -22,20 +20,13 @@ export default function MaterialCreatePage() {
   const t = useT();
   const navigate = useNavigate();
   const params = useParams();
-  const courseId = recordId(params.courseId);
-  const elementId = recordId(params.sectionId);
   const type = params.materialName;
   const rights = useCourseRights();
-  const course = useCourse(courseId);
-  const list = useCourseElements(courseId);
+  const { course, element } = useCourseInView();
 
-  if (courseId === null || elementId === null || !isMaterialType(type))
-    return <LoadFailure error={null} />;
-  const failure = course.error ?? list.error;
-  if (failure) return <LoadFailure error={failure} onRetry={() => void list.reload()} />;
-  if (!course.data || !list.elements) return <FullPageSpinner label={t("app.loading")} />;
-  const element = list.elements.find((e) => e.id === elementId);
-  if (!element) return <LoadFailure error={null} />;
+  if (!element || !isMaterialType(type)) return <LoadFailure error={null} />;
+  const courseId = course.id;
+  const elementId = element.id;
   const back = paths.courses.view.getHref(courseId);
 
   return (
@@ -43,7 +34,7 @@ export default function MaterialCreatePage() {
       <PageHeader
         eyebrow={
           <Link to={back} className="hover:underline">
-            {t("courses.backToCourse", { name: course.data.courseName })}
+            {t("courses.backToCourse", { name: course.courseName })}
           </Link>
         }
         title={`${t("materials.createTitle")}: ${t(`materials.type.${type}`)}`}

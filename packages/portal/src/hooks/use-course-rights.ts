@@ -1,4 +1,4 @@
-import { useSession } from "../../../lib/api-context";
+import { useSession } from "../lib/api-context";
 
 /**
  * What the session may do here (API.md: create needs add, every other change modify). Elements

@@ -2,11 +2,11 @@ import { Button, FullPageSpinner, PageHeader } from "@lms/ui";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { useMaterial } from "../api/use-course-materials";
-import { useCourse } from "../api/use-courses";
+import { useMaterial } from "../api/use-materials";
+import { useCourseInView } from "../../../hooks/use-course-in-view";
 import { LoadFailure } from "../../../components/load-failure";
 import { MaterialForm } from "../components/material-form";
-import { useCourseRights } from "../components/use-rights";
+import { useCourseRights } from "../../../hooks/use-course-rights";
 import { recordId } from "../../../lib/params";
 
 /** /courses/{courseId}/update-material/{materialId}: change a material (its type stays). */
@@ -14,16 +14,16 @@ export default function MaterialUpdatePage() {
   const t = useT();
   const navigate = useNavigate();
   const params = useParams();
-  const courseId = recordId(params.courseId);
+  const { course } = useCourseInView();
+  const courseId = course.id;
   const materialId = recordId(params.materialId);
   const rights = useCourseRights();
-  const course = useCourse(courseId);
   const material = useMaterial(materialId);
 
-  if (courseId === null || materialId === null) return <LoadFailure error={null} />;
-  const failure = course.error ?? material.error;
-  if (failure) return <LoadFailure error={failure} onRetry={() => void material.reload()} />;
-  if (!course.data || !material.data) return <FullPageSpinner label={t("app.loading")} />;
+  if (materialId === null) return <LoadFailure error={null} />;
+  if (material.error)
+    return <LoadFailure error={material.error} onRetry={() => void material.reload()} />;
+  if (!material.data) return <FullPageSpinner label={t("app.loading")} />;
   const data = material.data;
   // A material of another course is not reachable under this course's address.
   if (data.courseId !== courseId) return <LoadFailure error={null} />;
@@ -34,7 +34,7 @@ export default function MaterialUpdatePage() {
       <PageHeader
         eyebrow={
           <Link to={back} className="hover:underline">
-            {t("courses.backToCourse", { name: course.data.courseName })}
+            {t("courses.backToCourse", { name: course.courseName })}
           </Link>
         }
         title={t("materials.editTitle")}

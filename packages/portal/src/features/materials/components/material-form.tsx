@@ -14,7 +14,7 @@ import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
-import { useMaterialCommands, type MaterialValues } from "../api/use-course-materials";
+import { useMaterialEditing, type MaterialValues } from "../api/use-materials";
 
 /** The server's default upload limit (LMS_MAX_UPLOAD_MB); a larger file would only be refused. */
 const MAX_UPLOAD_MB = 100;
@@ -91,7 +91,7 @@ export function MaterialForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const { save } = useMaterialCommands();
+  const { save } = useMaterialEditing();
   const [upload, setUpload] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
   const form = useForm<MaterialInput>({

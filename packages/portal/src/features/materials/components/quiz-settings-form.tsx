@@ -8,7 +8,7 @@ import { Field } from "../../../components/field";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
-import { useMaterialCommands } from "../api/use-course-materials";
+import { useMaterialEditing } from "../api/use-materials";
 import { newQuestion, quizDraft, retypeQuestion, type QuizDraft } from "../utils/quiz";
 import { QuestionEditor } from "./question-editor";
 
@@ -45,7 +45,7 @@ export function QuizSettingsForm({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const { saveQuizSettings } = useMaterialCommands();
+  const { saveQuizSettings } = useMaterialEditing();
   const questionsHeading = useId();
   const form = useForm<QuizDraft>({
     // The schema's input is what the editor holds; its output is what the server receives.
