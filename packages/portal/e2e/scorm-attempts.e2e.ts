@@ -171,9 +171,7 @@ describe("SCORM attempts", () => {
     const marked = page.getByText("The material is marked complete.").waitFor({ timeout: 20_000 });
     await confirmDialog(page, "Mark complete");
     await marked;
-    await expect
-      .poll(() => row.textContent(), { timeout: 20_000 })
-      .toContain(`${title}: Complete`);
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(`${title}: Complete`);
     await expect.poll(() => row.textContent()).toContain("100% · 1 of 1 complete");
 
     // The package reports a score after all: the teacher resets the attempt.
