@@ -201,7 +201,7 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     {
       path: paths.courses.studentMode.path,
       roleIds: STAFF_ROLE_IDS,
-      ...page(() => import("../features/journey/routes/student-mode")),
+      ...page(() => import("./routes/student-mode")),
     },
     {
       path: paths.courses.createMaterial.path,
@@ -246,11 +246,11 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
     {
       path: paths.courses.elementStudentMode.path,
       roleIds: STAFF_ROLE_IDS,
-      ...page(() => import("../features/journey/routes/student-mode")),
+      ...page(() => import("./routes/student-mode")),
     },
     {
       path: paths.scorm.path,
-      ...page(() => import("../features/journey/routes/scorm")),
+      ...page(() => import("../features/materials/routes/scorm")),
     },
     {
       path: paths.materials.list.path,

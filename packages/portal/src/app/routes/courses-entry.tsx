@@ -1,7 +1,7 @@
 import { FullPageSpinner } from "@lms/ui";
 import { lazy, Suspense } from "react";
 import { useT } from "../../lib/i18n";
-import { useLearnerRole } from "../../features/journey/hooks/use-learner-role";
+import { useLearnerRole } from "../../hooks/use-learner-role";
 import { ChildrenCoursesPage } from "../../features/journey/routes/children-courses";
 import { MyCoursesPage } from "../../features/journey/routes/my-courses";
 

@@ -3,7 +3,7 @@ import { Link, type To } from "react-router-dom";
 import { useT } from "../../../lib/i18n";
 import type { JourneyElement, JourneyMaterial } from "../api/use-journey";
 import { blockerOf, elementProgress, sequenceOf } from "../utils/sequence";
-import { StateBadge } from "./state-badge";
+import { StateBadge } from "../../../components/state-badge";
 
 /**
  * The course path: elements in order with their materials, each marked locked, open, in progress

@@ -5,7 +5,11 @@ import { useT } from "../../../lib/i18n";
 import { LoadFailure } from "../../../components/load-failure";
 import { recordId } from "../../../lib/params";
 import { useJourneyPath } from "../api/use-journey";
-import { JourneyView, type JourneyMode } from "../components/journey-view";
+import {
+  JourneyView,
+  type JourneyMode,
+  type MaterialPlayerComponent,
+} from "../components/journey-view";
 
 /** Where the journey's links lead and its back button returns, by mode. */
 function placesOf(
@@ -46,7 +50,13 @@ const BACK_LABELS = {
  * staff see the course or one element on the student's screens, every item open and nothing
  * recorded; an unpublished element is one students do not see at all, and the preview says so.
  */
-export function CourseJourneyPage({ mode }: { mode: JourneyMode }) {
+export function CourseJourneyPage({
+  mode,
+  player,
+}: {
+  mode: JourneyMode;
+  player: MaterialPlayerComponent;
+}) {
   const t = useT();
   const params = useParams();
   const [search] = useSearchParams();
@@ -69,6 +79,7 @@ export function CourseJourneyPage({ mode }: { mode: JourneyMode }) {
       <JourneyView
         path={path.data}
         mode={mode}
+        player={player}
         elementId={elementId}
         childId={childId}
         {...placesOf(mode, courseId, elementId, childId)}

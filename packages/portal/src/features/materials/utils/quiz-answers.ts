@@ -1,5 +1,5 @@
 import type { Translator } from "@lms/core";
-import type { QuizQuestion } from "../api/use-journey";
+import type { QuizQuestion } from "../../../lib/journey-types";
 
 /** A question's answer: the chosen choice ids, or the typed text of a short answer. */
 export type QuizAnswer = string[] | string;

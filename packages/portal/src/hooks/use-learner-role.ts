@@ -1,5 +1,5 @@
 import { ROLE_IDS } from "@lms/core";
-import { useSession } from "../../../lib/api-context";
+import { useSession } from "../lib/api-context";
 
 /** Who the journey screens are for: a student follows, a parent watches, staff manage. */
 export function useLearnerRole(): "student" | "parent" | "staff" {

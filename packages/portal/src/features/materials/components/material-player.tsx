@@ -4,14 +4,15 @@ import { useState, type ReactNode } from "react";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { InlineLoading } from "../../../components/inline-loading";
-import { useJourneyCommands, useOpenMaterial, type JourneyMaterial } from "../api/use-journey";
+import { usePlayerCommands, useOpenMaterial } from "../api/use-player";
+import type { JourneyMaterial } from "../../../lib/journey-types";
 import { FileMaterial } from "./file-material";
 import { LinkMaterial } from "./link-material";
 import { MarkDone } from "./mark-done";
 import { PageContent } from "./page-content";
 import { QuizPlayer } from "./quiz-player";
 import { ScormPlayer } from "./scorm-player";
-import { StateBadge } from "./state-badge";
+import { StateBadge } from "../../../components/state-badge";
 
 /**
  * One material of the journey, opened through the gate (`open`): a locked one shows the server's
@@ -37,7 +38,7 @@ export function MaterialPlayer({
   const i18n = useI18n();
   const { t } = i18n;
   const opened = useOpenMaterial(step.id);
-  const { complete } = useJourneyCommands();
+  const { complete } = usePlayerCommands();
   const [pending, setPending] = useState(false);
   const [retrying, setRetrying] = useState(false);
 

@@ -1,4 +1,4 @@
-import type { ScormLaunch } from "../api/use-journey";
+import type { ScormLaunch } from "../../../lib/journey-types";
 
 /** The flat element → value map a commit carries. */
 export type CmiMap = Record<string, unknown>;

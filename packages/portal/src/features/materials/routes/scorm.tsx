@@ -5,9 +5,9 @@ import { paths } from "../../../app/paths";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { recordId } from "../../../lib/params";
-import { useOpenMaterial } from "../api/use-journey";
+import { useOpenMaterial } from "../api/use-player";
 import { ScormPlayer } from "../components/scorm-player";
-import { useLearnerRole } from "../hooks/use-learner-role";
+import { useLearnerRole } from "../../../hooks/use-learner-role";
 
 /** /scorm?material=ID: a SCORM package full screen, gated and resumed like in the journey. */
 export default function ScormPage() {

@@ -5,7 +5,8 @@ import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
-import { useJourneyCommands, type ScormLaunch, type ScormTocEntry } from "../api/use-journey";
+import { usePlayerCommands } from "../api/use-player";
+import type { ScormLaunch, ScormTocEntry } from "../../../lib/journey-types";
 import {
   frameName,
   launchableScos,
@@ -43,7 +44,7 @@ export function ScormPlayer({
 }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const { scormLoad, scormCommit } = useJourneyCommands();
+  const { scormLoad, scormCommit } = usePlayerCommands();
   const [launch, setLaunch] = useState<ScormLaunch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);

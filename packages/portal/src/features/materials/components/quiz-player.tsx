@@ -2,15 +2,15 @@ import { toast, Button, useConfirm } from "@lms/ui";
 import { useEffect, useRef, useState } from "react";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
-import {
-  useJourneyCommands,
-  type OpenedMaterial,
-  type OpenedQuizResult,
-  type QuizQuestion,
-  type QuizResult,
-  type QuizReviewRow,
-  type QuizSettingsView,
-} from "../api/use-journey";
+import { usePlayerCommands } from "../api/use-player";
+import type {
+  OpenedMaterial,
+  OpenedQuizResult,
+  QuizQuestion,
+  QuizResult,
+  QuizReviewRow,
+  QuizSettingsView,
+} from "../../../lib/journey-types";
 import {
   answeredCount,
   answersPayload,
@@ -37,7 +37,7 @@ export function QuizPlayer({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const { complete } = useJourneyCommands();
+  const { complete } = usePlayerCommands();
   const settings: QuizSettingsView = { ...material.quiz, ...material.quiz?.settings };
   const questions = material.quiz?.questions ?? [];
   const attempt = material.attempt ?? null;

@@ -1,8 +1,8 @@
 import { Button, cn } from "@lms/ui";
 import { useId, useState } from "react";
 import { useI18n } from "../../../lib/i18n";
-import type { ScormTocEntry } from "../api/use-journey";
-import { StateIcon, stateBadgeVariants } from "./state-badge";
+import type { ScormTocEntry } from "../../../lib/journey-types";
+import { StateIcon, stateBadgeVariants } from "../../../components/state-badge";
 
 /**
  * The table of contents of a package with several SCOs (issue 15): the organisation's items in
