@@ -2,46 +2,12 @@ import { useCallback } from "react";
 import { JOURNEY_PATH } from "../../../lib/api-paths";
 import { useCommand, useRecordQuery } from "../../../lib/data";
 import type {
-  JourneyState,
   CourseSummary,
   JourneyMaterial,
-  JourneyElement,
   JourneyPath,
-  QuizOutcome,
   CourseSummaryDetail,
-  QuestionType,
-  QuizQuestion,
-  QuizAttempt,
-  QuizSettingsView,
-  OpenedMaterial,
-  QuizReviewRow,
-  OpenedQuizResult,
-  QuizResult,
-  ScormLaunch,
-  ScormTocEntry,
   Child,
 } from "../../../lib/journey-types";
-
-export type {
-  JourneyState,
-  CourseSummary,
-  JourneyMaterial,
-  JourneyElement,
-  JourneyPath,
-  QuizOutcome,
-  CourseSummaryDetail,
-  QuestionType,
-  QuizQuestion,
-  QuizAttempt,
-  QuizSettingsView,
-  OpenedMaterial,
-  QuizReviewRow,
-  OpenedQuizResult,
-  QuizResult,
-  ScormLaunch,
-  ScormTocEntry,
-  Child,
-};
 
 const withUser = (fields: Record<string, unknown>, userId?: number | null) =>
   userId ? { ...fields, userId } : fields;

@@ -1,6 +1,7 @@
 import { useT } from "../../../lib/i18n";
 import { statusText } from "../../../lib/scorm-status-text";
-import { useCourseSummary, type JourneyPath } from "../api/use-journey";
+import { useCourseSummary } from "../api/use-journey";
+import type { JourneyPath } from "../../../lib/journey-types";
 import { durationText } from "../../../lib/duration";
 import { elementProgress, secondsOn } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Link, type To } from "react-router-dom";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
-import { useJourneyCommands, type JourneyMaterial, type JourneyPath } from "../api/use-journey";
+import { useJourneyCommands } from "../api/use-journey";
+import type { JourneyMaterial, JourneyPath } from "../../../lib/journey-types";
 import { around, callToAction, firstUnfinished, sequenceOf } from "../utils/sequence";
 
 /**

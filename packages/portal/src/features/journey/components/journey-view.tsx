@@ -4,7 +4,8 @@ import { useEffect, useRef, type ComponentType, type ReactNode, type RefObject }
 import { Link, useNavigate, useSearchParams, type To } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { useMyCourses, type JourneyMaterial, type JourneyPath } from "../api/use-journey";
+import { useMyCourses } from "../api/use-journey";
+import type { JourneyMaterial, JourneyPath } from "../../../lib/journey-types";
 import { around, sequenceOf } from "../utils/sequence";
 import { CoursePath } from "./course-path";
 import { CourseSummary } from "./course-summary";
