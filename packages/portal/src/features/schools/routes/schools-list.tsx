@@ -1,7 +1,8 @@
 import type { SchoolRecord } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
+import { Redirect } from "../../../components/redirect";
 import { paths } from "../../../app/paths";
 import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
@@ -25,7 +26,7 @@ import { RecycleBinLink } from "../../../components/recycle-bin-link";
 export default function SchoolsListRoute() {
   const { profile, permissions } = useSession();
   if (profile && permissions && !(permissions.schools.access && permissions.schools.view)) {
-    return <Navigate to={homeHref(profile, permissions)} replace />;
+    return <Redirect to={homeHref(profile, permissions)} />;
   }
   return <SchoolsListPage />;
 }
