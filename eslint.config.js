@@ -1,7 +1,16 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const portalFeatures = readdirSync(new URL("packages/portal/src/features", import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -11,11 +20,28 @@ export default tseslint.config(
       "**/node_modules/**",
       "**/data/**",
       "**/coverage/**",
+      "packages/portal/test-fixtures/**",
       "!.storybook",
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts", ".cts"] },
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: "packages/*/tsconfig.json",
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
@@ -69,6 +95,45 @@ export default tseslint.config(
             {
               group: ["@lms/core", "@lms/server", "swr", "react-router-dom"],
               message: "@lms/ui knows nothing of the product's API or routes.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // bulletproof-react's boundaries: a feature uses only itself and the shared folders; the
+    // shared folders use no feature; app/ composes the features.
+    files: ["packages/portal/src/**"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: new URL("packages/portal/src", import.meta.url).pathname,
+          zones: [
+            ...portalFeatures.map((feature) => ({
+              target: `./features/${feature}`,
+              from: "./features",
+              except: [`./${feature}`],
+              message:
+                "A feature imports no other feature: share it from src/components, src/hooks or src/lib, or compose both in src/app.",
+            })),
+            {
+              target: "./features",
+              from: "./app",
+              except: ["./paths.ts"],
+              message: "Features do not import the app (but its paths); the app composes them.",
+            },
+            {
+              target: ["./components", "./hooks", "./lib"],
+              from: "./features",
+              message: "Shared code imports no feature.",
+            },
+            {
+              target: ["./components", "./hooks", "./lib"],
+              from: "./app",
+              except: ["./paths.ts"],
+              message: "Shared code imports nothing of the app but its paths.",
             },
           ],
         },

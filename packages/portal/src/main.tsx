@@ -5,10 +5,9 @@ import { portalApi } from "./app/portal-api";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { createAppRouter, preloadOpeningRoute } from "./app/router";
+import { createAppRouter } from "./app/router";
 import "./index.css";
 
-preloadOpeningRoute();
 const router = createAppRouter();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -4,7 +4,7 @@ import { ApiProvider, type PortalApi } from "../lib/api-context";
 import { I18nProvider } from "../lib/i18n";
 import { LoadingScreen } from "./loading-screen";
 import type { AppRouter } from "./router";
-import { ToasterHost } from "./toaster-host";
+import { ToasterHost } from "../components/toaster-host";
 
 export function App({ api, router }: { api: PortalApi; router: AppRouter }) {
   return (

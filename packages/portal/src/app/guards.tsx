@@ -1,20 +1,11 @@
 import { useEffect, type ReactNode } from "react";
-import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
+import { Redirect } from "../components/redirect";
 import { useApiClient, useSession } from "../lib/api-context";
 import type { Permissions, PermissionModule } from "@lms/core";
 import NoAccessPage from "../components/no-access-page";
 import NotFoundPage from "../components/not-found-page";
 import { paths } from "./paths";
-
-/**
- * A redirect that goes again each time its route is entered. A <Navigate> still mounted when the
- * user comes back to its route before its first redirect has landed would not go again: a visitor
- * route opened right after signing in stayed blank (issue 13).
- */
-export function Redirect({ to }: { to: string }) {
-  const { key } = useLocation();
-  return <Navigate key={key} to={to} replace />;
-}
 
 /** Visitor-only routes: a signed-in user goes to /schools (SPEC.md §2). */
 export function VisitorOnly() {

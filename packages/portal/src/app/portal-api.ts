@@ -1,5 +1,5 @@
 import { createPortalApi } from "../lib/api-context";
-import { startKeptSessionSignIn } from "./class-service-sign-in";
+import { startKeptSessionSignIn } from "../lib/class-service-sign-in";
 
 /**
  * The portal's API client and session, made as the entry starts. A kept session's hidden

@@ -1,7 +1,7 @@
 import { Button, NotFound } from "@lms/ui";
-import { Component, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useT } from "../lib/i18n";
-import { isChunkLoadError } from "./lazy";
+import { isChunkLoadError } from "../lib/lazy";
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener("online", onChange);
@@ -47,36 +47,4 @@ export function RouteError({ error }: { error: unknown }) {
       action={retry}
     />
   );
-}
-
-interface BoundaryProps {
-  children: ReactNode;
-  /** The location: moving to another page clears the error. */
-  resetKey: string;
-}
-
-/** Catches what a route throws while loading or rendering and shows RouteError instead. */
-export class RouteErrorBoundary extends Component<
-  BoundaryProps,
-  { failed: boolean; error: unknown; key: string }
-> {
-  override state = { failed: false, error: null as unknown, key: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { failed: true, error };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { key: string }) {
-    return props.resetKey === state.key
-      ? null
-      : { failed: false, error: null, key: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown) {
-    if (!isChunkLoadError(error)) console.error(error);
-  }
-
-  override render() {
-    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
-  }
 }

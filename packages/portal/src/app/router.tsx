@@ -1,18 +1,24 @@
 import { ROLE_IDS, auditReach } from "@lms/core";
-import { Suspense, useMemo } from "react";
-import {
-  createHashRouter,
-  Outlet,
-  parsePath,
-  useLocation,
-  useRouteError,
-  type RouteObject,
-} from "react-router-dom";
-import { Redirect, RequireAccess, RequireRole, VisitorOnly, type RouteAccess } from "./guards";
-import { lazyPage, preloadMatches, useOpeningRoute } from "./lazy-page";
+import { Suspense, type ComponentType } from "react";
+import { createHashRouter, Outlet, useRouteError, type RouteObject } from "react-router-dom";
+import { loadChunk } from "../lib/lazy";
+import { Redirect } from "../components/redirect";
+import { RequireAccess, RequireRole, VisitorOnly, type RouteAccess } from "./guards";
 import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
-import { RouteError, RouteErrorBoundary } from "./route-error";
+import { RouteError } from "./route-error";
+
+/**
+ * A route's page, loaded by react-router's route `lazy` when a location first matches it: the
+ * router loads every lazy route a location matches at once, keeps the current page on screen
+ * while the next one loads, and gives a load up after SPEC.md §8's 120 s (the error screen).
+ */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, "lazy"> {
+  return { lazy: () => loadChunk(load)().then((module) => ({ Component: module.default })) };
+}
+
+/** A course's material pages open inside the course's frame, which reads the course for them. */
+const courseFrame = page(() => import("../features/courses/routes/course-frame"));
 
 /** Who manages courses: student mode and the course's own screens are theirs. */
 const STAFF_ROLE_IDS = [
@@ -25,27 +31,27 @@ const STAFF_ROLE_IDS = [
 const visitorRoutes: RouteObject[] = [
   {
     path: paths.account.login.path,
-    element: lazyPage(() => import("../features/auth/routes/login")),
+    ...page(() => import("../features/auth/routes/login")),
   },
   {
     path: paths.account.forgotPassword.path,
-    element: lazyPage(() => import("../features/auth/routes/forgot-password")),
+    ...page(() => import("../features/auth/routes/forgot-password")),
   },
   {
     path: paths.account.resetPassword.path,
-    element: lazyPage(() => import("../features/auth/routes/reset-password")),
+    ...page(() => import("../features/auth/routes/reset-password")),
   },
   {
     path: paths.account.setPassword.path,
-    element: lazyPage(() => import("../features/auth/routes/set-password")),
+    ...page(() => import("../features/auth/routes/set-password")),
   },
   {
     path: paths.account.invalidResetPassword.path,
-    element: lazyPage(() => import("../features/auth/routes/invalid-reset-password")),
+    ...page(() => import("../features/auth/routes/invalid-reset-password")),
   },
   {
     path: paths.account.invalidActivation.path,
-    element: lazyPage(() => import("../features/auth/routes/invalid-activation")),
+    ...page(() => import("../features/auth/routes/invalid-activation")),
   },
 ];
 
@@ -57,245 +63,239 @@ const authenticatedRoutes: (RouteObject & { roleIds?: readonly number[]; access?
   [
     {
       path: paths.schools.list.path,
-      element: lazyPage(() => import("../features/schools/routes/schools-list")),
+      ...page(() => import("../features/schools/routes/schools-list")),
     },
     {
       path: paths.schools.create.path,
       access: { module: "schools", right: "add" },
-      element: lazyPage(() => import("../features/schools/routes/school-create")),
+      ...page(() => import("../features/schools/routes/school-create")),
     },
     {
       path: paths.schools.recycleBin.path,
       access: { module: "schools", right: "modify" },
-      element: lazyPage(() => import("../features/trash/routes/schools-recycle-bin")),
+      ...page(() => import("../features/trash/routes/schools-recycle-bin")),
     },
     {
       path: paths.schools.edit.path,
       access: { module: "schools", right: "modify" },
-      element: lazyPage(() => import("../features/schools/routes/school-edit")),
+      ...page(() => import("../features/schools/routes/school-edit")),
     },
     {
       path: paths.schools.details.path,
       access: { module: "schools", right: "view" },
-      element: lazyPage(() => import("../features/schools/routes/school-index-redirect")),
+      ...page(() => import("../features/schools/routes/school-index-redirect")),
     },
     {
       path: paths.users.list.path,
       access: { module: "users", right: "view" },
-      element: lazyPage(() => import("../features/users/routes/users-list")),
+      ...page(() => import("../features/users/routes/users-list")),
     },
     {
       path: paths.users.create.path,
       access: { module: "users", right: "add" },
-      element: lazyPage(() => import("../features/users/routes/user-create")),
+      ...page(() => import("../features/users/routes/user-create")),
     },
     {
       path: paths.users.recycleBin.path,
       access: { module: "users", right: "modify" },
-      element: lazyPage(() => import("../features/trash/routes/users-recycle-bin")),
+      ...page(() => import("../features/trash/routes/users-recycle-bin")),
     },
     {
       path: paths.users.details.path,
       access: { module: "users", right: "view" },
-      element: lazyPage(() => import("../features/users/routes/user-details")),
+      ...page(() => import("../features/users/routes/user-details")),
     },
     {
       path: paths.users.edit.path,
       access: { module: "users", right: "modify" },
-      element: lazyPage(() => import("../features/users/routes/user-edit")),
+      ...page(() => import("../features/users/routes/user-edit")),
     },
     {
       path: paths.users.changePassword.path,
       access: { module: "users", right: "modify" },
-      element: lazyPage(() => import("../features/users/routes/user-change-password")),
+      ...page(() => import("../features/users/routes/user-change-password")),
     },
     {
       access: { module: "schools", right: "view" },
-      element: lazyPage(() => import("../features/schools/routes/school-details")),
+      ...page(() => import("../features/schools/routes/school-details")),
       children: [
         {
           path: paths.schools.info.path,
-          element: lazyPage(() => import("../features/schools/routes/school-info")),
+          ...page(() => import("../features/schools/routes/school-info")),
         },
         {
           path: paths.schools.users.path,
-          element: lazyPage(() => import("../features/users/routes/school-users-tab")),
+          ...page(() => import("../features/users/routes/school-users-tab")),
         },
         {
           path: paths.schools.classes.path,
-          element: lazyPage(() => import("../features/classes/routes/school-classes-tab")),
+          ...page(() => import("../features/classes/routes/school-classes-tab")),
         },
         {
           path: paths.schools.settings.path,
-          element: lazyPage(() => import("../features/schools/routes/school-settings")),
+          ...page(() => import("../features/schools/routes/school-settings")),
         },
       ],
     },
     {
       path: paths.schools.classDetails.path,
-      element: lazyPage(() => import("../features/classes/routes/class-details")),
+      ...page(() => import("../features/classes/routes/class-details")),
     },
     {
       path: paths.classes.list.path,
-      element: lazyPage(() => import("../features/classes/routes/classes-list")),
+      ...page(() => import("../features/classes/routes/classes-list")),
     },
     {
       path: paths.classes.details.path,
-      element: lazyPage(() => import("../features/classes/routes/class-details")),
+      ...page(() => import("../features/classes/routes/class-details")),
     },
     {
       path: paths.roles.list.path,
       access: { module: "roles", right: "view" },
-      element: lazyPage(() => import("../features/roles/routes/roles-list")),
+      ...page(() => import("../features/roles/routes/roles-list")),
     },
     {
       path: paths.roles.create.path,
       access: { module: "roles", right: "add" },
-      element: lazyPage(() => import("../features/roles/routes/role-create")),
+      ...page(() => import("../features/roles/routes/role-create")),
     },
     {
       path: paths.roles.recycleBin.path,
       access: { module: "roles", right: "modify" },
-      element: lazyPage(() => import("../features/trash/routes/roles-recycle-bin")),
+      ...page(() => import("../features/trash/routes/roles-recycle-bin")),
     },
     {
       path: paths.roles.edit.path,
       access: { module: "roles", right: "modify" },
-      element: lazyPage(() => import("../features/roles/routes/role-edit")),
+      ...page(() => import("../features/roles/routes/role-edit")),
     },
     {
       path: paths.roles.view.path,
       access: { module: "roles", right: "view" },
-      element: lazyPage(() => import("../features/roles/routes/role-view")),
+      ...page(() => import("../features/roles/routes/role-view")),
     },
     {
       path: paths.profile.details.path,
-      element: lazyPage(() => import("../features/profile/routes/profile-details")),
+      ...page(() => import("../features/profile/routes/profile-details")),
     },
     {
       path: paths.profile.edit.path,
-      element: lazyPage(() => import("../features/profile/routes/profile-edit")),
+      ...page(() => import("../features/profile/routes/profile-edit")),
     },
     {
       path: paths.profile.changePassword.path,
-      element: lazyPage(() => import("../features/profile/routes/profile-change-password")),
+      ...page(() => import("../features/profile/routes/profile-change-password")),
     },
     {
       path: paths.courses.list.path,
-      element: lazyPage(() => import("../features/journey/routes/courses-entry")),
+      ...page(() => import("./routes/courses-entry")),
     },
     {
       path: paths.courses.recycleBin.path,
       access: { module: "courses", right: "modify" },
-      element: lazyPage(() => import("../features/trash/routes/courses-recycle-bin")),
+      ...page(() => import("../features/trash/routes/courses-recycle-bin")),
     },
     {
       path: paths.courses.view.path,
-      element: lazyPage(() => import("../features/journey/routes/course-entry")),
+      ...page(() => import("./routes/course-entry")),
     },
     {
       path: paths.courses.studentMode.path,
       roleIds: STAFF_ROLE_IDS,
-      element: lazyPage(() => import("../features/courses/routes/course-student-mode")),
+      ...page(() => import("./routes/student-mode")),
     },
     {
       path: paths.courses.createMaterial.path,
       access: { module: "materials", right: "add" },
-      element: lazyPage(() => import("../features/courses/routes/material-create")),
+      ...courseFrame,
+      children: [
+        { index: true, ...page(() => import("../features/materials/routes/material-create")) },
+      ],
     },
     {
       path: paths.courses.updateMaterial.path,
       access: { module: "materials", right: "modify" },
-      element: lazyPage(() => import("../features/courses/routes/material-update")),
+      ...courseFrame,
+      children: [
+        { index: true, ...page(() => import("../features/materials/routes/material-update")) },
+      ],
     },
     {
       path: paths.courses.quizSettings.path,
       access: { module: "materials", right: "modify" },
-      element: lazyPage(() => import("../features/courses/routes/quiz-settings")),
+      ...courseFrame,
+      children: [
+        { index: true, ...page(() => import("../features/materials/routes/quiz-settings")) },
+      ],
     },
     {
       path: paths.courses.scormReport.path,
       roleIds: STAFF_ROLE_IDS,
       access: { module: "courses", right: "view" },
-      element: lazyPage(() => import("../features/scorm-report/routes/scorm-report")),
+      ...page(() => import("../features/scorm-report/routes/scorm-report")),
     },
     {
       path: paths.courses.scormAttempt.path,
       roleIds: STAFF_ROLE_IDS,
       access: { module: "courses", right: "view" },
-      element: lazyPage(() => import("../features/scorm-report/routes/scorm-attempt")),
+      ...page(() => import("../features/scorm-report/routes/scorm-attempt")),
     },
     {
       path: paths.courses.element.path,
-      element: lazyPage(() => import("../features/journey/routes/element-entry")),
+      ...page(() => import("./routes/element-entry")),
     },
     {
       path: paths.courses.elementStudentMode.path,
       roleIds: STAFF_ROLE_IDS,
-      element: lazyPage(() => import("../features/courses/routes/element-student-mode")),
+      ...page(() => import("./routes/student-mode")),
     },
     {
       path: paths.scorm.path,
-      element: lazyPage(() => import("../features/journey/routes/scorm")),
+      ...page(() => import("../features/materials/routes/scorm")),
     },
     {
       path: paths.materials.list.path,
       access: { module: "materials", right: "view" },
-      element: lazyPage(() => import("../features/materials/routes/materials-list")),
+      ...page(() => import("../features/materials/routes/materials-list")),
     },
     {
       path: paths.audit.list.path,
       access: { allow: (user) => auditReach(user) !== null },
-      element: lazyPage(() => import("../features/audit/routes/audit-log")),
+      ...page(() => import("../features/audit/routes/audit-log")),
     },
   ];
-
-const notFound = lazyPage(() => import("../components/not-found-page"));
 
 const pages: RouteObject[] = [
   { path: paths.root.path, element: <Redirect to={paths.account.login.getHref()} /> },
   { element: <VisitorOnly />, children: visitorRoutes },
   {
-    element: lazyPage(() => import("./authenticated-layout")),
+    ...page(() => import("./authenticated-layout")),
     children: authenticatedRoutes.map(({ roleIds, access, ...route }) => ({
       element: <RequireRole roleIds={roleIds} />,
       children: [{ element: <RequireAccess access={access} />, children: [route] }],
     })),
   },
-  { path: "*", element: notFound },
+  { path: "*", ...page(() => import("../components/not-found-page")) },
 ];
 
-/**
- * Every page under one root: it starts loading the pages a location matches at once, shows the
- * spinner while the opening route's code arrives and the error screen when a page fails.
- */
-function Root() {
-  const { pathname } = useLocation();
-  const pending = useMemo(() => preloadMatches(routes, pathname), [pathname]);
-  const open = useOpeningRoute(pending);
-  return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<LoadingScreen />}>{open ? <Outlet /> : <LoadingScreen />}</Suspense>
-    </RouteErrorBoundary>
-  );
-}
-
-/** What fails outside the root's own boundary still gets the error screen, not the router's. */
+/** A page whose code failed to load, or that failed to render: the error screen. */
 function RootError() {
   return <RouteError error={useRouteError()} />;
 }
 
 export const routes: RouteObject[] = [
-  { element: <Root />, errorElement: <RootError />, children: pages },
+  {
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    ),
+    // Until the opening route's code has arrived.
+    hydrateFallbackElement: <LoadingScreen />,
+    errorElement: <RootError />,
+    children: pages,
+  },
 ];
-
-/**
- * Starts loading the pages of the route the app opens on (the hash, as the hash router reads it)
- * before React's first render, which costs the translator and the router's first pass.
- */
-export function preloadOpeningRoute(): void {
-  void preloadMatches(routes, parsePath(window.location.hash.slice(1)).pathname || "/");
-}
 
 type HistoryState = { usr?: unknown; key?: string; idx?: number } | null;
 

@@ -23,7 +23,7 @@ import { useSession } from "../lib/api-context";
 import { translatorFor, useT } from "../lib/i18n";
 import { activeEntry, navigationFor } from "../lib/navigation";
 import { hasUnsavedChanges, leaveWithoutAsking } from "../lib/unsaved-changes";
-import { useClassServiceSignIn } from "./class-service-sign-in";
+import { useClassServiceSignIn } from "../lib/class-service-sign-in";
 import { LoadingScreen } from "./loading-screen";
 import { paths } from "./paths";
 

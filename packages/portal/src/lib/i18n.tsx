@@ -17,7 +17,7 @@ import {
   type ReactNode,
 } from "react";
 import visitorTexts from "virtual:visitor-texts";
-import { loadChunk } from "../app/lazy";
+import { loadChunk } from "./lazy";
 import { useSession } from "./api-context";
 import type * as fullI18n from "./full-i18n";
 

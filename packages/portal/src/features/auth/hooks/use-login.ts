@@ -1,6 +1,6 @@
 import type { LoginInput } from "@lms/core";
 import { useCallback } from "react";
-import { startKeptSessionSignIn } from "../../../app/class-service-sign-in";
+import { startKeptSessionSignIn } from "../../../lib/class-service-sign-in";
 import { useApiClient, useSessionStore } from "../../../lib/api-context";
 import { loadFullI18n } from "../../../lib/i18n";
 import { takeVisitorLanguage } from "../utils/visitor-language";

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
-import { showToasts } from "../../../app/toaster-host";
+import { showToasts } from "../../../components/toaster-host";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { useApiClient } from "../../../lib/api-context";
 import { applyFieldErrors, failureText } from "../../../lib/errors";

@@ -1,7 +1,7 @@
 import type { ClassDetails, ClassRecord, ListParams } from "@lms/core";
 import { useCallback } from "react";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
-import { USER_PATH } from "../../users/api/use-users";
+import { USER_PATH } from "../../../lib/api-paths";
 
 export const CLASS_PATH = "/class/";
 

@@ -8,7 +8,7 @@ import { useT } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
 import { CLASS_PATH, useClasses } from "../api/use-classes";
-import { classDetailsHref } from "../utils/class-href";
+import { classDetailsHref } from "../../../lib/class-href";
 import { classColumns, classNameText } from "./class-columns";
 
 /**

@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import NotFoundPage from "../../../components/not-found-page";
 import { useT } from "../../../lib/i18n";
-import { LoadFailure } from "../../courses/components/load-failure";
+import { LoadFailure } from "../../../components/load-failure";
 import { useClass } from "../api/use-classes";
 import { classNameText, schoolYearText } from "../components/class-columns";
 import { ClassCoursesTable } from "../components/class-courses-table";

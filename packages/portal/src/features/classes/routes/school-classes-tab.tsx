@@ -1,4 +1,4 @@
-import { useSchoolInView } from "../../schools/routes/school-details";
+import { useSchoolInView } from "../../../hooks/use-school-in-view";
 import { ClassesTable } from "../components/classes-table";
 
 /** The classes tab of a school's details (/schools/{id}/classes). */

@@ -5,7 +5,7 @@ import { useApiClient } from "../../../lib/api-context";
 import { ApiError, useCommand } from "../../../lib/data";
 import type { Positioned } from "../utils/positions";
 import type { ElementWithMaterials } from "../utils/student-view";
-import { TRASH_PATHS } from "../../trash/api/use-trash";
+import { TRASH_PATHS } from "../../../hooks/use-trash";
 
 export const ELEMENT_PATH = "/element/";
 

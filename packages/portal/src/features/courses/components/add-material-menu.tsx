@@ -1,3 +1,4 @@
+import { PlusIcon } from "lucide-react";
 import { MATERIAL_TYPES, type ElementRecord } from "@lms/core";
 import {
   Button,
@@ -10,7 +11,6 @@ import {
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { PlusIcon } from "./icons";
 
 /**
  * "Add material" with one link per material type (SPEC.md §2 create-material route: the section

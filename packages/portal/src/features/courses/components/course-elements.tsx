@@ -1,3 +1,4 @@
+import { PlusIcon } from "lucide-react";
 import { Button, EmptyState, ExpandCollapseAll, ViewToggle, type ViewMode } from "@lms/ui";
 import { useId, useState } from "react";
 import { useT } from "../../../lib/i18n";
@@ -5,10 +6,9 @@ import { useElementCommands } from "../api/use-elements";
 import type { ElementWithMaterials } from "../utils/student-view";
 import { ElementCard } from "./element-card";
 import { ElementCreateForm } from "./element-create-form";
-import { PlusIcon } from "./icons";
 import { SortableList } from "./sortable-list";
 import { useReorder } from "./use-reorder";
-import type { CourseRights } from "./use-rights";
+import type { CourseRights } from "../../../hooks/use-course-rights";
 
 const VIEW_KEY = "lms.courses.elementsView";
 

@@ -1,3 +1,4 @@
+import { ChevronRightIcon, EllipsisIcon } from "lucide-react";
 import type { ElementRecord, MaterialRecord } from "@lms/core";
 import {
   DropdownMenu,
@@ -15,12 +16,11 @@ import { useT } from "../../../lib/i18n";
 import { byPosition } from "../utils/positions";
 import { AddMaterialMenu } from "./add-material-menu";
 import { PublishedChip } from "./course-columns";
-import { ChevronIcon, MoreIcon } from "./icons";
 import { MaterialItem } from "./material-item";
 import { DragHandleButton, MoveButtons } from "./move-buttons";
 import type { DragHandle } from "./sortable-list";
 import { useContentActions } from "./use-content-actions";
-import type { CourseRights } from "./use-rights";
+import type { CourseRights } from "../../../hooks/use-course-rights";
 
 /**
  * One course element on the course page: a region named by the element, whose heading opens or
@@ -82,7 +82,9 @@ export function ElementCard({
             onClick={onToggle}
             className="inline-flex max-w-full cursor-pointer items-center gap-1.5 rounded-sm text-start outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0"
           >
-            <ChevronIcon open={expanded} />
+            <ChevronRightIcon
+              className={expanded ? "rotate-90 transition-transform" : "transition-transform"}
+            />
             <span className="truncate">{element.name}</span>
           </button>
         </h3>
@@ -134,7 +136,7 @@ function ElementActions({ element, rights }: { element: ElementRecord; rights: C
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <IconButton size="sm" label={t("elements.actionsFor", { name: element.name })}>
-          <MoreIcon />
+          <EllipsisIcon />
         </IconButton>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

@@ -1,3 +1,4 @@
+import { EllipsisIcon } from "lucide-react";
 import type { MaterialRecord } from "@lms/core";
 import {
   DropdownMenu,
@@ -12,9 +13,8 @@ import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
 import { PublishedChip } from "./course-columns";
-import { MoreIcon } from "./icons";
 import { useContentActions } from "./use-content-actions";
-import type { CourseRights } from "./use-rights";
+import type { CourseRights } from "../../../hooks/use-course-rights";
 
 /** A material of an element: its type, name, status and what may be done with it. */
 export function MaterialItem({
@@ -93,7 +93,7 @@ export function MaterialActions({
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <IconButton size="sm" label={t("materials.actionsFor", { name: material.name })}>
-          <MoreIcon />
+          <EllipsisIcon />
         </IconButton>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

@@ -1,7 +1,7 @@
+import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon } from "lucide-react";
 import { IconButton } from "@lms/ui";
 import { useEffect, useRef } from "react";
 import { useT } from "../../../lib/i18n";
-import { ArrowDownIcon, ArrowUpIcon, GripIcon } from "./icons";
 
 /**
  * Move up and move down: the keyboard path of repositioning (SPEC.md §4), beside drag and drop.
@@ -82,7 +82,7 @@ export function DragHandleButton({
       disabled={handle.disabled}
       className="inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-control text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-50 [&_svg]:size-4"
     >
-      <GripIcon />
+      <GripVerticalIcon />
     </button>
   );
 }

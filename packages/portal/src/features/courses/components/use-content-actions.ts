@@ -2,8 +2,8 @@ import type { ElementRecord, MaterialRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
-import { useConfirmedDelete } from "../../trash/components/use-confirmed-delete";
-import { MATERIAL_PATH, useMaterialCommands } from "../api/use-course-materials";
+import { useConfirmedDelete } from "../../../hooks/use-confirmed-delete";
+import { MATERIAL_PATH, useMaterialCommands } from "../../../hooks/use-material-commands";
 import { ELEMENT_PATH, useElementCommands } from "../api/use-elements";
 
 /**

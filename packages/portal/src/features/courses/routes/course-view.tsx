@@ -1,3 +1,4 @@
+import { EyeIcon } from "lucide-react";
 import {
   Button,
   FullPageSpinner,
@@ -7,32 +8,36 @@ import {
   TabsList,
   TabsTrigger,
 } from "@lms/ui";
+import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
-import { ClassesTable } from "../../classes/components/classes-table";
-import { canSeeClasses } from "../../classes/utils/class-href";
-import { CourseProgress } from "../../journey/components/course-progress";
+import { canSeeClasses } from "../../../lib/class-href";
 import { useCourse, useCourseCommands } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
 import { CourseElements } from "../components/course-elements";
 import { PublishedChip } from "../components/course-columns";
 import { CourseForm } from "../components/course-form";
-import { EyeIcon } from "../components/icons";
-import { InlineLoading } from "../components/inline-loading";
-import { LoadFailure } from "../components/load-failure";
-import { useCourseRights } from "../components/use-rights";
-import { recordId } from "../utils/params";
+import { InlineLoading } from "../../../components/inline-loading";
+import { LoadFailure } from "../../../components/load-failure";
+import { useCourseRights } from "../../../hooks/use-course-rights";
+import { recordId } from "../../../lib/params";
 
 type Tab = "elements" | "details" | "progress" | "classes";
+
+/** The tabs other features fill in; the app composes them (src/app/routes/course-screen.tsx). */
+export interface CourseViewTabs {
+  progress: (courseId: number) => ReactNode;
+  classes: (courseId: number) => ReactNode;
+}
 
 /**
  * /courses/{courseId}: the course's elements and materials, its students' progress, and its
  * details (SPEC.md §2).
  */
-export default function CourseViewPage() {
+export function CourseViewPage({ tabs }: { tabs: CourseViewTabs }) {
   const t = useT();
   const { courseId: param } = useParams();
   const courseId = recordId(param);
@@ -139,7 +144,7 @@ export default function CourseViewPage() {
           )}
         </TabsContent>
         <TabsContent value="progress" className="pt-4">
-          <CourseProgress courseId={data.id} />
+          {tabs.progress(data.id)}
         </TabsContent>
         <TabsContent value="details" className="max-w-4xl pt-4">
           <CourseForm
@@ -152,7 +157,7 @@ export default function CourseViewPage() {
         </TabsContent>
         {showClasses ? (
           <TabsContent value="classes" className="pt-4">
-            <ClassesTable courseId={data.id} listKey="course-classes" />
+            {tabs.classes(data.id)}
           </TabsContent>
         ) : null}
       </Tabs>

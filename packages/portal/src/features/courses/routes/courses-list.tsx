@@ -13,9 +13,9 @@ import { useTableLabels } from "../../../lib/table-labels";
 import { COURSE_PATH, useCourseCommands, useCourses } from "../api/use-courses";
 import { courseColumns } from "../components/course-columns";
 import { CourseForm } from "../components/course-form";
-import { useCourseRights } from "../components/use-rights";
-import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
-import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
+import { useCourseRights } from "../../../hooks/use-course-rights";
+import { useDeleteRowAction } from "../../../hooks/use-confirmed-delete";
+import { RecycleBinLink } from "../../../components/recycle-bin-link";
 
 /** /courses: the course list with its create panel (SPEC.md §2). */
 export default function CoursesListPage() {

@@ -1,23 +1,23 @@
+import { EyeIcon } from "lucide-react";
 import { Button, EmptyState, FullPageSpinner, PageHeader } from "@lms/ui";
 import { useId } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { useMaterialCommands } from "../api/use-course-materials";
+import { useMaterialCommands } from "../../../hooks/use-material-commands";
 import { useCourse } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
 import { AddMaterialMenu } from "../components/add-material-menu";
 import { PublishedChip } from "../components/course-columns";
 import { ElementEditForm } from "../components/element-edit-form";
-import { EyeIcon } from "../components/icons";
-import { LoadFailure } from "../components/load-failure";
+import { LoadFailure } from "../../../components/load-failure";
 import { MaterialItem } from "../components/material-item";
 import { DragHandleButton, MoveButtons } from "../components/move-buttons";
 import { SortableList } from "../components/sortable-list";
 import { useContentActions } from "../components/use-content-actions";
 import { useReorder } from "../components/use-reorder";
-import { useCourseRights } from "../components/use-rights";
-import { recordId } from "../utils/params";
+import { useCourseRights } from "../../../hooks/use-course-rights";
+import { recordId } from "../../../lib/params";
 
 /**
  * /courses/{courseId}/elements/{elementId}: one element with its materials in order (SPEC.md §2):

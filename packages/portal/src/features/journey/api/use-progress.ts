@@ -1,5 +1,6 @@
 import type { ListParams } from "@lms/core";
 import { useCallback } from "react";
+import { MATERIAL_PATH } from "../../../hooks/use-material-commands";
 import { useCommand, useListQuery } from "../../../lib/data";
 
 export const PROGRESS_PATH = "/progress/";
@@ -47,8 +48,6 @@ export function progressParams(params: ListParams, courseId: number): ListParams
 export function useCourseProgress(params: ListParams) {
   return useListQuery<ProgressRow>(PROGRESS_PATH, params);
 }
-
-const MATERIAL_PATH = "/material/";
 
 /** A teacher's actions on a student's SCORM attempts (`material` scormreset, scormcomplete). */
 export function useScormAttemptCommands() {

@@ -1,10 +1,10 @@
+import { CirclePlayIcon, TrophyIcon } from "lucide-react";
 import { Button } from "@lms/ui";
 import { Link, type To } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import type { CourseSummary } from "../api/use-journey";
+import type { CourseSummary } from "../../../lib/journey-types";
 import { callToAction } from "../utils/sequence";
-import { PlayCircleIcon, TrophyIcon } from "./icons";
 import { ProgressBar } from "./progress-bar";
 
 /** A course of My courses: its progress and Start, Continue or Review (or View for a parent). */
@@ -70,7 +70,7 @@ export function CourseCard({
             to={href}
             aria-label={`${t(readOnly ? "journey.viewProgress" : `journey.${action}`)}: ${course.courseName}`}
           >
-            {readOnly ? null : <PlayCircleIcon />}
+            {readOnly ? null : <CirclePlayIcon />}
             {t(readOnly ? "journey.viewProgress" : `journey.${action}`)}
           </Link>
         </Button>

@@ -1,9 +1,9 @@
 import { cn } from "@lms/ui";
 import { Link, type To } from "react-router-dom";
 import { useT } from "../../../lib/i18n";
-import type { JourneyElement, JourneyMaterial } from "../api/use-journey";
+import type { JourneyElement, JourneyMaterial } from "../../../lib/journey-types";
 import { blockerOf, elementProgress, sequenceOf } from "../utils/sequence";
-import { StateBadge } from "./state-badge";
+import { StateBadge } from "../../../components/state-badge";
 
 /**
  * The course path: elements in order with their materials, each marked locked, open, in progress

@@ -1,10 +1,11 @@
 import { useT } from "../../../lib/i18n";
 import { statusText } from "../../../lib/scorm-status-text";
-import { useCourseSummary, type JourneyPath } from "../api/use-journey";
+import { useCourseSummary } from "../api/use-journey";
+import type { JourneyPath } from "../../../lib/journey-types";
 import { durationText } from "../../../lib/duration";
 import { elementProgress, secondsOn } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";
-import { stateBadgeVariants, StateIcon } from "./state-badge";
+import { stateBadgeVariants, StateIcon } from "../../../components/state-badge";
 
 /** The course summary: completion per element, quiz and SCORM scores and time spent. */
 export function CourseSummary({ path, userId }: { path: JourneyPath; userId?: number | null }) {

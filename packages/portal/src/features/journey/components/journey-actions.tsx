@@ -1,11 +1,12 @@
+import { ArrowLeftIcon, CirclePlayIcon, TrophyIcon } from "lucide-react";
 import { Button, toast } from "@lms/ui";
 import { useState } from "react";
 import { Link, type To } from "react-router-dom";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
-import { useJourneyCommands, type JourneyMaterial, type JourneyPath } from "../api/use-journey";
+import { useJourneyCommands } from "../api/use-journey";
+import type { JourneyMaterial, JourneyPath } from "../../../lib/journey-types";
 import { around, callToAction, firstUnfinished, sequenceOf } from "../utils/sequence";
-import { ArrowLeftIcon, PlayCircleIcon, TrophyIcon } from "./icons";
 
 /**
  * Start / Continue / Review (from the last material opened, `resume`), resume to previous (the
@@ -61,7 +62,7 @@ export function JourneyActions({
         disabled={sequence.length === 0}
         onClick={() => void run("continue")}
       >
-        <PlayCircleIcon />
+        <CirclePlayIcon />
         {t(`journey.${action}`)}
       </Button>
       {record && path.done > 0 ? (

@@ -1,9 +1,9 @@
 import { cn } from "@lms/ui";
 import { useT } from "../../../lib/i18n";
-import type { JourneyElement } from "../api/use-journey";
+import type { JourneyElement } from "../../../lib/journey-types";
 import { elementProgress } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";
-import { stateBadgeVariants, StateIcon } from "./state-badge";
+import { stateBadgeVariants, StateIcon } from "../../../components/state-badge";
 
 /** The journey map: one stop per element with its progress and a mark per material. */
 export function JourneyMap({ elements }: { elements: JourneyElement[] }) {

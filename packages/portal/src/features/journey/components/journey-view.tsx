@@ -1,21 +1,32 @@
+import { ArrowLeftIcon, ArrowRightIcon, EyeIcon, TrophyIcon } from "lucide-react";
 import { Button, EmptyState, cn, toast } from "@lms/ui";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from "react";
 import { Link, useNavigate, useSearchParams, type To } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { EyeIcon } from "../../courses/components/icons";
-import { useMyCourses, type JourneyMaterial, type JourneyPath } from "../api/use-journey";
+import { useMyCourses } from "../api/use-journey";
+import type { JourneyMaterial, JourneyPath } from "../../../lib/journey-types";
 import { around, sequenceOf } from "../utils/sequence";
 import { CoursePath } from "./course-path";
 import { CourseSummary } from "./course-summary";
-import { ArrowLeftIcon, ArrowRightIcon, TrophyIcon } from "./icons";
 import { JourneyActions } from "./journey-actions";
 import { JourneyMap } from "./journey-map";
-import { MaterialPlayer } from "./material-player";
 import { NextCourseButton, nextCourseOf } from "./next-course";
 import { ProgressBar } from "./progress-bar";
 
 export type JourneyMode = "student" | "preview" | "parent";
+
+/** The player of one material of the journey; the app hands in the materials feature's. */
+export type MaterialPlayerComponent = ComponentType<{
+  step: JourneyMaterial;
+  position: string;
+  /** False in student mode: nothing is sent then. */
+  record: boolean;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onFinished: () => void;
+  /** Shown under the server's message when the material is still locked. */
+  onLocked: ReactNode;
+}>;
 
 /**
  * A course journey as the student sees it: the course path beside the journey map, the summary
@@ -31,6 +42,7 @@ export function JourneyView({
   backHref,
   backLabel,
   childId,
+  player: MaterialPlayer,
 }: {
   path: JourneyPath;
   mode: JourneyMode;
@@ -40,6 +52,7 @@ export function JourneyView({
   backHref: To;
   backLabel: string;
   childId?: number | null;
+  player: MaterialPlayerComponent;
 }) {
   const t = useT();
   const navigate = useNavigate();

@@ -1,9 +1,9 @@
+import { ArrowRightIcon } from "lucide-react";
 import { Button } from "@lms/ui";
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import type { CourseSummary } from "../api/use-journey";
-import { ArrowRightIcon } from "./icons";
+import type { CourseSummary } from "../../../lib/journey-types";
 
 /** The next course to take: the first unfinished one after this one in My courses (or before). */
 export function nextCourseOf(courses: CourseSummary[], courseId: number): CourseSummary | null {

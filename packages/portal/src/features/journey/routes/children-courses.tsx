@@ -11,8 +11,8 @@ import { useId } from "react";
 import { useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { InlineLoading } from "../../courses/components/inline-loading";
-import { LoadFailure } from "../../courses/components/load-failure";
+import { InlineLoading } from "../../../components/inline-loading";
+import { LoadFailure } from "../../../components/load-failure";
 import { useChildren, useMyCourses } from "../api/use-journey";
 import { CourseCard } from "../components/course-card";
 

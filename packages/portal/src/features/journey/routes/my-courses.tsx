@@ -1,8 +1,8 @@
 import { EmptyState, PageHeader } from "@lms/ui";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import { InlineLoading } from "../../courses/components/inline-loading";
-import { LoadFailure } from "../../courses/components/load-failure";
+import { InlineLoading } from "../../../components/inline-loading";
+import { LoadFailure } from "../../../components/load-failure";
 import { useMyCourses } from "../api/use-journey";
 import { CourseCard } from "../components/course-card";
 import { nextCourseOf } from "../components/next-course";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JourneyElement, JourneyMaterial, JourneyState } from "../api/use-journey";
+import type { JourneyElement, JourneyMaterial, JourneyState } from "../../../lib/journey-types";
 import {
   around,
   blockerOf,

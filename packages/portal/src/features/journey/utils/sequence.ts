@@ -1,4 +1,4 @@
-import type { JourneyElement, JourneyMaterial } from "../api/use-journey";
+import type { JourneyElement, JourneyMaterial } from "../../../lib/journey-types";
 
 /** Every material of the path in order. */
 export function sequenceOf(elements: JourneyElement[]): JourneyMaterial[] {

@@ -11,10 +11,11 @@ import { publishedFilter } from "../../../lib/list-filters";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
-import { MATERIAL_PATH, useMaterialCommands, useMaterials } from "../api/use-materials";
+import { MATERIAL_PATH, useMaterialCommands } from "../../../hooks/use-material-commands";
+import { useMaterials } from "../api/use-materials";
 import { materialColumns } from "../components/material-columns";
-import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
-import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
+import { useDeleteRowAction } from "../../../hooks/use-confirmed-delete";
+import { RecycleBinLink } from "../../../components/recycle-bin-link";
 
 /** /materials: every material the caller may see, across courses (SPEC.md §2). */
 export default function MaterialsListPage() {

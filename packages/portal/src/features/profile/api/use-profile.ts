@@ -1,11 +1,12 @@
 import type { ChangePasswordInput, Permissions, UserRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useSession, useSessionStore } from "../../../lib/api-context";
+import { USER_PATH } from "../../../lib/api-paths";
 import { useCommand, useRecordQuery } from "../../../lib/data";
 import { preloadCatalogue } from "../../../lib/i18n";
 import { sessionPatchAfterSave, type ProfileFormValues } from "../utils/profile";
 
-export const PROFILE_PATH = "/user/";
+export const PROFILE_PATH = USER_PATH;
 
 /** The answer of cmdType=profile: one's own user record plus one's effective permissions. */
 export type ProfileAnswer = UserRecord & { permissions?: Permissions };

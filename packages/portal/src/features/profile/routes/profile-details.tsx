@@ -7,7 +7,8 @@ import { useSession } from "../../../lib/api-context";
 import { useI18n } from "../../../lib/i18n";
 import { useProfile } from "../api/use-profile";
 import { authorizedImageUrl } from "../../../lib/image-url";
-import { builtInRoleKey, fullName, initialsOf } from "../utils/profile";
+import { fullName, initialsOf } from "../../../lib/names";
+import { builtInRoleKey } from "../utils/profile";
 
 /** /profile/details: my photo, names, username, e-mail, role, school and language. */
 export default function ProfileDetailsPage() {

@@ -5,13 +5,12 @@ import {
   OTHER,
   builtInRoleKey,
   choiceOf,
-  fullName,
-  initialsOf,
   isNewEmail,
   passwordFieldOfCode,
   profileFormDefaults,
   sessionPatchAfterSave,
 } from "./profile";
+import { fullName, initialsOf } from "../../../lib/names";
 
 describe("salutation and suffix choices (SPEC.md §3: Mr., Ms., Mrs., or other)", () => {
   it("maps a stored value to its select entry", () => {

@@ -19,26 +19,6 @@ export function choiceOf(value: string | null | undefined, options: readonly str
   return options.includes(text) ? text : OTHER;
 }
 
-type NameParts = Pick<
-  UserRecord,
-  "salutation" | "firstName" | "middleName" | "lastName" | "suffix"
->;
-
-/** 'Ms. Maria C. Santos Jr.': the parts that are set, in order, once each space. */
-export function fullName(user: Partial<NameParts>): string {
-  return [user.salutation, user.firstName, user.middleName, user.lastName, user.suffix]
-    .map((part) => (part ?? "").trim())
-    .filter(Boolean)
-    .join(" ");
-}
-
-/** Up to two initials, for the avatar of a user without a photo. */
-export function initialsOf(user: Partial<NameParts>): string {
-  return [user.firstName, user.lastName]
-    .map((part) => (part ?? "").trim().charAt(0).toUpperCase())
-    .join("");
-}
-
 /** The catalogue key of a built-in role's name, when the profile names no role. */
 export function builtInRoleKey(roleId: number | null | undefined): MessageKey | null {
   const id = Number(roleId);

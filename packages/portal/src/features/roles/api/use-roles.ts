@@ -2,7 +2,7 @@ import type { ListParams, RoleRecord } from "@lms/core";
 import { useCallback, useMemo } from "react";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
 import { moduleKeysFrom, roleCommandFields } from "../utils/permissions";
-import { TRASH_PATHS } from "../../trash/api/use-trash";
+import { TRASH_PATHS } from "../../../hooks/use-trash";
 
 export const ROLE_PATH = "/role/";
 /** A role change can change the caller's own rights, which come with the profile read. */

@@ -12,8 +12,8 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { ROLE_PATH, useRoleCommands, useRoles } from "../api/use-roles";
 import { roleColumns } from "../components/role-columns";
-import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
-import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
+import { useDeleteRowAction } from "../../../hooks/use-confirmed-delete";
+import { RecycleBinLink } from "../../../components/recycle-bin-link";
 
 /** /roles-and-permissions: the role list (SPEC.md §2). */
 export default function RolesListPage() {

@@ -1,7 +1,7 @@
 import type { ListParams, SchoolInput, SchoolRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
-import { TRASH_PATHS } from "../../trash/api/use-trash";
+import { TRASH_PATHS } from "../../../hooks/use-trash";
 
 export const SCHOOL_PATH = "/school/";
 

@@ -1,21 +1,16 @@
 import { Button, FullPageSpinner, PageHeader, StatusChip } from "@lms/ui";
-import { Link, Outlet, useNavigate, useOutletContext, useParams } from "react-router-dom";
-import { GLOBAL_ROLE_IDS, type RoleId, type SchoolRecord } from "@lms/core";
+import { Link, Outlet, useNavigate, useParams } from "react-router-dom";
+import { GLOBAL_ROLE_IDS, type RoleId } from "@lms/core";
 import { paths } from "../../../app/paths";
 import { RouteTabs } from "../../../components/route-tabs";
 import { useSession } from "../../../lib/api-context";
 import { useT } from "../../../lib/i18n";
 import NotFoundPage from "../../../components/not-found-page";
-import { useConfirmedDelete } from "../../trash/components/use-confirmed-delete";
+import { useConfirmedDelete } from "../../../hooks/use-confirmed-delete";
 import { SCHOOL_PATH, useSchool, useSchoolCommands } from "../api/use-schools";
 
 const TABS = ["info", "users", "classes", "settings"] as const;
 type Tab = (typeof TABS)[number];
-
-/** The school in view, for the tab pages inside the details layout. */
-export function useSchoolInView(): SchoolRecord {
-  return useOutletContext<SchoolRecord>();
-}
 
 /** /schools/{id}/{tab}: school information, users, classes and settings (SPEC.md §2). */
 export default function SchoolDetailsLayout() {

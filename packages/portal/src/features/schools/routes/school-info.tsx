@@ -1,6 +1,6 @@
 import type { MessageKey } from "@lms/core";
 import { useI18n } from "../../../lib/i18n";
-import { useSchoolInView } from "./school-details";
+import { useSchoolInView } from "../../../hooks/use-school-in-view";
 
 const FIELDS = [
   "schoolCode",

@@ -5,7 +5,7 @@ import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
 import { useSchoolCommands } from "../api/use-schools";
-import { useSchoolInView } from "./school-details";
+import { useSchoolInView } from "../../../hooks/use-school-in-view";
 
 function inputOf(school: SchoolRecord) {
   const {

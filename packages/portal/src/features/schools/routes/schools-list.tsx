@@ -1,7 +1,8 @@
 import type { SchoolRecord } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
+import { Redirect } from "../../../components/redirect";
 import { paths } from "../../../app/paths";
 import { ExportButton } from "../../../components/export-button";
 import { renderRouterLink } from "../../../components/router-link";
@@ -15,8 +16,8 @@ import { useRowActions } from "../../../lib/row-actions";
 import { useTableLabels } from "../../../lib/table-labels";
 import { SCHOOL_PATH, useSchoolCommands, useSchools } from "../api/use-schools";
 import { schoolColumns } from "../components/school-columns";
-import { useDeleteRowAction } from "../../trash/components/use-confirmed-delete";
-import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
+import { useDeleteRowAction } from "../../../hooks/use-confirmed-delete";
+import { RecycleBinLink } from "../../../components/recycle-bin-link";
 
 /**
  * /schools: the list, or for a role without schools access its own start page (SPEC.md §2 sends
@@ -25,7 +26,7 @@ import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
 export default function SchoolsListRoute() {
   const { profile, permissions } = useSession();
   if (profile && permissions && !(permissions.schools.access && permissions.schools.view)) {
-    return <Navigate to={homeHref(profile, permissions)} replace />;
+    return <Redirect to={homeHref(profile, permissions)} />;
   }
   return <SchoolsListPage />;
 }

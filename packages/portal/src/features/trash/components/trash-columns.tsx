@@ -1,6 +1,6 @@
 import type { Translator, TrashEntry } from "@lms/core";
 import type { ColumnDef } from "@tanstack/react-table";
-import { contentsText } from "../utils/impact-text";
+import { contentsText } from "../../../lib/impact-text";
 
 /** The recycle bin's columns; their ids are the trash command's sortBy names. */
 export function trashColumns(i18n: Translator): ColumnDef<TrashEntry, unknown>[] {

@@ -4,7 +4,7 @@ import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useI18n } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
-import { useTrash, useTrashCommands, type TrashPath } from "../api/use-trash";
+import { useTrash, useTrashCommands, type TrashPath } from "../../../hooks/use-trash";
 import { trashColumns } from "./trash-columns";
 
 /**

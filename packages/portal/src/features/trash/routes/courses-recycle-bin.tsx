@@ -3,7 +3,7 @@ import { paths } from "../../../app/paths";
 import { RouteTabs } from "../../../components/route-tabs";
 import { useSession } from "../../../lib/api-context";
 import { useT } from "../../../lib/i18n";
-import type { TrashPath } from "../api/use-trash";
+import type { TrashPath } from "../../../hooks/use-trash";
 import { RecycleBinPage } from "../components/recycle-bin-page";
 import { TrashTable } from "../components/trash-table";
 

@@ -10,9 +10,8 @@ import { useCallback } from "react";
 import { useSWRConfig } from "swr";
 import { useApiClient } from "../../../lib/api-context";
 import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
-import { TRASH_PATHS } from "../../trash/api/use-trash";
-
-export const USER_PATH = "/user/";
+import { TRASH_PATHS } from "../../../hooks/use-trash";
+import { USER_PATH } from "../../../lib/api-paths";
 
 export function useUsers(params: ListParams, enabled = true) {
   return useListQuery<UserRecord>(USER_PATH, params, enabled);

@@ -5,12 +5,3 @@ export function roleLabel(t: Translator["t"], roleId: number, roleName?: string 
   if (isRoleId(roleId)) return t(`roles.name.${roleId}` as MessageKey);
   return roleName ?? String(roleId);
 }
-
-export function fullName(user: {
-  firstName: string;
-  middleName?: string;
-  lastName: string;
-  suffix?: string;
-}) {
-  return [user.firstName, user.middleName, user.lastName, user.suffix].filter(Boolean).join(" ");
-}

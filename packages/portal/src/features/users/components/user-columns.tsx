@@ -1,7 +1,8 @@
 import { USER_STATUS, type Translator, type UserRecord } from "@lms/core";
 import { StatusChip } from "@lms/ui";
 import type { ColumnDef } from "@tanstack/react-table";
-import { fullName, roleLabel } from "./role-label";
+import { fullName } from "../../../lib/names";
+import { roleLabel } from "./role-label";
 
 export function userColumns(
   t: Translator["t"],
@@ -10,7 +11,7 @@ export function userColumns(
   const columns: ColumnDef<UserRecord, unknown>[] = [
     {
       id: "lastName",
-      accessorFn: (user) => fullName(user),
+      accessorFn: (user) => fullName(user, { salutation: false }),
       header: t("users.field.fullName"),
     },
     { id: "userName", accessorKey: "userName", header: t("users.field.userName") },

@@ -10,16 +10,17 @@ import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
-import { useConfirmedDelete } from "../../trash/components/use-confirmed-delete";
+import { useConfirmedDelete } from "../../../hooks/use-confirmed-delete";
+import { USER_PATH } from "../../../lib/api-paths";
 import {
-  USER_PATH,
   useRoleOptions,
   useSchoolOptions,
   useUserCommands,
   useUsers,
   type UserSelection,
 } from "../api/use-users";
-import { fullName, roleLabel } from "./role-label";
+import { fullName } from "../../../lib/names";
+import { roleLabel } from "./role-label";
 import { userColumns } from "./user-columns";
 
 type BulkCommand = "activate" | "deactivate" | "resendactivation" | "delete";
@@ -101,7 +102,7 @@ export function UsersTable({
   };
 
   const rowActions = (user: UserRecord): DataTableRowAction[] => {
-    const name = fullName(user);
+    const name = fullName(user, { salutation: false });
     const one = { ids: [user.id] };
     const actions: DataTableRowAction[] = [];
     if (user.status === USER_STATUS.active)
@@ -153,7 +154,7 @@ export function UsersTable({
         setAllMatching(false);
       }}
       labels={labels}
-      getRowLabel={(user) => fullName(user)}
+      getRowLabel={(user) => fullName(user, { salutation: false })}
       getRowHref={(user) => `#${paths.users.details.getHref(user.id)}`}
       renderLink={renderRouterLink}
       filters={[

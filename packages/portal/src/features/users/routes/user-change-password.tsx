@@ -10,7 +10,7 @@ import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import NotFoundPage from "../../../components/not-found-page";
 import { useUserCommands } from "../api/use-users";
-import { fullName } from "../components/role-label";
+import { fullName } from "../../../lib/names";
 import { useUserFromRoute } from "./use-user-param";
 
 type Values = { newPassword: string; confirmPassword: string };
@@ -58,7 +58,10 @@ export default function UserChangePasswordPage() {
 
   return (
     <div className="flex max-w-md flex-col gap-6 p-6">
-      <PageHeader title={t("users.changePasswordTitle")} description={fullName(user)} />
+      <PageHeader
+        title={t("users.changePasswordTitle")}
+        description={fullName(user, { salutation: false })}
+      />
       <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)}>
         <NewPasswordFields
           register={form.register}

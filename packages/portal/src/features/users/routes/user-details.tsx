@@ -7,9 +7,10 @@ import { useSession } from "../../../lib/api-context";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useI18n } from "../../../lib/i18n";
 import NotFoundPage from "../../../components/not-found-page";
-import { canSeeClasses } from "../../classes/utils/class-href";
+import { canSeeClasses } from "../../../lib/class-href";
 import { useUserCommands } from "../api/use-users";
-import { fullName, roleLabel } from "../components/role-label";
+import { fullName } from "../../../lib/names";
+import { roleLabel } from "../components/role-label";
 import { useUserFromRoute } from "./use-user-param";
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -29,7 +30,7 @@ export default function UserDetailsPage() {
   const confirmed = useConfirmedAction();
   if (notFound) return <NotFoundPage />;
   if (!user) return <FullPageSpinner label={t("app.loading")} />;
-  const name = fullName(user);
+  const name = fullName(user, { salutation: false });
   const active = user.status === USER_STATUS.active;
   const date = (iso: string | null) =>
     iso ? intl.formatDate(iso, { dateStyle: "medium", timeStyle: "short" }) : "";

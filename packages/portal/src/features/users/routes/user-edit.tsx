@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
 import NotFoundPage from "../../../components/not-found-page";
-import { fullName } from "../components/role-label";
+import { fullName } from "../../../lib/names";
 import { UserForm } from "../components/user-form";
 import { useUserFromRoute } from "./use-user-param";
 
@@ -15,7 +15,10 @@ export default function UserEditPage() {
   if (!data) return <FullPageSpinner label={t("app.loading")} />;
   return (
     <div className="flex max-w-5xl flex-col gap-6 p-6">
-      <PageHeader title={t("users.editTitle")} description={fullName(data)} />
+      <PageHeader
+        title={t("users.editTitle")}
+        description={fullName(data, { salutation: false })}
+      />
       <UserForm user={data} onDone={() => navigate(paths.users.details.getHref(data.id))} />
     </div>
   );

@@ -6,7 +6,7 @@ import { useSession } from "../../../lib/api-context";
 import { useT } from "../../../lib/i18n";
 import { BulkUploadPanel } from "../components/bulk-upload-panel";
 import { UsersTable } from "../components/users-table";
-import { RecycleBinLink } from "../../trash/components/recycle-bin-link";
+import { RecycleBinLink } from "../../../components/recycle-bin-link";
 
 export default function UsersListPage() {
   const t = useT();

@@ -1,0 +1,15 @@
+import { ClassesTable } from "../../features/classes/components/classes-table";
+import { CourseViewPage } from "../../features/courses/routes/course-view";
+import { CourseProgress } from "../../features/journey/components/course-progress";
+
+/** The course screen for staff: the course, with the progress and classes tabs filled in. */
+export default function CourseScreen() {
+  return (
+    <CourseViewPage
+      tabs={{
+        progress: (courseId) => <CourseProgress courseId={courseId} />,
+        classes: (courseId) => <ClassesTable courseId={courseId} listKey="course-classes" />,
+      }}
+    />
+  );
+}

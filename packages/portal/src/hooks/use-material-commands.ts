@@ -1,0 +1,44 @@
+import { useCallback } from "react";
+import { useCommand } from "../lib/data";
+import { TRASH_PATHS } from "./use-trash";
+
+export const MATERIAL_PATH = "/material/";
+/** Materials are nested in a course's element list: a material change refreshes both. */
+export const MATERIAL_CHANGES = [MATERIAL_PATH, "/element/"];
+
+/** One side of a swap (API.md: swap_from and swap_to as { id, position }). */
+interface Placed {
+  id: number;
+  position: number;
+}
+
+/**
+ * What the materials screen and a course's element tree do to a material alike: delete it,
+ * publish or unpublish it, and swap two materials of one element.
+ */
+export function useMaterialCommands() {
+  const run = useCommand();
+  const remove = useCallback(
+    (id: number) =>
+      run({ path: MATERIAL_PATH, cmdType: "delete", fields: { id } }, [...TRASH_PATHS]),
+    [run],
+  );
+  const setPublished = useCallback(
+    (id: number, published: boolean) =>
+      run(
+        { path: MATERIAL_PATH, cmdType: published ? "publish" : "unpublish", fields: { id } },
+        MATERIAL_CHANGES,
+      ),
+    [run],
+  );
+  /** Swap two materials of one element (API-DETAILS.md: swap within an element). */
+  const swap = useCallback(
+    (from: Placed, to: Placed, refresh: boolean) =>
+      run<{ message: string }>(
+        { path: MATERIAL_PATH, cmdType: "swap", fields: { swap_from: from, swap_to: to } },
+        refresh ? MATERIAL_CHANGES : [],
+      ),
+    [run],
+  );
+  return { remove, setPublished, swap };
+}
