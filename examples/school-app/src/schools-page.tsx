@@ -1,4 +1,4 @@
-import { listParamsOf, type ListPage } from "@lms/core";
+import { listParamsOf, type ListPage, type SchoolRecord } from "@lms/core";
 import {
   createDataTableState,
   DataTable,
@@ -10,15 +10,7 @@ import {
 import { useEffect, useState } from "react";
 import { client } from "./client";
 
-interface School {
-  id: number;
-  schoolCode: string;
-  schoolName: string;
-  city: string;
-  enabled: boolean;
-}
-
-const columns: ColumnDef<School>[] = [
+const columns: ColumnDef<SchoolRecord>[] = [
   { accessorKey: "schoolCode", header: "Code" },
   { accessorKey: "schoolName", header: "Name" },
   { accessorKey: "city", header: "City" },
@@ -36,12 +28,12 @@ const columns: ColumnDef<School>[] = [
 /** A server-side list: the table's state goes through @lms/core's list adapter to /school/. */
 export function SchoolsPage() {
   const [state, setState] = useState<DataTableState>(() => createDataTableState());
-  const [page, setPage] = useState<ListPage<School> | null>(null);
+  const [page, setPage] = useState<ListPage<SchoolRecord> | null>(null);
   const [failure, setFailure] = useState("");
 
   useEffect(() => {
     let current = true;
-    void client.list<School>("/school/", listParamsOf(state)).then((result) => {
+    void client.list<SchoolRecord>("/school/", listParamsOf(state)).then((result) => {
       if (!current) return;
       if (result.ok) setPage(result.data);
       else setFailure(result.message);
