@@ -143,14 +143,13 @@ export {
   REQUIRED_BULK_UPLOAD_COLUMNS,
   bulkUploadTemplate,
 } from "./csv/bulk-upload-columns";
-export { bulkUploadRecordReader, readBulkUploadCsv } from "./csv/bulk-upload-reader";
+export { bulkUploadRecordReader, parseBulkUploadCsv, readBulkUploadCsv } from "./csv/bulk-upload";
 export {
   CSV_MESSAGES,
   bulkUploadRowSchema,
   checkBulkUploadRows,
   describeRowErrors,
-  parseBulkUploadCsv,
-} from "./csv/bulk-upload";
+} from "./csv/bulk-upload-rows";
 export {
   classIdField,
   classIdOf,
@@ -222,7 +221,7 @@ export type {
   TableListState,
 } from "./schemas/list-wire";
 export type { BulkUploadColumn } from "./csv/bulk-upload-columns";
-export type { BulkUploadRead, BulkUploadRecordReader, FileRecord } from "./csv/bulk-upload-reader";
+export type { BulkUploadRead, BulkUploadRecordReader, FileRecord } from "./csv/bulk-upload";
 export type {
   BulkUploadLookup,
   BulkUploadOptions,
@@ -230,7 +229,7 @@ export type {
   BulkUploadRow,
   ParsedRow,
   RowError,
-} from "./csv/bulk-upload";
+} from "./csv/bulk-upload-rows";
 export type { ClassKey, ClassMoveInput } from "./schemas/class";
 export type { AuditChange, AuditListInput, AuditReach, AuditRecord } from "./schemas/audit";
 export type { KeyValueStorage, Session, SessionStore } from "./session/session-store";

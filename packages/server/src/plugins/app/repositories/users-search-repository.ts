@@ -1,4 +1,5 @@
 import type { ListFilter, UserRecord } from "@lms/core";
+import { LRUCache } from "lru-cache";
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import { preparedRows, type Db } from "../../../db/client";
 import { changeCounters, roles, schools, users } from "../../../db/schema";
@@ -42,7 +43,7 @@ export interface UserPage {
 export class UsersSearchRepository {
   private readonly snapshots;
   /** Exact counts of unsearched lists and estimates of common searches, by key and version. */
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new LRUCache<string, number>({ max: 1000 });
   /** Statements of every searched page, prepared once (no query building or planning per call). */
   private readonly usersVersion;
   private readonly recordsByIds;
@@ -113,7 +114,7 @@ export class UsersSearchRepository {
     if (total === undefined) {
       const [row] = await this.db.select({ n: count() }).from(users).where(where);
       total = Number(row?.n ?? 0);
-      this.keepCount(versioned, total);
+      this.counts.set(versioned, total);
     }
     const { limit, offset, reverse } = nearerEnd(input, total);
     if (limit === 0) return { rows: [], total, estimate: false };
@@ -128,11 +129,6 @@ export class UsersSearchRepository {
     ).map((r) => r.id);
     if (reverse) ids.reverse();
     return { rows: await this.byIds(ids), total, estimate: false };
-  }
-
-  private keepCount(key: string, total: number) {
-    this.counts.set(key, total);
-    if (this.counts.size > 1000) this.counts.delete(this.counts.keys().next().value!);
   }
 
   /**
@@ -189,7 +185,7 @@ export class UsersSearchRepository {
           this.snapshots.set(key, version, ids);
         } else {
           estimate = roundEstimate(await this.estimateMatches(where, pattern), matches.length);
-          this.keepCount(versioned, estimate);
+          this.counts.set(versioned, estimate);
         }
       }
       if (!ids) {
