@@ -11,6 +11,7 @@ import {
 import {
   createContext,
   use,
+  useDeferredValue,
   useEffect,
   useMemo,
   useSyncExternalStore,
@@ -153,10 +154,15 @@ const I18nContext = createContext<Translator | null>(null);
 
 /**
  * Texts in the session's language; English for any key a language lacks. Suspends while a
- * catalogue loads, and while signed in until the whole English catalogue is there.
+ * catalogue loads, and while signed in until the whole English catalogue is there: on the first
+ * render only. A later change of language or sign-in keeps the current texts on screen until the
+ * new ones have loaded (deferred), so the router below is never hidden behind a fallback and
+ * never misses the navigation that happens meanwhile (it would stay blank).
  */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const { lang, token } = useSession();
+  const session = useSession();
+  const lang = useDeferredValue(session.lang);
+  const token = useDeferredValue(session.token);
   const catalogue = lang === "es" ? undefined : (loaded.get(lang) ?? use(preloadCatalogue(lang)));
   const ready = useSyncExternalStore(subscribeFull, fullLoaded, fullLoaded);
   if (token && !ready) use(loadFullI18n());
