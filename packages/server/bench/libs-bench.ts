@@ -3,7 +3,7 @@
  * them, in one process, runs interleaved. Reads a 50 MB SCORM package as an upload is read (the
  * directory, then every entry: whole, or streamed above 4 MiB) and with fflate's unzipSync; writes
  * a 100,000-row export as csvChunks does and with papaparse's unparse (same output). Medians of
- * nine runs. Run with `npx tsx bench/libs-bench.ts`; nothing is written to the docs.
+ * nine runs. Run with `pnpm --filter @lms/server bench:libs`; nothing is written to the docs.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
