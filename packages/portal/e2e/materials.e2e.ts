@@ -14,6 +14,8 @@ const browser = openBrowser();
 
 async function openQuizSettings(page: Page) {
   await page.goto(url("/materials"));
+  // The previous page stays on screen while this one's code loads: type into this page's search.
+  await page.getByRole("heading", { name: "Materials" }).waitFor();
   await page.getByLabel("Search").fill("Matter quiz");
   const row = page.getByRole("row", { name: /Matter quiz/ });
   await row.waitFor();
