@@ -37,7 +37,55 @@ export {
   statusFromInvertedDisplay,
 } from "./constants";
 export { COMMAND_DESCRIPTIONS } from "./contract/descriptions";
-export { inputJsonSchema } from "./contract/json-schema";
+export { inputJsonSchema, outputJsonSchema } from "./contract/json-schema";
+export {
+  CONTRACT,
+  commandSpecOf,
+  createContractClient,
+  type Contract,
+  type ContractClient,
+  type ContractResource,
+} from "./contract/index";
+export {
+  commandSpec,
+  commonErrors,
+  declaresError,
+  defineCommands,
+  errorsOf,
+  type AnswerKind,
+  type CommandAccess,
+  type CommandErrors,
+  type CommandOptions,
+  type CommandSpec,
+  type ContractSchema,
+  type ErrorCode,
+  type ErrorStatus,
+  type ResourceContract,
+} from "./contract/define";
+export {
+  callCommand,
+  type AnswerOf,
+  type CallOptions,
+  type ClientInput,
+  type CommandCall,
+  type InputOf,
+  type OutputOf,
+} from "./contract/client";
+export {
+  MAX_ID,
+  answerType,
+  binIdsAnswer,
+  bulkInput,
+  countAnswer,
+  deleteInput,
+  emptyInput,
+  idField,
+  idInput,
+  listInput,
+  restoredAnswer,
+  trashInput,
+} from "./contract/inputs";
+export { recycleBinSpecs } from "./contract/recycle-bin";
 export type { JsonSchema } from "./contract/json-schema";
 export { es } from "./i18n/es";
 export { zh } from "./i18n/zh";

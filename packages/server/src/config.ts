@@ -89,6 +89,11 @@ export interface ServerConfig {
   fileStore: FileStoreConfig;
   /** A searched user list with more matches answers with an estimated total (LMS_LIST_EXACT_COUNT). */
   listExactCount: number;
+  /**
+   * Every answer is checked against its command's declaration in @lms/core's contract (its error
+   * codes and answer schema); an undeclared one becomes a 500 (LMS_CONTRACT_CHECKS, the tests).
+   */
+  contractChecks: boolean;
 }
 
 export type FileStoreKind = "disk" | "database" | "s3";
@@ -260,5 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: origins(env, "LMS_CORS_ORIGINS"),
     fileStore: fileStoreConfig(env, databaseUrl),
     listExactCount: integer(env, "LMS_LIST_EXACT_COUNT", 5000, 1),
+    contractChecks: flag(env, "LMS_CONTRACT_CHECKS") ?? false,
   };
 }

@@ -157,6 +157,8 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     publicUrl: "http://portal.test",
     contentUrl: "http://content.test",
     argon2: TEST_ARGON2,
+    // Every answer is checked against its command's declaration in @lms/core's contract.
+    contractChecks: true,
     ...overrides,
   };
 }

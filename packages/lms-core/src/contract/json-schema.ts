@@ -11,9 +11,31 @@ export type JsonSchema = Record<string, unknown>;
 export function inputJsonSchema(schema: unknown): JsonSchema | null {
   // Classic and mini schemas alike carry `_zod`.
   if (typeof schema !== "object" || schema === null || !("_zod" in schema)) return null;
+  if ((schema as { typeOnly?: boolean }).typeOnly) return null;
   try {
     const json = z.toJSONSchema(schema as z.core.$ZodType, {
       io: "input",
+      unrepresentable: "any",
+      target: "draft-2020-12",
+      reused: "inline",
+    }) as JsonSchema;
+    delete json.$schema;
+    return json;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The JSON Schema of a command's answer (the output side of its zod schema); null for an answer
+ * declared by its type only.
+ */
+export function outputJsonSchema(schema: unknown): JsonSchema | null {
+  if (typeof schema !== "object" || schema === null || !("_zod" in schema)) return null;
+  if ((schema as { typeOnly?: boolean }).typeOnly) return null;
+  try {
+    const json = z.toJSONSchema(schema as z.core.$ZodType, {
+      io: "output",
       unrepresentable: "any",
       target: "draft-2020-12",
       reused: "inline",

@@ -1,10 +1,16 @@
-import type {
-  ApiFailure,
-  ApiResult,
-  FieldValue,
-  ListPage,
-  ListParams,
-  RequestOptions,
+import {
+  callCommand,
+  type AnswerOf,
+  type ApiFailure,
+  type ApiResult,
+  type CallOptions,
+  type CommandSpec,
+  type FieldValue,
+  type InputOf,
+  type ListPage,
+  type ListParams,
+  type OutputOf,
+  type RequestOptions,
 } from "@lms/core";
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
@@ -83,6 +89,72 @@ export function useCommand() {
     async <T = unknown>(request: RequestOptions, invalidates: string[] = [request.path]) => {
       const result = await client.request<T>(request);
       if (result.ok) {
+        await mutate(
+          (key) => Array.isArray(key) && typeof key[0] === "string" && invalidates.includes(key[0]),
+        );
+      }
+      return result;
+    },
+    [client, mutate],
+  );
+}
+
+type ListSpec = CommandSpec & { answer: "list" };
+
+/** One page of a list command of the contract (`contract.school.list`); see useListQuery. */
+export function useList<S extends ListSpec>(spec: S, params: ListParams, enabled = true) {
+  const client = useApiClient();
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    enabled ? [spec.path, spec.cmdType, params] : null,
+    async ([, , q]: [string, string, ListParams]) =>
+      unwrap((await callCommand(client, spec, q as InputOf<S>)) as ApiResult<unknown>),
+    {
+      keepPreviousData: true,
+      onError: (err) => console.error(`Loading ${spec.path} ${spec.cmdType} failed`, err),
+    },
+  );
+  return {
+    page: data as ListPage<OutputOf<S>> | undefined,
+    error: error as ApiError | undefined,
+    loading: isLoading,
+    refreshing: isValidating,
+    reload: mutate,
+  };
+}
+
+/** The answer of a read command of the contract (`contract.school.get`); null input: none yet. */
+export function useRead<S extends CommandSpec>(spec: S, input: InputOf<S> | null) {
+  const client = useApiClient();
+  const { data, error, isLoading, mutate } = useSWR(
+    input === null ? null : [spec.path, spec.cmdType, input],
+    async ([, , i]: [string, string, InputOf<S>]) =>
+      unwrap((await callCommand(client, spec, i)) as ApiResult<unknown>),
+    { shouldRetryOnError: false },
+  );
+  return {
+    data: data as OutputOf<S> | undefined,
+    error: error as ApiError | undefined,
+    loading: isLoading,
+    reload: mutate,
+  };
+}
+
+/**
+ * Runs a command of the contract and, when it succeeds, revalidates every cached read of the
+ * paths it changes (its own by default).
+ */
+export function useRun() {
+  const client = useApiClient();
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async <S extends CommandSpec>(
+      spec: S,
+      input: InputOf<S>,
+      options: CallOptions & { invalidates?: readonly string[] } = {},
+    ): Promise<AnswerOf<S>> => {
+      const { invalidates = [spec.path], ...call } = options;
+      const result = await callCommand(client, spec, input, call);
+      if ((result as { ok: boolean }).ok) {
         await mutate(
           (key) => Array.isArray(key) && typeof key[0] === "string" && invalidates.includes(key[0]),
         );

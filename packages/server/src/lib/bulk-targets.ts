@@ -1,17 +1,11 @@
-import { optionalIntegerField } from "@lms/core";
+import { MAX_ID } from "@lms/core";
 import { invalidField } from "./errors";
 import { fieldValue, type RequestForm } from "./form";
-import { MAX_ID, listInput } from "./inputs";
+
+export { bulkInput } from "@lms/core";
 
 /** Most ids one `ids` field may name (docs/API-DETAILS.md "Bulk actions"). */
 export const MAX_BULK_IDS = 1000;
-
-/**
- * The input of a bulk action: a list request (search, sort, export columns are read but only
- * search and filters matter) with `id` optional; `ids` and `allMatching` are read from the form.
- */
-export const bulkInput = <R extends Parameters<typeof listInput>[0]>(resource: R) =>
-  listInput(resource).extend({ id: optionalIntegerField(1, MAX_ID) });
 
 /** What a bulk action names: ids, or every record the list request matches. */
 export type BulkTargets = { ids: number[]; field: "id" | "ids" } | { allMatching: true };

@@ -1,4 +1,13 @@
-import type { MessageKey, PermissionModule, Permissions, Right } from "@lms/core";
+import {
+  CONTRACT,
+  commandSpecOf,
+  type CommandAccess,
+  type CommandSpec,
+  type MessageKey,
+  type PermissionModule,
+  type Permissions,
+  type Right,
+} from "@lms/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { forbidden } from "./errors";
 import type { RequestForm, UploadedFile } from "./form";
@@ -22,7 +31,7 @@ export interface Caller {
 }
 
 /** Who may run a command: a right of the permission matrix, any signed-in user, or anyone. */
-export type Access = { module: PermissionModule; right: Right } | "signedIn" | "public";
+export type Access = CommandAccess;
 
 /** Any zod schema of @lms/core: the server validates with the very objects the portal uses. */
 export interface InputSchema {
@@ -85,6 +94,8 @@ export interface ReaderRule {
 }
 
 export interface CommandDef {
+  /** Its declaration in @lms/core's contract (undefined: a command not yet moved there). */
+  spec: CommandSpec | undefined;
   access: Access;
   /** The other users it acts on, if any. */
   target: UserTarget | undefined;
@@ -120,11 +131,48 @@ interface CommandOptions<S extends InputSchema | undefined, C extends Caller | n
   handler(ctx: CommandContext<Output<S>, C>): Promise<HandlerResult>;
 }
 
+type SpecInput<S extends CommandSpec> = S["input"] extends InputSchema ? S["input"] : undefined;
+type SpecCaller<S extends CommandSpec> = S["access"] extends "public" ? null : Caller;
+
+/** The server's part of a command: the rules beyond the contract's, and the handler. */
+interface ImplementOptions<S extends CommandSpec> {
+  target?: UserTarget;
+  allow?: (caller: Caller) => boolean;
+  reader?: ReaderRule;
+  auditsCaller?: boolean;
+  maxFileBytes?: FileLimit;
+  handler(ctx: CommandContext<Output<SpecInput<S>>, SpecCaller<S>>): Promise<HandlerResult>;
+}
+
+/**
+ * A command of @lms/core's contract, implemented: who may run it, its input and its answer come
+ * from the declaration (STYLE.md "server"); the server adds on whom (target, reader, allow) and
+ * the handler.
+ */
+export function implement<S extends CommandSpec>(
+  spec: S,
+  options: ImplementOptions<S>,
+): CommandDef {
+  return {
+    spec,
+    access: spec.access,
+    target: options.target,
+    globalOnly: spec.globalOnly,
+    allow: options.allow,
+    reader: options.reader,
+    auditsCaller: options.auditsCaller ?? false,
+    input: spec.input as InputSchema | undefined,
+    maxFileBytes: options.maxFileBytes ?? 0,
+    run: (ctx) => options.handler(ctx as CommandContext<Output<SpecInput<S>>, SpecCaller<S>>),
+  };
+}
+
 /** A command for signed-in users, with the permission it needs (STYLE.md "server"). */
 export function command<S extends InputSchema | undefined = undefined>(
   options: CommandOptions<S, Caller> & { access: Exclude<Access, "public"> },
 ): CommandDef {
   return {
+    spec: undefined,
     access: options.access,
     target: options.target,
     globalOnly: options.globalOnly ?? false,
@@ -142,6 +190,7 @@ export function publicCommand<S extends InputSchema | undefined = undefined>(
   options: CommandOptions<S, null>,
 ): CommandDef {
   return {
+    spec: undefined,
     access: "public",
     target: undefined,
     globalOnly: false,
@@ -170,12 +219,32 @@ export interface Resource {
   snapshot?: SnapshotLoader;
 }
 
-export function defineResource(
-  name: string,
-  commands: Record<string, CommandDef>,
+type Implemented<N extends string> = N extends keyof typeof CONTRACT
+  ? { [C in keyof (typeof CONTRACT)[N]]: CommandDef }
+  : Record<string, CommandDef>;
+
+/**
+ * A resource of the main service. One that @lms/core's contract declares must implement exactly
+ * its commands, each with its own declaration: a command without one cannot be registered.
+ */
+export function defineResource<N extends string>(
+  name: N,
+  commands: Implemented<N>,
   options: { snapshot?: SnapshotLoader } = {},
 ): Resource {
-  return { name, commands, ...options };
+  const declared = (CONTRACT as Record<string, Record<string, CommandSpec>>)[name];
+  if (declared) {
+    for (const cmdType of Object.keys(declared)) {
+      if (!Object.hasOwn(commands, cmdType))
+        throw new Error(`${name}.${cmdType} is not implemented`);
+    }
+    for (const [cmdType, def] of Object.entries(commands as Record<string, CommandDef>)) {
+      if (def.spec === undefined || def.spec !== commandSpecOf(name, cmdType)) {
+        throw new Error(`${name}.${cmdType} has no declaration in the contract`);
+      }
+    }
+  }
+  return { name, commands: commands as Record<string, CommandDef>, ...options };
 }
 
 export function can(caller: Caller, module: PermissionModule, right: Right): boolean {

@@ -1,6 +1,7 @@
 import { toFieldErrors } from "@lms/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, closing, forbidden, invalid, text, tooLarge, unauthenticated } from "./errors";
+import { checkAnswer, checkRefusal } from "./contract-checks";
 import { fieldValue, fieldsObject, readForm, removeUploads, type RequestForm } from "./form";
 import {
   can,
@@ -29,6 +30,11 @@ import {
  * session cache when it ends, so that its own change holds for the very next call (other processes
  * hear of it from the database).
  */
+/** Whether a command leaves every user, role and session as it was (its contract says so). */
+function keepsSessions(def: CommandDef, cmdType: string): boolean {
+  return def.spec ? def.spec.keepsSessions : KEEPS_SESSIONS.has(cmdType);
+}
+
 const KEEPS_SESSIONS = new Set([
   "login",
   "impact",
@@ -226,6 +232,23 @@ async function runCommand(
   // right withdrawn meanwhile holds); the answer is usually the session cache's.
   const decision =
     early && form.files.length === 0 ? early : await decide(app, resource, request, form.entries);
+  try {
+    return await runDecided(app, resource, request, reply, form, early, decision);
+  } catch (error) {
+    if (app.config.contractChecks) checkRefusal(decision.def.spec, error);
+    throw error;
+  }
+}
+
+async function runDecided(
+  app: FastifyInstance,
+  resource: Resource,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: RequestForm,
+  early: Decision | undefined,
+  decision: Decision,
+): Promise<unknown> {
   const { def, caller } = decision;
   const cmdType = decision.cmdType;
   // Fields after the files may not change what was decided before them.
@@ -286,7 +309,7 @@ async function runCommand(
       reader,
     });
   } finally {
-    if (!KEEPS_SESSIONS.has(cmdType)) app.auth.cache.forgetAll();
+    if (!keepsSessions(def, cmdType)) app.auth.cache.forgetAll();
   }
   const answer = result as Answer;
   const status =
@@ -308,6 +331,7 @@ async function runCommand(
     });
   }
   if ((result as unknown) === reply || reply.sent) return reply;
+  if (app.config.contractChecks && status < 400) checkAnswer(def.spec, answer.data);
   return reply.code(status).send({
     status,
     ...(answer.message ? { code: answer.message, message: text(answer.message) } : {}),

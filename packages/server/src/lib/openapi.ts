@@ -1,4 +1,12 @@
-import { COMMAND_DESCRIPTIONS, es, inputJsonSchema, type JsonSchema } from "@lms/core";
+import {
+  COMMAND_DESCRIPTIONS,
+  errorsOf,
+  es,
+  inputJsonSchema,
+  outputJsonSchema,
+  type CommandSpec,
+  type JsonSchema,
+} from "@lms/core";
 import type { CommandDef, Resource } from "./commands";
 import { INVALID_TOKEN } from "./errors";
 
@@ -81,28 +89,35 @@ function operation(
   const key = `${resource.name}.${cmdType}`;
   const fileBytes = def.maxFileBytes === "materials" ? options.materialBytes : def.maxFileBytes;
   const body = requestSchema(cmdType, def, fileBytes);
-  const responses: Json = {
-    "200": { $ref: "#/components/responses/Ok" },
-    "400": ref("BadCommand"),
-  };
-  if (def.access !== "public") {
+  const responses: Json = def.spec
+    ? declaredResponses(def.spec)
+    : {
+        "200": { $ref: "#/components/responses/Ok" },
+        "400": ref("BadCommand"),
+      };
+  if (def.spec) {
+    // Declared by the contract.
+  } else if (def.access !== "public") {
     responses["401"] = ref("Unauthenticated");
     responses["403"] = ref("Forbidden");
   } else if (def.target) {
     responses["403"] = ref("Forbidden");
   }
-  if (def.input || def.target) responses["404"] = ref("NotFound");
-  if (def.input) {
-    responses["409"] = ref("Conflict");
-    responses["422"] = ref("Invalid");
+  if (!def.spec) {
+    if (def.input || def.target) responses["404"] = ref("NotFound");
+    if (def.input) {
+      responses["409"] = ref("Conflict");
+      responses["422"] = ref("Invalid");
+    }
+    responses["413"] = ref("TooLarge");
+    if (RATE_LIMITED.has(key)) responses["429"] = ref("TooManyAttempts");
   }
-  responses["413"] = ref("TooLarge");
-  if (RATE_LIMITED.has(key)) responses["429"] = ref("TooManyAttempts");
   responses["500"] = ref("ServerError");
   return {
     operationId: key,
     summary: `/api/${resource.name}/ (cmdType=${cmdType})`,
-    description: `${COMMAND_DESCRIPTIONS[key] ?? ""}\n\n${accessText(def)}`.trim(),
+    description:
+      `${def.spec?.description ?? COMMAND_DESCRIPTIONS[key] ?? ""}\n\n${accessText(def)}`.trim(),
     tags: [resource.name],
     security: def.access === "public" ? [] : [{ bearer: [] }],
     "x-lms-access": def.access,
@@ -117,6 +132,78 @@ function operation(
     responses,
   };
 }
+
+const LIST_PAGE = (row: JsonSchema): JsonSchema => ({
+  type: "object",
+  required: ["pagination", "data"],
+  properties: {
+    pagination: {
+      type: "object",
+      required: ["page", "rowsPerPage", "totalcount"],
+      properties: {
+        page: { type: "integer" },
+        rowsPerPage: { type: "integer" },
+        totalcount: { type: "integer" },
+        totalIsEstimate: { type: "boolean", description: "The total is an estimate." },
+      },
+    },
+    data: { type: "array", items: row },
+  },
+});
+
+/** 200 with the declared answer, and each declared refusal with its catalogue codes. */
+function declaredResponses(spec: CommandSpec): Json {
+  const data = outputJsonSchema(spec.output) ?? {};
+  const ok: Json =
+    spec.answer === "file"
+      ? {
+          description: "The file itself (CSV or the material's type); a refusal is JSON.",
+          content: {
+            "text/csv": { schema: { type: "string" } },
+            "application/octet-stream": { schema: { type: "string" } },
+          },
+        }
+      : {
+          description:
+            spec.answer === "progress"
+              ? "Progress lines `{progress}` (application/x-ndjson) while it runs, then the envelope; a short run answers the envelope alone."
+              : "Done: the envelope `{status, message, data}`.",
+          content: {
+            "application/json": {
+              schema: envelope(spec.answer === "list" ? LIST_PAGE(data) : data),
+            },
+            ...(spec.answer === "progress"
+              ? { "application/x-ndjson": { schema: { type: "string" } } }
+              : {}),
+          },
+        };
+  const responses: Json = { "200": ok };
+  for (const [status, codes] of Object.entries(errorsOf(spec))) {
+    const listed = codes.map((code) => `\`${code}\``).join(", ");
+    responses[status] = {
+      ...failure(`${REFUSALS[status] ?? "Refused"}: \`code\` is ${listed}.`),
+      ...(status === "429" ? { headers: { "Retry-After": { schema: { type: "integer" } } } } : {}),
+    };
+  }
+  return responses;
+}
+
+const REFUSALS: Record<string, string> = {
+  "400": "A malformed body, or no `cmdType` this resource has",
+  "401": `No token, or one no longer good (\`message\` is \`${INVALID_TOKEN}\` or \`Expired token\`)`,
+  "403": "The caller lacks the right, or the record is above the caller",
+  "404": "A record named is not there, or not in the caller's reach",
+  "405": "Not a POST",
+  "409": "The records' state forbids it",
+  "410": "Gone",
+  "413": "The body or a file is larger than the command takes",
+  "415": "The body is not a form",
+  "422":
+    "Validation failed: `errors` lists each field with its catalogue `code` and English `message`",
+  "423": "Locked",
+  "429": "Too many attempts: wait `Retry-After` seconds (also `data.retryAfter`)",
+  "503": "Not available now",
+};
 
 const envelope = (data: JsonSchema = {}): JsonSchema => ({
   type: "object",

@@ -1,4 +1,4 @@
-import { AUDIT_SIGN_IN, AUDIT_SIGN_IN_FAILED, auditReach } from "@lms/core";
+import { AUDIT_SIGN_IN, AUDIT_SIGN_IN_FAILED, auditReach, commandSpecOf } from "@lms/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Caller } from "../lib/commands";
 import { fieldValue, type RequestForm } from "../lib/form";
@@ -46,7 +46,10 @@ const NOT_RECORDED = new Set([
 const RESOURCES_NOT_RECORDED = new Set(["journey", "progress", "config", "audit"]);
 
 export function isRecorded(resource: string, cmdType: string, form: RequestForm): boolean {
-  if (RESOURCES_NOT_RECORDED.has(resource) || NOT_RECORDED.has(cmdType)) return false;
+  const spec = commandSpecOf(resource, cmdType);
+  if (spec ? !spec.audited : RESOURCES_NOT_RECORDED.has(resource) || NOT_RECORDED.has(cmdType)) {
+    return false;
+  }
   // A dry run (bulk upload's validation) writes nothing.
   const dryRun = (fieldValue(form.entries, "dryRun") ?? "").toLowerCase();
   return !["1", "true", "on", "yes"].includes(dryRun);

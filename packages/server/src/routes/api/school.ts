@@ -1,9 +1,8 @@
-import { schoolSchema, schoolStatusSchema, type SchoolValues } from "@lms/core";
+import { CONTRACT, type SchoolValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource } from "../../lib/commands";
+import { defineResource, implement } from "../../lib/commands";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
@@ -18,7 +17,7 @@ import {
   type BinRecord,
 } from "../../services/recycle-bin";
 import { recycleBinCommands } from "../../services/recycle-bin-commands";
-import { bulkInput, bulkTargets } from "../../lib/bulk-targets";
+import { bulkTargets } from "../../lib/bulk-targets";
 import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../lib/command-io";
 
 const SCHOOL_FIELDS = [
@@ -92,16 +91,10 @@ async function schoolToDelete(app: FastifyInstance, id: number): Promise<BinReco
   };
 }
 
-const schoolUpdateSchema = schoolSchema.extend({ id: idField() });
-/** setstatus: `id`, `ids` or `allMatching` with the list fields (bulk.ts), and the status. */
-const schoolBulkStatusInput = bulkInput("schools").extend({
-  status: schoolStatusSchema.shape.status,
-});
+const school = CONTRACT.school;
 
 export const schoolResource = defineResource("school", {
-  list: command({
-    access: { module: "schools", right: "view" },
-    input: listInput("schools"),
+  list: implement(school.list, {
     async handler({ app, caller, input, form }) {
       const { rows, total } = await app.repos.schools.list(
         input,
@@ -112,9 +105,7 @@ export const schoolResource = defineResource("school", {
     },
   }),
 
-  export: command({
-    access: { module: "schools", right: "view" },
-    input: listInput("schools"),
+  export: implement(school.export, {
     handler: async ({ app, caller, input, form, reply }) =>
       sendCsv(
         reply,
@@ -124,9 +115,7 @@ export const schoolResource = defineResource("school", {
       ),
   }),
 
-  get: command({
-    access: { module: "schools", right: "view" },
-    input: idInput,
+  get: implement(school.get, {
     async handler({ app, caller, input }) {
       const row = await app.repos.schools.findById(input.id, scopeOf(caller));
       if (!row) throw notFound();
@@ -134,10 +123,7 @@ export const schoolResource = defineResource("school", {
     },
   }),
 
-  create: command({
-    access: { module: "schools", right: "add" },
-    globalOnly: true,
-    input: schoolSchema,
+  create: implement(school.create, {
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const logo = await storeLogo(app, file("logo"));
@@ -159,9 +145,7 @@ export const schoolResource = defineResource("school", {
     },
   }),
 
-  update: command({
-    access: { module: "schools", right: "modify" },
-    input: schoolUpdateSchema,
+  update: implement(school.update, {
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const existing = await app.repos.schools.findById(input.id, scopeOf(caller));
@@ -188,20 +172,14 @@ export const schoolResource = defineResource("school", {
     },
   }),
 
-  impact: command({
-    access: { module: "schools", right: "modify" },
-    globalOnly: true,
-    input: idInput,
+  impact: implement(school.impact, {
     async handler({ app, input }) {
       return { data: await deletionImpact(app, await schoolToDelete(app, input.id)) };
     },
   }),
 
   /** To the recycle bin with its users, courses and their progress (issue 13). */
-  delete: command({
-    access: { module: "schools", right: "modify" },
-    globalOnly: true,
-    input: deleteInput,
+  delete: implement(school.delete, {
     async handler({ app, caller, input }) {
       const record = await schoolToDelete(app, input.id);
       await confirmDeletion(app, record, input.confirmCode);
@@ -213,12 +191,9 @@ export const schoolResource = defineResource("school", {
     },
   }),
 
-  ...recycleBinCommands("school", "schools", { globalOnly: true }),
+  ...recycleBinCommands("school", school),
 
-  setstatus: command({
-    access: { module: "schools", right: "modify" },
-    globalOnly: true,
-    input: schoolBulkStatusInput,
+  setstatus: implement(school.setstatus, {
     async handler({ app, caller, input, form }) {
       const enabled = input.status === "enabled";
       const count = await app.repos.transaction(async (tx) => {

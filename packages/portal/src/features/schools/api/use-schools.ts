@@ -1,48 +1,41 @@
-import type { ListParams, SchoolInput, SchoolRecord } from "@lms/core";
+import { CONTRACT, type ListParams, type SchoolInput } from "@lms/core";
 import { useCallback } from "react";
-import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+import { useList, useRead, useRun } from "../../../lib/data";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
+const school = CONTRACT.school;
 export const SCHOOL_PATH = "/school/";
 
 export function useSchools(params: ListParams) {
-  return useListQuery<SchoolRecord>(SCHOOL_PATH, params);
+  return useList(school.list, params);
 }
 
 export function useSchool(id: number | null) {
-  return useRecordQuery<SchoolRecord>(SCHOOL_PATH, id ? { id } : null);
+  return useRead(school.get, id ? { id } : null);
 }
 
 export function useSchoolCommands() {
-  const run = useCommand();
+  const run = useRun();
   const save = useCallback(
-    (values: SchoolInput, options: { id?: number; logo?: File | null }) =>
-      run<SchoolRecord>({
-        path: SCHOOL_PATH,
-        cmdType: options.id ? "update" : "create",
-        fields: { ...values, ...(options.id ? { id: options.id } : {}) },
-        files: options.logo
-          ? { logo: { blob: options.logo, filename: options.logo.name } }
-          : undefined,
-      }),
+    (values: SchoolInput, options: { id?: number; logo?: File | null }) => {
+      const files = options.logo
+        ? { logo: { blob: options.logo, filename: options.logo.name } }
+        : undefined;
+      const fields = values;
+      return options.id
+        ? run(school.update, { ...fields, id: options.id }, { files })
+        : run(school.create, fields, { files });
+    },
     [run],
   );
   const remove = useCallback(
     (id: number, confirmCode?: string) =>
-      run({ path: SCHOOL_PATH, cmdType: "delete", fields: { id, confirmCode } }, [...TRASH_PATHS]),
+      run(school.delete, { id, confirmCode }, { invalidates: TRASH_PATHS }),
     [run],
   );
   const setStatus = useCallback(
     (ids: number[], enabled: boolean) =>
-      run({
-        path: SCHOOL_PATH,
-        cmdType: "setstatus",
-        fields: {
-          id: ids.length === 1 ? ids[0] : undefined,
-          ids: ids.length > 1 ? ids : undefined,
-          status: enabled ? "enabled" : "disabled",
-        },
-      }),
+      run(school.setstatus, { status: enabled ? "enabled" : "disabled" }, { selection: { ids } }),
     [run],
   );
   return { save, remove, setStatus };

@@ -1,0 +1,42 @@
+import type { ApiClient } from "../api/client";
+import { callCommand, type CallOptions, type CommandCall } from "./client";
+import type { CommandSpec } from "./define";
+import { schoolCommands } from "./resources/school";
+
+/**
+ * Every resource and command of the main service (POST /api/<resource>/ with a cmdType): the
+ * server registers its routes and authorisation from it, clients call it through
+ * createContractClient, and /api/openapi.json is generated from it.
+ */
+export const CONTRACT = {
+  school: schoolCommands,
+};
+
+export type Contract = typeof CONTRACT;
+export type ContractResource = keyof Contract;
+
+/** One command's declaration, looked up by name (undefined when there is none). */
+export function commandSpecOf(resource: string, cmdType: string): CommandSpec | undefined {
+  const commands = (CONTRACT as Record<string, Record<string, CommandSpec>>)[resource];
+  return commands && Object.hasOwn(commands, cmdType) ? commands[cmdType] : undefined;
+}
+
+/** `client.school.list(params)`: every command of the contract, typed input and answer. */
+export type ContractClient = {
+  readonly [R in ContractResource]: {
+    readonly [C in keyof Contract[R]]: CommandCall<Contract[R][C]>;
+  };
+};
+
+export function createContractClient(api: ApiClient): ContractClient {
+  const client: Record<string, Record<string, unknown>> = {};
+  for (const [resource, commands] of Object.entries(CONTRACT)) {
+    const calls: Record<string, unknown> = {};
+    for (const [cmdType, spec] of Object.entries(commands as Record<string, CommandSpec>)) {
+      calls[cmdType] = (input: unknown, options?: CallOptions) =>
+        callCommand(api, spec, input as never, options);
+    }
+    client[resource] = calls;
+  }
+  return client as ContractClient;
+}
