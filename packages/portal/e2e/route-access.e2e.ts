@@ -29,4 +29,24 @@ describe("route access", () => {
     expect(await page.getByText("You don't have access to this page").count()).toBe(0);
     await context.close();
   });
+
+  it("keeps the page and shows the loading bar while the next page's code arrives", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    await page.getByRole("heading", { name: "School Management" }).waitFor();
+    // A slow connection: every script arrives two seconds late.
+    await page.route("**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto(url("/materials"));
+    await page.getByRole("progressbar", { name: "Loading" }).waitFor();
+    expect(await page.getByRole("heading", { name: "School Management" }).count()).toBe(1);
+    // What is typed meanwhile goes into the page on screen, which stays whole.
+    await page.getByLabel("Search").fill("Rizal");
+    await page.getByRole("heading", { name: "Materials" }).waitFor();
+    await page.getByRole("progressbar").waitFor({ state: "detached" });
+    expect(await page.getByLabel("Search").inputValue()).toBe("");
+    await context.close();
+  });
 });

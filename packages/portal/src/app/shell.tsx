@@ -14,7 +14,7 @@ import {
   useConfirm,
 } from "@lms/ui";
 import { useEffect, useRef, useState, type ComponentProps } from "react";
-import { NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
+import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router-dom";
 import { useChangeLanguage, useLogout, useMyProfile } from "../features/auth/hooks/use-auth";
 import { useRequestsInFlight } from "../lib/activity";
 import { useDiscardGuard } from "../lib/form-actions";
@@ -102,12 +102,14 @@ function OfflineDialog({ offline }: { offline: boolean }) {
 }
 
 /**
- * The app shell with the loading bar of the requests in flight (SPEC.md §9). Only this part
- * re-renders as requests come and go, several times while a page opens, not the whole shell.
+ * The app shell with the loading bar of the requests in flight (SPEC.md §9), and of a page whose
+ * code is still arriving (the previous page stays on screen meanwhile). Only this part re-renders
+ * as requests come and go, several times while a page opens, not the whole shell.
  */
 function ShellFrame(props: Omit<ComponentProps<typeof AppShell>, "loading">) {
-  const busy = useRequestsInFlight();
-  return <AppShell {...props} loading={busy} />;
+  const requesting = useRequestsInFlight();
+  const navigating = useNavigation().state !== "idle";
+  return <AppShell {...props} loading={requesting || navigating} />;
 }
 
 /** The signed-in layout: top bar, side drawer, offline banner, loading bar (SPEC.md §2). */
