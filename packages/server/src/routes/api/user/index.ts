@@ -55,7 +55,7 @@ const USER_EXPORT_COLUMNS = [
   "updatedBy",
 ] as const;
 
-const user = CONTRACT.user;
+const userSpecs = CONTRACT.user;
 
 /**
  * Users (SPEC.md): sign-in and passwords (./session), one's own profile (./profile), and the
@@ -64,7 +64,7 @@ const user = CONTRACT.user;
 export const userResource = defineResource("user", {
   ...sessionCommands,
   ...profileCommands,
-  list: implement(user.list, {
+  list: implement(userSpecs.list, {
     async handler({ app, caller, input, form }) {
       const { rows, total, estimate } = await app.repos.usersSearch.list(
         input,
@@ -75,7 +75,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  export: implement(user.export, {
+  export: implement(userSpecs.export, {
     async handler({ app, caller, input, form, reply }) {
       const columns = exportColumns(input.columns, USER_EXPORT_COLUMNS);
       return sendCsv(
@@ -91,7 +91,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  get: implement(user.get, {
+  get: implement(userSpecs.get, {
     async handler({ app, caller, input }) {
       const record = await app.repos.users.get(input.id, scopeOf(caller));
       if (!record) throw notFound();
@@ -99,7 +99,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  create: implement(user.create, {
+  create: implement(userSpecs.create, {
     target: { byHandler: "role" },
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
@@ -135,7 +135,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  update: implement(user.update, {
+  update: implement(userSpecs.update, {
     // The user edited is within the caller's reach (checked before the handler runs).
     target: { user: "id", act: "edit" },
     maxFileBytes: IMAGE_PART_BYTES,
@@ -173,7 +173,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  impact: implement(user.impact, {
+  impact: implement(userSpecs.impact, {
     target: { user: "id", act: "act" },
     async handler({ app, caller, input }) {
       const user = await app.repos.users.findById(input.id, scopeOf(caller));
@@ -183,7 +183,7 @@ export const userResource = defineResource("user", {
   }),
 
   /** To the recycle bin, each user with its progress and attempts; sessions end (issue 13). */
-  delete: implement(user.delete, {
+  delete: implement(userSpecs.delete, {
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const binIds = await app.repos.transaction(async (tx) => {
@@ -202,9 +202,9 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  ...recycleBinCommands("user", user),
+  ...recycleBinCommands("user", userSpecs),
 
-  activate: implement(user.activate, {
+  activate: implement(userSpecs.activate, {
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await setUsersStatus(app, caller, input, form, USER_STATUS.active);
@@ -212,7 +212,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  deactivate: implement(user.deactivate, {
+  deactivate: implement(userSpecs.deactivate, {
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await setUsersStatus(app, caller, input, form, USER_STATUS.inactive);
@@ -220,7 +220,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  resendactivation: implement(user.resendactivation, {
+  resendactivation: implement(userSpecs.resendactivation, {
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await app.repos.transaction(async (tx) => {
@@ -246,14 +246,14 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  bulkupload: implement(user.bulkupload, {
+  bulkupload: implement(userSpecs.bulkupload, {
     target: { byHandler: "rows" },
     maxFileBytes: MAX_BULK_UPLOAD_BYTES,
     handler: (ctx) => runBulkUpload(ctx),
   }),
 
   // The examples carry a real school code: `schoolId`'s (a school's Users tab) when reached.
-  template: implement(user.template, {
+  template: implement(userSpecs.template, {
     async handler({ app, caller, input, reply }) {
       const code = await templateSchoolCode(app, caller, input.schoolId);
       return reply

@@ -7,11 +7,11 @@ import { GLOBAL_SCOPE } from "../../../plugins/app/repositories/records";
 import { assertCurrentPassword } from "../../../services/passwords";
 import { assertNameAndEmailFree, storePhoto } from "../../../services/users";
 
-const user = CONTRACT.user;
+const userSpecs = CONTRACT.user;
 
 /** The user resource's commands on the caller's own profile. */
 export const profileCommands = {
-  profile: implement(user.profile, {
+  profile: implement(userSpecs.profile, {
     async handler({ app, caller }) {
       const record = await app.repos.users.get(caller.userId, GLOBAL_SCOPE);
       if (!record) throw notFound();
@@ -19,7 +19,7 @@ export const profileCommands = {
     },
   }),
 
-  updateprofile: implement(user.updateprofile, {
+  updateprofile: implement(userSpecs.updateprofile, {
     auditsCaller: true,
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
@@ -76,7 +76,7 @@ export const profileCommands = {
     },
   }),
 
-  setlanguage: implement(user.setlanguage, {
+  setlanguage: implement(userSpecs.setlanguage, {
     async handler({ app, caller, input }) {
       await app.repos.users.setLang(caller.userId, input.lang, by(caller));
       return { message: "language.changed", data: { lang: input.lang } };

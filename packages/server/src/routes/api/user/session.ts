@@ -11,18 +11,18 @@ import {
 } from "../../../services/passwords";
 import { loginAnswer, signIn } from "../../../services/sign-in";
 
-const user = CONTRACT.user;
+const userSpecs = CONTRACT.user;
 
 /** The user resource's sign-in, session and password commands. */
 export const sessionCommands = {
-  login: implement(user.login, {
+  login: implement(userSpecs.login, {
     async handler({ app, input, request }) {
       const { user, session } = await signIn(app, request, input.userName, input.password);
       return { data: await loginAnswer(app, user.id, session) };
     },
   }),
 
-  getisloggedinstatus: implement(user.getisloggedinstatus, {
+  getisloggedinstatus: implement(userSpecs.getisloggedinstatus, {
     async handler({ caller, form }) {
       const asked = fieldValue(form.entries, "userid", "userId");
       if (asked !== undefined && asked !== "" && Number(asked) !== caller.userId) {
@@ -32,14 +32,14 @@ export const sessionCommands = {
     },
   }),
 
-  logout: implement(user.logout, {
+  logout: implement(userSpecs.logout, {
     async handler({ app, caller }) {
       await app.auth.revokeSession(caller.sessionId);
       return { message: "auth.loggedOut" };
     },
   }),
 
-  forgotpassword: implement(user.forgotpassword, {
+  forgotpassword: implement(userSpecs.forgotpassword, {
     async handler({ app, input, request }) {
       const rules = app.config.rateLimits;
       const email = input.email.toLowerCase();
@@ -63,7 +63,7 @@ export const sessionCommands = {
     },
   }),
 
-  verifytoken: implement(user.verifytoken, {
+  verifytoken: implement(userSpecs.verifytoken, {
     async handler({ app, input, request }) {
       await checkPasswordLink(
         app,
@@ -80,17 +80,17 @@ export const sessionCommands = {
     },
   }),
 
-  resetpassword: implement(user.resetpassword, {
+  resetpassword: implement(userSpecs.resetpassword, {
     handler: ({ app, input, request, audit }) =>
       usePasswordLink(app, request.ip, "reset", input.token, input.newPassword, audit),
   }),
 
-  setpassword: implement(user.setpassword, {
+  setpassword: implement(userSpecs.setpassword, {
     handler: ({ app, input, request, audit }) =>
       usePasswordLink(app, request.ip, "activation", input.token, input.newPassword, audit),
   }),
 
-  changepassword: implement(user.changepassword, {
+  changepassword: implement(userSpecs.changepassword, {
     // Another user's password: a users/modify right, and that user within the caller's reach.
     target: {
       user: "userId",
