@@ -86,6 +86,30 @@ export {
   trashInput,
 } from "./contract/inputs";
 export { recycleBinSpecs } from "./contract/recycle-bin";
+// users, roles, audit, config (contract)
+export {
+  bulkUploadInput,
+  bulkUserInput,
+  userCommands,
+  userTemplateInput,
+} from "./contract/resources/user";
+export { changePasswordInput, userSessionSpecs } from "./contract/resources/user-session";
+export {
+  roleCommands,
+  roleModulesAnswer,
+  roleUpdateSchema,
+  type RoleModulesAnswer,
+} from "./contract/resources/role";
+export { auditCommands, auditExportInput } from "./contract/resources/audit";
+export { configAnswer, configCommands, type ConfigAnswer } from "./contract/resources/config";
+export type {
+  BulkRowResult,
+  BulkUploadAnswer,
+  BulkUploadFields,
+  BulkUploadProgress,
+  ChangePasswordFields,
+  ProfileAnswer,
+} from "./api/user-types";
 export type { JsonSchema } from "./contract/json-schema";
 export { es } from "./i18n/es";
 export { zh } from "./i18n/zh";

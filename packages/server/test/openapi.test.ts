@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defineResource, publicCommand } from "../src/lib/commands";
+import { publicCommand, type Resource } from "../src/lib/commands";
 import { commandPath, descriptionGaps } from "../src/lib/openapi";
 import { RESOURCES } from "../src/routes/api/resources";
 import { buildTestApp, type TestApp } from "./helper";
@@ -41,9 +41,11 @@ describe("OpenAPI document and reference page (issue 17, for other apps)", () =>
   });
 
   it("the description rule catches a command without one and a description without a command", () => {
-    const extra = defineResource("user", {
-      brandnew: publicCommand({ handler: async () => ({}) }),
-    });
+    // A resource the contract does not hold (defineResource refuses one it declares otherwise).
+    const extra: Resource = {
+      name: "user",
+      commands: { brandnew: publicCommand({ handler: async () => ({}) }) },
+    };
     expect(descriptionGaps([extra], { "user.gone": "Gone." })).toEqual({
       missing: ["user.brandnew"],
       unknown: ["user.gone"],

@@ -1,4 +1,5 @@
 import { SILENT_SIGN_IN } from "../constants";
+import { CONTRACT } from "../contract/index";
 import { esClient as es } from "../i18n/es-client";
 import {
   decodeListResponse,
@@ -180,8 +181,8 @@ export function createApiClient(options: ApiClientOptions) {
     statusCheckInFlight ??= (async () => {
       try {
         const response = await send({
-          path: "/user/",
-          cmdType: "getisloggedinstatus",
+          path: CONTRACT.user.getisloggedinstatus.path,
+          cmdType: CONTRACT.user.getisloggedinstatus.cmdType,
           fields: { userid: profile.userId },
         });
         if (!(response instanceof Response)) return true; // offline: keep the session
@@ -293,8 +294,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function login(fields: { userName: string; password: string }) {
     const result = await request<LoginAnswer>({
-      path: "/user/",
-      cmdType: "login",
+      path: CONTRACT.user.login.path,
+      cmdType: CONTRACT.user.login.cmdType,
       fields,
       checkStatus: false,
     });
@@ -322,8 +323,8 @@ export function createApiClient(options: ApiClientOptions) {
   async function logout(): Promise<ApiResult<unknown>> {
     const profile = session.get().profile;
     const response = await send({
-      path: "/user/",
-      cmdType: "logout",
+      path: CONTRACT.user.logout.path,
+      cmdType: CONTRACT.user.logout.cmdType,
       fields: { userid: profile?.userId },
     });
     if (!(response instanceof Response)) {

@@ -2,6 +2,11 @@ import type { ApiClient } from "../api/client";
 import { callCommand, type CallOptions, type CommandCall } from "./client";
 import type { CommandSpec } from "./define";
 import { schoolCommands } from "./resources/school";
+// users, roles, audit, config
+import { auditCommands } from "./resources/audit";
+import { configCommands } from "./resources/config";
+import { roleCommands } from "./resources/role";
+import { userCommands } from "./resources/user";
 
 /**
  * Every resource and command of the main service (POST /api/<resource>/ with a cmdType): the
@@ -10,6 +15,11 @@ import { schoolCommands } from "./resources/school";
  */
 export const CONTRACT = {
   school: schoolCommands,
+  // users, roles, audit, config
+  user: userCommands,
+  role: roleCommands,
+  audit: auditCommands,
+  config: configCommands,
 };
 
 export type Contract = typeof CONTRACT;

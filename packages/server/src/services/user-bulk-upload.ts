@@ -5,8 +5,11 @@ import {
   decodeMessage,
   englishMessage,
   es,
+  type BulkRowResult,
+  type BulkUploadAnswer,
   type BulkUploadLookup,
   type BulkUploadMode,
+  type BulkUploadProgress,
   type FieldError,
   type FileRecord,
   type MessageKey,
@@ -22,29 +25,6 @@ import { bulkUploadLabels, bulkUploadLookup } from "./bulk-upload-names";
 import { roleRightsReader, schoolForRole, verdictOn, verdictOnRole } from "./user-authority";
 import { writeBatch, type Writes } from "./bulk-upload-writes";
 import { recordBatches, scanFile, type Scan } from "./bulk-upload-file";
-
-export interface BulkRowResult {
-  line: number;
-  userName: string;
-  email: string;
-  /** The role's name (its cell when the row's role is refused) and the school's code, if reached. */
-  role: string;
-  school: string;
-  /** What the row does (or would do, on a dry run); null when it has errors. */
-  action: "create" | "update" | null;
-  code: MessageKey | null;
-  message: string | null;
-  errors: FieldError[];
-}
-
-/** What the portal's progress bar shows while an upload runs. */
-export interface BulkUploadProgress {
-  /** Rows of the file (known after a first quick read). */
-  total: number;
-  checked: number;
-  /** Rows written so far, inside the upload's one transaction (nothing is kept on an error). */
-  written: number;
-}
 
 /** Thrown inside the transaction to roll back a real run that found a bad row. */
 class RowsRefused extends Error {}
@@ -192,7 +172,7 @@ async function lookups(ctx: CommandContext<unknown>, scan: Scan, presetSchoolId?
 async function checkAndWrite(
   upload: Upload,
   onProgress: (progress: BulkUploadProgress) => void,
-): Promise<{ message: "bulk.done"; data: BulkUploadSummary & { rows: BulkRowResult[] } }> {
+): Promise<{ message: "bulk.done"; data: BulkUploadAnswer }> {
   const { ctx, dryRun, total } = upload;
   const { app } = ctx;
   const results: BulkRowResult[] = [];
@@ -250,14 +230,7 @@ async function checkAndWrite(
   return { message: "bulk.done", data: { ...summary, rows: results } };
 }
 
-interface BulkUploadSummary {
-  mode: BulkUploadMode;
-  dryRun: boolean;
-  total: number;
-  created: number;
-  updated: number;
-  errors: number;
-}
+type BulkUploadSummary = Omit<BulkUploadAnswer, "rows">;
 
 /** Checks one batch of rows, adds their results, and the rows to write; answers the failures. */
 async function checkBatch(

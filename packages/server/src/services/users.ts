@@ -1,7 +1,7 @@
-import { ROLE_IDS, USER_STATUS, type UserValues } from "@lms/core";
+import { ROLE_IDS, USER_STATUS, type UserValues, type bulkUserInput } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
-import { bulkInput, bulkTargets, targetsField } from "../lib/bulk-targets";
+import { bulkTargets, targetsField } from "../lib/bulk-targets";
 import type { Caller } from "../lib/commands";
 import { by, filtersOf, scopeOf } from "../lib/command-io";
 import { ApiError, fieldError, invalidField, notFound } from "../lib/errors";
@@ -15,7 +15,6 @@ import { assertMayGiveRole, assertUsersInReach, type TargetUser } from "./user-a
 /** The fields besides the list's own that the users' list and bulk actions filter on. */
 export const USER_FILTER_EXTRAS = ["schoolId", "roleId"] as const;
 
-export const bulkUserInput = bulkInput("users");
 type BulkUserInput = (typeof bulkUserInput)["_zod"]["output"];
 
 export function userBinRecord(user: {

@@ -1,6 +1,5 @@
-import { auditListSchema, type AuditListInput } from "@lms/core";
-import { command, defineResource } from "../../lib/commands";
-import { optionalText } from "../../lib/inputs";
+import { CONTRACT, type AuditListInput } from "@lms/core";
+import { defineResource, implement } from "../../lib/commands";
 import { listAnswer } from "../../lib/list";
 import type { AuditRange } from "../../plugins/app/repositories/audit-repository";
 import { auditScopeOf, mayReadAudit } from "../../services/audit";
@@ -47,10 +46,8 @@ function rangeOf(input: AuditListInput): AuditRange {
  * (services/audit.ts, `mayReadAudit`); anyone else gets a 403.
  */
 export const auditResource = defineResource("audit", {
-  list: command({
-    access: "signedIn",
+  list: implement(CONTRACT.audit.list, {
     allow: mayReadAudit,
-    input: auditListSchema,
     async handler({ app, caller, input, form }) {
       const { rows, total } = await app.repos.audit.list(
         input,
@@ -62,10 +59,8 @@ export const auditResource = defineResource("audit", {
     },
   }),
 
-  export: command({
-    access: "signedIn",
+  export: implement(CONTRACT.audit.export, {
     allow: mayReadAudit,
-    input: auditListSchema.extend({ columns: optionalText({ max: 2000 }) }),
     handler: async ({ app, caller, input, form, reply }) =>
       sendCsv(
         reply,

@@ -1,10 +1,9 @@
 import { recycleBinCommands } from "../../services/recycle-bin-commands";
-import { PERMISSION_MODULES, RIGHTS, roleSchema, schoolStatusSchema } from "@lms/core";
-import { command, defineResource } from "../../lib/commands";
+import { CONTRACT, PERMISSION_MODULES, RIGHTS } from "@lms/core";
+import { defineResource, implement } from "../../lib/commands";
 import { ApiError, conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import type { FastifyInstance } from "fastify";
 import type { Caller } from "../../lib/commands";
-import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { deletionImpact, moveToBin, type BinRecord } from "../../services/recycle-bin";
 import { assertMayEditRole } from "../../services/role-authority";
@@ -44,21 +43,17 @@ async function roleToDelete(app: FastifyInstance, caller: Caller, id: number): P
   };
 }
 
-const roleUpdateSchema = roleSchema.extend({ id: idField() });
+const role = CONTRACT.role;
 
 export const roleResource = defineResource("role", {
-  list: command({
-    access: { module: "roles", right: "view" },
-    input: listInput("roles"),
+  list: implement(role.list, {
     async handler({ app, input, form }) {
       const { rows, total } = await app.repos.roles.list(input, filtersOf(form, ["enabled"]));
       return { data: listAnswer(input, rows, total) };
     },
   }),
 
-  export: command({
-    access: { module: "roles", right: "view" },
-    input: listInput("roles"),
+  export: implement(role.export, {
     handler: async ({ app, input, form, reply }) =>
       sendCsv(
         reply,
@@ -68,9 +63,7 @@ export const roleResource = defineResource("role", {
       ),
   }),
 
-  get: command({
-    access: { module: "roles", right: "view" },
-    input: idInput,
+  get: implement(role.get, {
     async handler({ app, input }) {
       const role = await app.repos.roles.get(input.id);
       if (!role) throw notFound();
@@ -79,8 +72,7 @@ export const roleResource = defineResource("role", {
   }),
 
   /** The permission matrix's rows and columns, with their catalogue keys. */
-  modules: command({
-    access: { module: "roles", right: "view" },
+  modules: implement(role.modules, {
     async handler() {
       return {
         data: {
@@ -94,9 +86,7 @@ export const roleResource = defineResource("role", {
     },
   }),
 
-  create: command({
-    access: { module: "roles", right: "add" },
-    input: roleSchema,
+  create: implement(role.create, {
     async handler({ app, caller, input }) {
       // A role can grant nothing its author lacks (services/role-authority).
       await assertMayEditRole(app, caller, null, input.permissions);
@@ -112,9 +102,7 @@ export const roleResource = defineResource("role", {
     },
   }),
 
-  update: command({
-    access: { module: "roles", right: "modify" },
-    input: roleUpdateSchema,
+  update: implement(role.update, {
     async handler({ app, caller, input }) {
       const existing = await app.repos.roles.get(input.id);
       if (!existing) throw notFound();
@@ -133,18 +121,14 @@ export const roleResource = defineResource("role", {
     },
   }),
 
-  impact: command({
-    access: { module: "roles", right: "modify" },
-    input: idInput,
+  impact: implement(role.impact, {
     async handler({ app, caller, input }) {
       return { data: await deletionImpact(app, await roleToDelete(app, caller, input.id)) };
     },
   }),
 
   /** To the recycle bin with its permissions (issue 13); a role still given to users stays. */
-  delete: command({
-    access: { module: "roles", right: "modify" },
-    input: deleteInput,
+  delete: implement(role.delete, {
     async handler({ app, caller, input }) {
       const record = await roleToDelete(app, caller, input.id);
       const binId = await app.repos.transaction((tx) =>
@@ -154,11 +138,9 @@ export const roleResource = defineResource("role", {
     },
   }),
 
-  ...recycleBinCommands("role", "roles"),
+  ...recycleBinCommands("role", role),
 
-  setstatus: command({
-    access: { module: "roles", right: "modify" },
-    input: schoolStatusSchema,
+  setstatus: implement(role.setstatus, {
     async handler({ app, caller, input }) {
       const existing = await app.repos.roles.get(input.id);
       if (!existing) throw notFound();

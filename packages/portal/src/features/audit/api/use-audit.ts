@@ -1,9 +1,9 @@
-import type { AuditRecord, ListParams } from "@lms/core";
-import { useListQuery } from "../../../lib/data";
+import { CONTRACT, type ListParams } from "@lms/core";
+import { useList } from "../../../lib/data";
 
-export const AUDIT_PATH = "/audit/";
+export const AUDIT_PATH = CONTRACT.audit.list.path;
 
 /** cmdType=list: one page of the audit trail. */
 export function useAuditLog(params: ListParams) {
-  return useListQuery<AuditRecord>(AUDIT_PATH, params);
+  return useList(CONTRACT.audit.list, params);
 }

@@ -1,7 +1,7 @@
-import type { Lang, Permissions, UserRecord } from "@lms/core";
+import { CONTRACT, type Lang } from "@lms/core";
 import { useCallback, useEffect } from "react";
-import { useApiClient, useSession, useSessionStore } from "../../../lib/api-context";
-import { useRecordQuery } from "../../../lib/data";
+import { useApiClient, useContract, useSession, useSessionStore } from "../../../lib/api-context";
+import { useRead } from "../../../lib/data";
 import { preloadCatalogue } from "../../../lib/i18n";
 
 export function useLogout() {
@@ -13,11 +13,7 @@ export function useLogout() {
 export function useMyProfile() {
   const session = useSession();
   const store = useSessionStore();
-  const query = useRecordQuery<UserRecord & { permissions?: Permissions }>(
-    "/user/",
-    session.token ? {} : null,
-    "profile",
-  );
+  const query = useRead(CONTRACT.user.profile, session.token ? undefined : null);
   const data = query.data;
   useEffect(() => {
     if (!data) return;
@@ -38,18 +34,15 @@ export function useMyProfile() {
 
 /** Changes the language on the server and in the session (SPEC.md §1). */
 export function useChangeLanguage() {
-  const client = useApiClient();
+  const api = useContract();
   const store = useSessionStore();
   return useCallback(
     async (lang: Lang) => {
       // The catalogue loads while the server saves, so the switch shows no loading screen.
-      const [result] = await Promise.all([
-        client.request({ path: "/user/", cmdType: "setlanguage", fields: { lang } }),
-        preloadCatalogue(lang),
-      ]);
+      const [result] = await Promise.all([api.user.setlanguage({ lang }), preloadCatalogue(lang)]);
       if (result.ok) store.set({ lang });
       return result;
     },
-    [client, store],
+    [api, store],
   );
 }

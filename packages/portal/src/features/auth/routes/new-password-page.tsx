@@ -5,7 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { showToasts } from "../../../components/toaster-host";
 import { NewPasswordFields } from "../../../components/new-password-fields";
-import { useApiClient } from "../../../lib/api-context";
+import { useContract } from "../../../lib/api-context";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { AccountLayout } from "../components/account-layout";
@@ -23,7 +23,7 @@ const resolver = lazyResolver<Values>((v) => v.zodResolver(v.newPasswordPairSche
 export function NewPasswordPage({ kind }: { kind: "reset" | "activation" }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const client = useApiClient();
+  const api = useContract();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
@@ -44,29 +44,18 @@ export function NewPasswordPage({ kind }: { kind: "reset" | "activation" }) {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void client
-      .request({
-        path: "/user/",
-        cmdType: "verifytoken",
-        fields: { token, kind },
-        checkStatus: false,
-      })
-      .then((result) => {
-        if (!cancelled) setState(result.ok ? "valid" : result.status === 0 ? "valid" : "invalid");
-      });
+    void api.user.verifytoken({ token, kind }, { checkStatus: false }).then((result) => {
+      if (!cancelled) setState(result.ok ? "valid" : result.status === 0 ? "valid" : "invalid");
+    });
     return () => {
       cancelled = true;
     };
-  }, [client, kind, token]);
+  }, [api, kind, token]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const result = await client.request({
-      path: "/user/",
-      cmdType: kind === "reset" ? "resetpassword" : "setpassword",
-      fields: { token, ...values },
-      checkStatus: false,
-    });
+    const command = kind === "reset" ? api.user.resetpassword : api.user.setpassword;
+    const result = await command({ token, ...values }, { checkStatus: false });
     if (result.ok) {
       showToasts();
       toast.success(t(kind === "reset" ? "auth.resetDone" : "auth.setDone"));

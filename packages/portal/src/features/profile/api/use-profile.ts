@@ -1,15 +1,11 @@
-import type { ChangePasswordInput, Permissions, UserRecord } from "@lms/core";
+import { CONTRACT, type ChangePasswordInput } from "@lms/core";
 import { useCallback } from "react";
 import { useSession, useSessionStore } from "../../../lib/api-context";
-import { USER_PATH } from "../../../lib/api-paths";
-import { useCommand, useRecordQuery } from "../../../lib/data";
+import { useRead, useRun } from "../../../lib/data";
 import { preloadCatalogue } from "../../../lib/i18n";
 import { sessionPatchAfterSave, type ProfileFormValues } from "../utils/profile";
 
-export const PROFILE_PATH = USER_PATH;
-
-/** The answer of cmdType=profile: one's own user record plus one's effective permissions. */
-export type ProfileAnswer = UserRecord & { permissions?: Permissions };
+const user = CONTRACT.user;
 
 /**
  * cmdType=profile: my own record. It shares its cache entry with the shell's profile read, so
@@ -17,7 +13,7 @@ export type ProfileAnswer = UserRecord & { permissions?: Permissions };
  */
 export function useProfile() {
   const { token } = useSession();
-  return useRecordQuery<ProfileAnswer>(PROFILE_PATH, token ? {} : null, "profile");
+  return useRead(user.profile, token ? undefined : null);
 }
 
 /**
@@ -25,16 +21,13 @@ export function useProfile() {
  * chosen. On success the session takes the new first name, photo and language at once.
  */
 export function useUpdateProfile() {
-  const run = useCommand();
+  const run = useRun();
   const store = useSessionStore();
   return useCallback(
     async (values: ProfileFormValues, photo: File | null) => {
       // The chosen language's texts load while the server saves, so switching shows no spinner.
       const [result] = await Promise.all([
-        run<Partial<UserRecord> | null>({
-          path: PROFILE_PATH,
-          cmdType: "updateprofile",
-          fields: values,
+        run(user.updateprofile, values, {
           files: photo ? { photo: { blob: photo, filename: photo.name } } : undefined,
         }),
         preloadCatalogue(values.lang).catch(() => undefined),
@@ -54,27 +47,18 @@ export function useUpdateProfile() {
  * stays signed in, so nothing here signs out.
  */
 export function useChangePassword() {
-  const run = useCommand();
-  const store = useSessionStore();
+  const run = useRun();
   return useCallback(
-    async (values: ChangePasswordInput) => {
-      const result = await run<{ token?: unknown } | null>(
+    (values: ChangePasswordInput) =>
+      run(
+        user.changepassword,
         {
-          path: PROFILE_PATH,
-          cmdType: "changepassword",
-          fields: {
-            currentPassword: values.currentPassword,
-            newPassword: values.newPassword,
-            confirmPassword: values.confirmPassword,
-          },
+          currentPassword: values.currentPassword,
+          newPassword: values.newPassword,
+          confirmPassword: values.confirmPassword,
         },
-        [],
-      );
-      // Should the server hand this session a fresh token, keep using it.
-      const token = result.ok ? result.data?.token : undefined;
-      if (typeof token === "string" && token) store.set({ token });
-      return result;
-    },
-    [run, store],
+        { invalidates: [] },
+      ),
+    [run],
   );
 }

@@ -1,21 +1,22 @@
-import type { ListParams, RoleRecord } from "@lms/core";
+import { CONTRACT, type ListParams } from "@lms/core";
 import { useCallback, useMemo } from "react";
-import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+import { useList, useRead, useRun } from "../../../lib/data";
 import { moduleKeysFrom, roleCommandFields } from "../utils/permissions";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
+const role = CONTRACT.role;
 export const ROLE_PATH = "/role/";
 /** A role change can change the caller's own rights, which come with the profile read. */
-const PROFILE_PATH = "/user/";
+const PROFILE_PATH = CONTRACT.user.profile.path;
 
 /** cmdType=list: one page of roles. */
 export function useRoles(params: ListParams) {
-  return useListQuery<RoleRecord>(ROLE_PATH, params);
+  return useList(role.list, params);
 }
 
 /** cmdType=get: one role by id. */
 export function useRole(id: number | null) {
-  return useRecordQuery<RoleRecord>(ROLE_PATH, id ? { id } : null);
+  return useRead(role.get, id ? { id } : null);
 }
 
 /**
@@ -23,42 +24,36 @@ export function useRole(id: number | null) {
  * module of API.md is shown, so the matrix never waits on it.
  */
 export function useRoleModules() {
-  const { data, loading } = useRecordQuery<unknown>(ROLE_PATH, {}, "modules");
+  const { data, loading } = useRead(role.modules, undefined);
   const modules = useMemo(() => moduleKeysFrom(data), [data]);
   return { modules, loading };
 }
 
 /** create, update, delete and setstatus; each revalidates the role reads. */
 export function useRoleCommands() {
-  const run = useCommand();
+  const run = useRun();
   const save = useCallback(
     (
       values: { roleName: string; description: string; enabled: boolean; permissions: unknown },
       id?: number,
-    ) =>
-      run<RoleRecord>(
-        {
-          path: ROLE_PATH,
-          cmdType: id ? "update" : "create",
-          fields: roleCommandFields(values, id),
-        },
-        [ROLE_PATH, PROFILE_PATH],
-      ),
+    ) => {
+      const invalidates = [ROLE_PATH, PROFILE_PATH];
+      return id
+        ? run(role.update, { ...roleCommandFields(values), id }, { invalidates })
+        : run(role.create, roleCommandFields(values), { invalidates });
+    },
     [run],
   );
   const remove = useCallback(
-    (id: number) => run({ path: ROLE_PATH, cmdType: "delete", fields: { id } }, [...TRASH_PATHS]),
+    (id: number) => run(role.delete, { id }, { invalidates: TRASH_PATHS }),
     [run],
   );
   const setStatus = useCallback(
     (id: number, enabled: boolean) =>
       run(
-        {
-          path: ROLE_PATH,
-          cmdType: "setstatus",
-          fields: { id, status: enabled ? "enabled" : "disabled" },
-        },
-        [ROLE_PATH, PROFILE_PATH],
+        role.setstatus,
+        { id, status: enabled ? "enabled" : "disabled" },
+        { invalidates: [ROLE_PATH, PROFILE_PATH] },
       ),
     [run],
   );

@@ -3,7 +3,10 @@ import {
   MAX_BULK_UPLOAD_BYTES,
   decodeMessage,
   parseBulkUploadCsv,
+  type BulkRowResult,
+  type BulkUploadAnswer,
   type BulkUploadMode,
+  type BulkUploadProgress,
 } from "@lms/core";
 import {
   Button,
@@ -22,14 +25,7 @@ import { Field } from "../../../components/field";
 import { failureText, fieldErrorText } from "../../../lib/errors";
 import { saveBlob } from "../../../lib/export";
 import { useI18n } from "../../../lib/i18n";
-import {
-  rowHasErrors,
-  useBulkUpload,
-  useBulkUploadTemplate,
-  type BulkRowResult,
-  type BulkUploadAnswer,
-  type BulkUploadProgress,
-} from "../api/use-users";
+import { rowHasErrors, useBulkUpload, useBulkUploadTemplate } from "../api/use-users";
 
 const CSV_ACCEPT = { "text/csv": [".csv"], "application/vnd.ms-excel": [".csv"] };
 
@@ -49,7 +45,7 @@ function localPreview(text: string, schoolId?: number): BulkRowResult[] | string
     role: row.raw.role || row.raw.roleId || "",
     school: row.raw.school || row.raw.schoolId || "",
     action: row.rowMessage ? null : "create",
-    code: row.rowMessage,
+    code: row.rowMessage ? decodeMessage(row.rowMessage).key : null,
     message: null,
     errors: row.errors.map((e) => {
       const { key, values } = decodeMessage(e.message);
@@ -140,7 +136,7 @@ export function BulkUploadPanel({
 
   async function commit() {
     if (!file || !ready) return;
-    const count = rows.filter((row) => row.action !== "skip").length;
+    const count = rows.length;
     const ok = await confirm({
       title: t("bulk.title"),
       message: t("bulk.commit", { count }),
@@ -192,10 +188,6 @@ export function BulkUploadPanel({
         <StatusChip status="unpublished">
           {summary ? t("bulk.rowUpdated") : t("bulk.rowUpdate")}
         </StatusChip>
-      );
-    if (row.action === "skip")
-      return (
-        <StatusChip status="neutral">{summary ? t("bulk.rowSkipped") : t("bulk.rowOk")}</StatusChip>
       );
     return (
       <StatusChip status="active">
@@ -358,7 +350,7 @@ export function BulkUploadPanel({
       ) : null}
       <div className="flex justify-end">
         <Button disabled={!ready || Boolean(summary)} pending={busy} onClick={() => void commit()}>
-          {t("bulk.commit", { count: rows.filter((row) => row.action !== "skip").length })}
+          {t("bulk.commit", { count: rows.length })}
         </Button>
       </div>
     </section>

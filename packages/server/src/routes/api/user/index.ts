@@ -1,16 +1,8 @@
-import {
-  USER_STATUS,
-  bulkUploadTemplate,
-  MAX_BULK_UPLOAD_BYTES,
-  createUserInputSchema,
-  optionalIntegerField,
-  updateUserInputSchema,
-} from "@lms/core";
-import { command, defineResource } from "../../../lib/commands";
+import { CONTRACT, USER_STATUS, bulkUploadTemplate, MAX_BULK_UPLOAD_BYTES } from "@lms/core";
+import { defineResource, implement } from "../../../lib/commands";
 import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../../lib/command-io";
 import { BOM } from "../../../lib/csv";
 import { conflict, forbidden, isUniqueViolation, notFound } from "../../../lib/errors";
-import { MAX_ID, emptyObject, idInput, listInput } from "../../../lib/inputs";
 import { listAnswer } from "../../../lib/list";
 import { IMAGE_PART_BYTES } from "../../../lib/uploads";
 import { GLOBAL_SCOPE } from "../../../plugins/app/repositories/records";
@@ -21,7 +13,6 @@ import { runBulkUpload } from "../../../services/user-bulk-upload";
 import {
   USER_FILTER_EXTRAS,
   assertNameAndEmailFree,
-  bulkUserInput,
   bulkUsers,
   checkUserWrite,
   setUsersStatus,
@@ -64,7 +55,7 @@ const USER_EXPORT_COLUMNS = [
   "updatedBy",
 ] as const;
 
-const templateInput = emptyObject.extend({ schoolId: optionalIntegerField(1, MAX_ID) });
+const userSpecs = CONTRACT.user;
 
 /**
  * Users (SPEC.md): sign-in and passwords (./session), one's own profile (./profile), and the
@@ -73,9 +64,7 @@ const templateInput = emptyObject.extend({ schoolId: optionalIntegerField(1, MAX
 export const userResource = defineResource("user", {
   ...sessionCommands,
   ...profileCommands,
-  list: command({
-    access: { module: "users", right: "view" },
-    input: listInput("users"),
+  list: implement(userSpecs.list, {
     async handler({ app, caller, input, form }) {
       const { rows, total, estimate } = await app.repos.usersSearch.list(
         input,
@@ -86,9 +75,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  export: command({
-    access: { module: "users", right: "view" },
-    input: listInput("users"),
+  export: implement(userSpecs.export, {
     async handler({ app, caller, input, form, reply }) {
       const columns = exportColumns(input.columns, USER_EXPORT_COLUMNS);
       return sendCsv(
@@ -104,9 +91,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  get: command({
-    access: { module: "users", right: "view" },
-    input: idInput,
+  get: implement(userSpecs.get, {
     async handler({ app, caller, input }) {
       const record = await app.repos.users.get(input.id, scopeOf(caller));
       if (!record) throw notFound();
@@ -114,9 +99,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  create: command({
-    access: { module: "users", right: "add" },
-    input: createUserInputSchema,
+  create: implement(userSpecs.create, {
     target: { byHandler: "role" },
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
@@ -152,9 +135,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  update: command({
-    access: { module: "users", right: "modify" },
-    input: updateUserInputSchema,
+  update: implement(userSpecs.update, {
     // The user edited is within the caller's reach (checked before the handler runs).
     target: { user: "id", act: "edit" },
     maxFileBytes: IMAGE_PART_BYTES,
@@ -192,9 +173,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  impact: command({
-    access: { module: "users", right: "modify" },
-    input: idInput,
+  impact: implement(userSpecs.impact, {
     target: { user: "id", act: "act" },
     async handler({ app, caller, input }) {
       const user = await app.repos.users.findById(input.id, scopeOf(caller));
@@ -204,9 +183,7 @@ export const userResource = defineResource("user", {
   }),
 
   /** To the recycle bin, each user with its progress and attempts; sessions end (issue 13). */
-  delete: command({
-    access: { module: "users", right: "modify" },
-    input: bulkUserInput,
+  delete: implement(userSpecs.delete, {
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const binIds = await app.repos.transaction(async (tx) => {
@@ -225,11 +202,9 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  ...recycleBinCommands("user", "users"),
+  ...recycleBinCommands("user", userSpecs),
 
-  activate: command({
-    access: { module: "users", right: "modify" },
-    input: bulkUserInput,
+  activate: implement(userSpecs.activate, {
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await setUsersStatus(app, caller, input, form, USER_STATUS.active);
@@ -237,9 +212,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  deactivate: command({
-    access: { module: "users", right: "modify" },
-    input: bulkUserInput,
+  deactivate: implement(userSpecs.deactivate, {
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await setUsersStatus(app, caller, input, form, USER_STATUS.inactive);
@@ -247,9 +220,7 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  resendactivation: command({
-    access: { module: "users", right: "modify" },
-    input: bulkUserInput,
+  resendactivation: implement(userSpecs.resendactivation, {
     target: { byHandler: "ids" },
     async handler({ app, caller, input, form }) {
       const count = await app.repos.transaction(async (tx) => {
@@ -275,17 +246,14 @@ export const userResource = defineResource("user", {
     },
   }),
 
-  bulkupload: command({
-    access: { module: "users", right: "add" },
+  bulkupload: implement(userSpecs.bulkupload, {
     target: { byHandler: "rows" },
     maxFileBytes: MAX_BULK_UPLOAD_BYTES,
     handler: (ctx) => runBulkUpload(ctx),
   }),
 
   // The examples carry a real school code: `schoolId`'s (a school's Users tab) when reached.
-  template: command({
-    access: { module: "users", right: "add" },
-    input: templateInput,
+  template: implement(userSpecs.template, {
     async handler({ app, caller, input, reply }) {
       const code = await templateSchoolCode(app, caller, input.schoolId);
       return reply

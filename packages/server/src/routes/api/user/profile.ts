@@ -1,5 +1,5 @@
-import { setLanguageSchema, updateProfileSchema } from "@lms/core";
-import { command } from "../../../lib/commands";
+import { CONTRACT } from "@lms/core";
+import { implement } from "../../../lib/commands";
 import { by } from "../../../lib/command-io";
 import { notFound } from "../../../lib/errors";
 import { IMAGE_PART_BYTES } from "../../../lib/uploads";
@@ -7,10 +7,11 @@ import { GLOBAL_SCOPE } from "../../../plugins/app/repositories/records";
 import { assertCurrentPassword } from "../../../services/passwords";
 import { assertNameAndEmailFree, storePhoto } from "../../../services/users";
 
+const userSpecs = CONTRACT.user;
+
 /** The user resource's commands on the caller's own profile. */
 export const profileCommands = {
-  profile: command({
-    access: "signedIn",
+  profile: implement(userSpecs.profile, {
     async handler({ app, caller }) {
       const record = await app.repos.users.get(caller.userId, GLOBAL_SCOPE);
       if (!record) throw notFound();
@@ -18,10 +19,8 @@ export const profileCommands = {
     },
   }),
 
-  updateprofile: command({
-    access: "signedIn",
+  updateprofile: implement(userSpecs.updateprofile, {
     auditsCaller: true,
-    input: updateProfileSchema,
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const user = await app.repos.users.findById(caller.userId);
@@ -77,9 +76,7 @@ export const profileCommands = {
     },
   }),
 
-  setlanguage: command({
-    access: "signedIn",
-    input: setLanguageSchema,
+  setlanguage: implement(userSpecs.setlanguage, {
     async handler({ app, caller, input }) {
       await app.repos.users.setLang(caller.userId, input.lang, by(caller));
       return { message: "language.changed", data: { lang: input.lang } };

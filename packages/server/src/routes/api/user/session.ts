@@ -1,14 +1,5 @@
-import {
-  USER_STATUS,
-  adminChangePasswordSchema,
-  changePasswordSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  resetPasswordSchema,
-  setPasswordSchema,
-  verifyTokenSchema,
-} from "@lms/core";
-import { command, publicCommand, requireRight } from "../../../lib/commands";
+import { CONTRACT, USER_STATUS, adminChangePasswordSchema, changePasswordSchema } from "@lms/core";
+import { implement, requireRight } from "../../../lib/commands";
 import { parseWith } from "../../../lib/command-io";
 import { ApiError, unauthenticated } from "../../../lib/errors";
 import { fieldValue } from "../../../lib/form";
@@ -20,18 +11,18 @@ import {
 } from "../../../services/passwords";
 import { loginAnswer, signIn } from "../../../services/sign-in";
 
+const userSpecs = CONTRACT.user;
+
 /** The user resource's sign-in, session and password commands. */
 export const sessionCommands = {
-  login: publicCommand({
-    input: loginSchema,
+  login: implement(userSpecs.login, {
     async handler({ app, input, request }) {
       const { user, session } = await signIn(app, request, input.userName, input.password);
       return { data: await loginAnswer(app, user.id, session) };
     },
   }),
 
-  getisloggedinstatus: command({
-    access: "signedIn",
+  getisloggedinstatus: implement(userSpecs.getisloggedinstatus, {
     async handler({ caller, form }) {
       const asked = fieldValue(form.entries, "userid", "userId");
       if (asked !== undefined && asked !== "" && Number(asked) !== caller.userId) {
@@ -41,16 +32,14 @@ export const sessionCommands = {
     },
   }),
 
-  logout: command({
-    access: "signedIn",
+  logout: implement(userSpecs.logout, {
     async handler({ app, caller }) {
       await app.auth.revokeSession(caller.sessionId);
       return { message: "auth.loggedOut" };
     },
   }),
 
-  forgotpassword: publicCommand({
-    input: forgotPasswordSchema,
+  forgotpassword: implement(userSpecs.forgotpassword, {
     async handler({ app, input, request }) {
       const rules = app.config.rateLimits;
       const email = input.email.toLowerCase();
@@ -74,8 +63,7 @@ export const sessionCommands = {
     },
   }),
 
-  verifytoken: publicCommand({
-    input: verifyTokenSchema,
+  verifytoken: implement(userSpecs.verifytoken, {
     async handler({ app, input, request }) {
       await checkPasswordLink(
         app,
@@ -92,20 +80,17 @@ export const sessionCommands = {
     },
   }),
 
-  resetpassword: publicCommand({
-    input: resetPasswordSchema,
+  resetpassword: implement(userSpecs.resetpassword, {
     handler: ({ app, input, request, audit }) =>
       usePasswordLink(app, request.ip, "reset", input.token, input.newPassword, audit),
   }),
 
-  setpassword: publicCommand({
-    input: setPasswordSchema,
+  setpassword: implement(userSpecs.setpassword, {
     handler: ({ app, input, request, audit }) =>
       usePasswordLink(app, request.ip, "activation", input.token, input.newPassword, audit),
   }),
 
-  changepassword: command({
-    access: "signedIn",
+  changepassword: implement(userSpecs.changepassword, {
     // Another user's password: a users/modify right, and that user within the caller's reach.
     target: {
       user: "userId",
