@@ -5,6 +5,9 @@ import {
   createContractClient,
   createSessionStore,
   errorsOf,
+  callCommand,
+  commandRef,
+  SESSION_COMMANDS,
   type ListParams,
 } from "../src/index";
 import { field, startFakeService, type Handler } from "./fake-service";
@@ -122,5 +125,37 @@ describe("the typed client over HTTP", () => {
       // @ts-expect-error `schoolId` is not an input of school.get
       client.school.get({ schoolId: 1 });
     expect(typeof call).toBe("function");
+  });
+});
+
+describe("the session commands the API client runs", () => {
+  it("are the contract's", () => {
+    const { login, logout, getisloggedinstatus } = CONTRACT.user;
+    expect([login.path, logout.path, getisloggedinstatus.path]).toEqual(
+      Array(3).fill(SESSION_COMMANDS.path),
+    );
+    expect([login.cmdType, logout.cmdType, getisloggedinstatus.cmdType]).toEqual([
+      SESSION_COMMANDS.login,
+      SESSION_COMMANDS.logout,
+      SESSION_COMMANDS.status,
+    ]);
+  });
+});
+
+describe("a command by name (commandRef)", () => {
+  it("calls the same command as its declaration, without loading it", async () => {
+    const { commands } = await setup(() => ok({}));
+    service!.calls.length = 0;
+    const session = createSessionStore();
+    const api = createApiClient({ baseUrl: `${service!.url}/api`, session });
+    const ref = commandRef("user", "forgotpassword");
+    expect([ref.path, ref.cmdType, ref.answer]).toEqual(["/user/", "forgotpassword", "json"]);
+    await callCommand(api, ref, { email: "ana@school.ph" });
+    const call = commands()[0]!;
+    expect([call.url, field(call, "cmdType"), field(call, "email")]).toEqual([
+      "/api/user/",
+      "forgotpassword",
+      "ana@school.ph",
+    ]);
   });
 });

@@ -10,7 +10,7 @@ type Operation = {
   description: string;
   security: unknown[];
   requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, { description: string } | undefined>;
 };
 
 const registered = RESOURCES.flatMap((r) => Object.keys(r.commands).map((c) => [r.name, c]));
@@ -97,17 +97,21 @@ describe("OpenAPI document and reference page (issue 17, for other apps)", () =>
     );
     expect(login.security).toEqual([]);
     expect(Object.keys(login.responses)).toEqual(
-      expect.arrayContaining(["200", "400", "413", "422", "429"]),
+      expect.arrayContaining(["200", "400", "401", "413", "422", "429"]),
     );
-    expect(login.responses["401"]).toBeUndefined();
+    // A refused sign-in is its own 401, not the missing token's.
+    expect(login.responses["401"]!.description).toContain("auth.invalidCredentials");
+    expect(login.responses["401"]!.description).not.toContain("No token");
 
     const list = document.paths["/api/user/?cmdType=list"]!.post;
     expect(list.security).toEqual([{ bearer: [] }]);
     expect(list.description).toContain("`view` right of the `users` module");
     expect(Object.keys(list.responses)).toEqual(
-      expect.arrayContaining(["200", "401", "403", "404", "422"]),
+      expect.arrayContaining(["200", "401", "403", "422"]),
     );
     expect(list.responses["429"]).toBeUndefined();
+    expect(list.responses["404"]).toBeUndefined();
+    expect(list.responses["401"]!.description).toContain("No token");
 
     const create = document.paths["/api/material/?cmdType=create"]!.post;
     const file = create.requestBody.content["multipart/form-data"]!.schema.properties.file as {

@@ -1,5 +1,5 @@
 import { SILENT_SIGN_IN } from "../constants";
-import { CONTRACT } from "../contract/index";
+import { SESSION_COMMANDS } from "../contract/session-commands";
 import { esClient as es } from "../i18n/es-client";
 import {
   decodeListResponse,
@@ -181,8 +181,8 @@ export function createApiClient(options: ApiClientOptions) {
     statusCheckInFlight ??= (async () => {
       try {
         const response = await send({
-          path: CONTRACT.user.getisloggedinstatus.path,
-          cmdType: CONTRACT.user.getisloggedinstatus.cmdType,
+          path: SESSION_COMMANDS.path,
+          cmdType: SESSION_COMMANDS.status,
           fields: { userid: profile.userId },
         });
         if (!(response instanceof Response)) return true; // offline: keep the session
@@ -294,8 +294,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function login(fields: { userName: string; password: string }) {
     const result = await request<LoginAnswer>({
-      path: CONTRACT.user.login.path,
-      cmdType: CONTRACT.user.login.cmdType,
+      path: SESSION_COMMANDS.path,
+      cmdType: SESSION_COMMANDS.login,
       fields,
       checkStatus: false,
     });
@@ -323,8 +323,8 @@ export function createApiClient(options: ApiClientOptions) {
   async function logout(): Promise<ApiResult<unknown>> {
     const profile = session.get().profile;
     const response = await send({
-      path: CONTRACT.user.logout.path,
-      cmdType: CONTRACT.user.logout.cmdType,
+      path: SESSION_COMMANDS.path,
+      cmdType: SESSION_COMMANDS.logout,
       fields: { userid: profile?.userId },
     });
     if (!(response instanceof Response)) {

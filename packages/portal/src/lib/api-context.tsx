@@ -1,9 +1,7 @@
 import {
   createApiClient,
-  createContractClient,
   createSessionStore,
   type ApiClient,
-  type ContractClient,
   type KeyValueStorage,
   type Session,
   type SessionStore,
@@ -14,8 +12,6 @@ import { trackedFetch } from "./activity";
 export interface PortalApi {
   client: ApiClient;
   session: SessionStore;
-  /** Every command of @lms/core's contract, typed: `contract.school.get({ id })`. */
-  contract?: ContractClient;
 }
 
 const ApiContext = createContext<PortalApi | null>(null);
@@ -56,17 +52,6 @@ function useApiContext(): PortalApi {
 
 export function useApiClient(): ApiClient {
   return useApiContext().client;
-}
-
-const contracts = new WeakMap<ApiClient, ContractClient>();
-
-/** The typed client of the main service's commands (`api.user.list(params)`). */
-export function useContract(): ContractClient {
-  const { client, contract } = useApiContext();
-  if (contract) return contract;
-  let made = contracts.get(client);
-  if (!made) contracts.set(client, (made = createContractClient(client)));
-  return made;
 }
 
 export function useSessionStore(): SessionStore {

@@ -180,8 +180,9 @@ function declaredResponses(spec: CommandSpec): Json {
   const responses: Json = { "200": ok };
   for (const [status, codes] of Object.entries(errorsOf(spec))) {
     const listed = codes.map((code) => `\`${code}\``).join(", ");
+    const why = status === "401" && spec.access === "public" ? "Refused" : REFUSALS[status];
     responses[status] = {
-      ...failure(`${REFUSALS[status] ?? "Refused"}: \`code\` is ${listed}.`),
+      ...failure(`${why ?? "Refused"}: \`code\` is ${listed}.`),
       ...(status === "429" ? { headers: { "Retry-After": { schema: { type: "integer" } } } } : {}),
     };
   }

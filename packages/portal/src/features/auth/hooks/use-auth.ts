@@ -1,6 +1,6 @@
-import { CONTRACT, type Lang } from "@lms/core";
+import { callCommand, commandRef, type Lang } from "@lms/core";
 import { useCallback, useEffect } from "react";
-import { useApiClient, useContract, useSession, useSessionStore } from "../../../lib/api-context";
+import { useApiClient, useSession, useSessionStore } from "../../../lib/api-context";
 import { useRead } from "../../../lib/data";
 import { preloadCatalogue } from "../../../lib/i18n";
 
@@ -13,7 +13,7 @@ export function useLogout() {
 export function useMyProfile() {
   const session = useSession();
   const store = useSessionStore();
-  const query = useRead(CONTRACT.user.profile, session.token ? undefined : null);
+  const query = useRead(commandRef("user", "profile"), session.token ? undefined : null);
   const data = query.data;
   useEffect(() => {
     if (!data) return;
@@ -34,15 +34,18 @@ export function useMyProfile() {
 
 /** Changes the language on the server and in the session (SPEC.md §1). */
 export function useChangeLanguage() {
-  const api = useContract();
+  const client = useApiClient();
   const store = useSessionStore();
   return useCallback(
     async (lang: Lang) => {
       // The catalogue loads while the server saves, so the switch shows no loading screen.
-      const [result] = await Promise.all([api.user.setlanguage({ lang }), preloadCatalogue(lang)]);
+      const [result] = await Promise.all([
+        callCommand(client, commandRef("user", "setlanguage"), { lang }),
+        preloadCatalogue(lang),
+      ]);
       if (result.ok) store.set({ lang });
       return result;
     },
-    [api, store],
+    [client, store],
   );
 }

@@ -1,7 +1,7 @@
-import type { LoginInput } from "@lms/core";
+import { callCommand, commandRef, type LoginInput } from "@lms/core";
 import { useCallback } from "react";
 import { startKeptSessionSignIn } from "../../../lib/class-service-sign-in";
-import { useApiClient, useContract, useSessionStore } from "../../../lib/api-context";
+import { useApiClient, useSessionStore } from "../../../lib/api-context";
 import { loadFullI18n } from "../../../lib/i18n";
 import { takeVisitorLanguage } from "../utils/visitor-language";
 
@@ -12,7 +12,6 @@ import { takeVisitorLanguage } from "../utils/visitor-language";
  */
 export function useLogin() {
   const client = useApiClient();
-  const api = useContract();
   const session = useSessionStore();
   return useCallback(
     async (input: LoginInput) => {
@@ -26,10 +25,10 @@ export function useLogin() {
       const chosen = takeVisitorLanguage();
       if (chosen && chosen !== result.data.lang) {
         session.set({ lang: chosen });
-        await api.user.setlanguage({ lang: chosen });
+        await callCommand(client, commandRef("user", "setlanguage"), { lang: chosen });
       }
       return result;
     },
-    [api, client, session],
+    [client, session],
   );
 }

@@ -1,11 +1,11 @@
-import type { ForgotPasswordInput } from "@lms/core";
+import { callCommand, commandRef, type ForgotPasswordInput } from "@lms/core";
 import { Button, TextField } from "@lms/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { Field } from "../../../components/field";
-import { useContract } from "../../../lib/api-context";
+import { useApiClient } from "../../../lib/api-context";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { AccountLayout } from "../components/account-layout";
@@ -17,7 +17,7 @@ const resolver = lazyResolver<ForgotPasswordInput>((v) => v.zodResolver(v.forgot
 export default function ForgotPasswordPage() {
   const i18n = useI18n();
   const { t } = i18n;
-  const api = useContract();
+  const client = useApiClient();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ForgotPasswordInput>({
@@ -28,7 +28,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setFailure(null);
-    const result = await api.user.forgotpassword({ email });
+    const result = await callCommand(client, commandRef("user", "forgotpassword"), { email });
     if (result.ok) setSent(true);
     else setFailure(failureText(result, i18n));
   });

@@ -1,3 +1,4 @@
+import { callCommand, commandRef } from "@lms/core";
 import { Button, FullPageSpinner, toast } from "@lms/ui";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -5,7 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { showToasts } from "../../../components/toaster-host";
 import { NewPasswordFields } from "../../../components/new-password-fields";
-import { useContract } from "../../../lib/api-context";
+import { useApiClient } from "../../../lib/api-context";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { AccountLayout } from "../components/account-layout";
@@ -23,7 +24,7 @@ const resolver = lazyResolver<Values>((v) => v.zodResolver(v.newPasswordPairSche
 export function NewPasswordPage({ kind }: { kind: "reset" | "activation" }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const api = useContract();
+  const client = useApiClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
@@ -44,18 +45,23 @@ export function NewPasswordPage({ kind }: { kind: "reset" | "activation" }) {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void api.user.verifytoken({ token, kind }, { checkStatus: false }).then((result) => {
+    void callCommand(
+      client,
+      commandRef("user", "verifytoken"),
+      { token, kind },
+      { checkStatus: false },
+    ).then((result) => {
       if (!cancelled) setState(result.ok ? "valid" : result.status === 0 ? "valid" : "invalid");
     });
     return () => {
       cancelled = true;
     };
-  }, [api, kind, token]);
+  }, [client, kind, token]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const command = kind === "reset" ? api.user.resetpassword : api.user.setpassword;
-    const result = await command({ token, ...values }, { checkStatus: false });
+    const command = commandRef("user", kind === "reset" ? "resetpassword" : "setpassword");
+    const result = await callCommand(client, command, { token, ...values }, { checkStatus: false });
     if (result.ok) {
       showToasts();
       toast.success(t(kind === "reset" ? "auth.resetDone" : "auth.setDone"));

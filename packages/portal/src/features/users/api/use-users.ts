@@ -7,7 +7,7 @@ import {
   type UserInput,
 } from "@lms/core";
 import { useCallback } from "react";
-import { useContract } from "../../../lib/api-context";
+import { useContract } from "../../../lib/contract";
 import { useList, useRead, useRun } from "../../../lib/data";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
