@@ -2,6 +2,11 @@ import type { ApiClient } from "../api/client";
 import { callCommand, type CallOptions, type CommandCall } from "./client";
 import type { CommandSpec } from "./define";
 import { schoolCommands } from "./resources/school";
+// Courses, elements, materials, classes (c-courses).
+import { classCommands } from "./resources/class";
+import { courseCommands } from "./resources/course";
+import { elementCommands } from "./resources/element";
+import { materialCommands } from "./resources/material";
 
 /**
  * Every resource and command of the main service (POST /api/<resource>/ with a cmdType): the
@@ -10,6 +15,11 @@ import { schoolCommands } from "./resources/school";
  */
 export const CONTRACT = {
   school: schoolCommands,
+  // Courses, elements, materials, classes (c-courses).
+  course: courseCommands,
+  element: elementCommands,
+  material: materialCommands,
+  class: classCommands,
 };
 
 export type Contract = typeof CONTRACT;
