@@ -6,9 +6,9 @@ import { useConfirmedDelete } from "../../../hooks/use-confirmed-delete";
 import { ELEMENT_PATH, useElementCommands } from "../api/use-elements";
 
 /**
- * Publish, unpublish and remove an element (a material's: the materials feature's
- * useMaterialActions): each asks first (a delete says what
- * goes to the recycle bin with it) and shows its success text (SPEC.md §4). Each resolves true when it was done.
+ * Publish, unpublish and remove an element (a material: the materials feature's
+ * useMaterialActions): each asks first (a delete says what goes to the recycle bin with it) and
+ * shows its success text (SPEC.md §4). Each resolves true when it was done.
  */
 export function useContentActions() {
   const t = useT();
