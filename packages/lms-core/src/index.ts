@@ -112,6 +112,29 @@ export type {
   ChangePasswordFields,
   ProfileAnswer,
 } from "./api/user-types";
+// Courses, elements, materials, classes (c-courses).
+export { courseUpdateSchema } from "./contract/resources/course";
+export { elementListInput } from "./contract/resources/element";
+export {
+  materialListInput,
+  materialUpdateSchema,
+  quizSettingsInput,
+  scormStudentInput,
+} from "./contract/resources/material";
+export {
+  classGetInput,
+  classListInput,
+  classMoveAnswer,
+  classMoveInput,
+} from "./contract/resources/class";
+export type {
+  ElementWithMaterials,
+  MaterialDetail,
+  MaterialFile,
+  MaterialQuiz,
+  MaterialQuizChoice,
+  MaterialQuizQuestion,
+} from "./api/course-types";
 export type { JsonSchema } from "./contract/json-schema";
 export { es } from "./i18n/es";
 export { zh } from "./i18n/zh";

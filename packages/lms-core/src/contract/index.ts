@@ -7,6 +7,11 @@ import { auditCommands } from "./resources/audit";
 import { configCommands } from "./resources/config";
 import { roleCommands } from "./resources/role";
 import { userCommands } from "./resources/user";
+// Courses, elements, materials, classes (c-courses).
+import { classCommands } from "./resources/class";
+import { courseCommands } from "./resources/course";
+import { elementCommands } from "./resources/element";
+import { materialCommands } from "./resources/material";
 
 /**
  * Every resource and command of the main service (POST /api/<resource>/ with a cmdType): the
@@ -20,6 +25,11 @@ export const CONTRACT = {
   role: roleCommands,
   audit: auditCommands,
   config: configCommands,
+  // Courses, elements, materials, classes (c-courses).
+  course: courseCommands,
+  element: elementCommands,
+  material: materialCommands,
+  class: classCommands,
 };
 
 export type Contract = typeof CONTRACT;

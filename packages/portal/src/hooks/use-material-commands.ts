@@ -1,7 +1,9 @@
+import { CONTRACT } from "@lms/core";
 import { useCallback } from "react";
-import { useCommand } from "../lib/data";
+import { useRun } from "../lib/data";
 import { TRASH_PATHS } from "./use-trash";
 
+const material = CONTRACT.material;
 export const MATERIAL_PATH = "/material/";
 /** Materials are nested in a course's element list: a material change refreshes both. */
 export const MATERIAL_CHANGES = [MATERIAL_PATH, "/element/"];
@@ -17,26 +19,29 @@ interface Placed {
  * publish or unpublish it, and swap two materials of one element.
  */
 export function useMaterialCommands() {
-  const run = useCommand();
+  const run = useRun();
   const remove = useCallback(
-    (id: number) =>
-      run({ path: MATERIAL_PATH, cmdType: "delete", fields: { id } }, [...TRASH_PATHS]),
+    (id: number) => run(material.delete, { id }, { invalidates: TRASH_PATHS }),
     [run],
   );
   const setPublished = useCallback(
     (id: number, published: boolean) =>
       run(
-        { path: MATERIAL_PATH, cmdType: published ? "publish" : "unpublish", fields: { id } },
-        MATERIAL_CHANGES,
+        published ? material.publish : material.unpublish,
+        { id },
+        {
+          invalidates: MATERIAL_CHANGES,
+        },
       ),
     [run],
   );
   /** Swap two materials of one element (API-DETAILS.md: swap within an element). */
   const swap = useCallback(
     (from: Placed, to: Placed, refresh: boolean) =>
-      run<{ message: string }>(
-        { path: MATERIAL_PATH, cmdType: "swap", fields: { swap_from: from, swap_to: to } },
-        refresh ? MATERIAL_CHANGES : [],
+      run(
+        material.swap,
+        { swap_from: from, swap_to: to },
+        { invalidates: refresh ? MATERIAL_CHANGES : [] },
       ),
     [run],
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { MaterialDetail, QuestionType } from "@lms/core";
 import type { Caller } from "../lib/commands";
 import { notFound } from "../lib/errors";
 import {
@@ -55,12 +56,12 @@ export async function materialDetail(
   caller: Caller,
   material: MaterialRow,
   options: { answers: boolean },
-) {
+): Promise<MaterialDetail> {
   const files = await app.repos.materials.filesOf([material.id]);
   // Content URLs of the content origin, with a capability of the caller's session (issue 12):
   // minted only here, after the command's own access decision.
   const url = (path: string) => contentUrl(app, caller, material.id, path);
-  const detail: Record<string, unknown> = {
+  const detail: MaterialDetail = {
     ...toMaterialRecord(material, true),
     files: files.map((f) => ({
       path: f.path,
@@ -85,7 +86,7 @@ export async function materialDetail(
       showCorrectAnswers: quiz.settings?.showCorrectAnswers ?? true,
       questions: quiz.questions.map((q) => ({
         id: String(q.id),
-        type: q.type,
+        type: q.type as QuestionType,
         prompt: q.prompt,
         points: q.points,
         choices: q.choices.map((c) => ({

@@ -1,10 +1,7 @@
-import { command } from "../lib/commands";
-import { emptyObject, idField } from "../lib/inputs";
+import { CONTRACT } from "@lms/core";
+import { implement } from "../lib/commands";
 import { scormStudentTarget } from "./scorm-attempts";
 import { by } from "../lib/command-io";
-
-/** A SCORM material (`id`) and one of its students (`userId`). */
-const studentInput = emptyObject.extend({ id: idField(), userId: idField() });
 
 type Target = Awaited<ReturnType<typeof scormStudentTarget>>;
 
@@ -25,10 +22,8 @@ const studentNote = ({ material, student }: Target) => ({
  */
 export const scormAttemptCommands = {
   /** Deletes every attempt of the student at the material; the material is no longer complete. */
-  scormreset: command({
-    access: { module: "courses", right: "modify" },
+  scormreset: implement(CONTRACT.material.scormreset, {
     target: { user: "userId", act: "act" },
-    input: studentInput,
     async handler({ app, caller, input, audit }) {
       const target = await scormStudentTarget(app, caller, input.id, input.userId);
       const deleted = await app.repos.transaction((tx) =>
@@ -41,10 +36,8 @@ export const scormAttemptCommands = {
   }),
 
   /** Marks the material complete for the student, whatever its package reported. */
-  scormcomplete: command({
-    access: { module: "courses", right: "modify" },
+  scormcomplete: implement(CONTRACT.material.scormcomplete, {
     target: { user: "userId", act: "act" },
-    input: studentInput,
     async handler({ app, caller, input, audit }) {
       const target = await scormStudentTarget(app, caller, input.id, input.userId);
       await app.repos.transaction((tx) =>

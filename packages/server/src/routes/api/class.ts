@@ -1,22 +1,14 @@
-import {
-  ROLE_IDS,
-  classIdField,
-  classMoveSchema,
-  decodeClassId,
-  encodeClassId,
-  optionalIntegerField,
-} from "@lms/core";
+import { CONTRACT, ROLE_IDS, decodeClassId, encodeClassId } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { can, command, defineResource, type Caller } from "../../lib/commands";
-import { forbidden, invalidField, notFound } from "../../lib/errors";
+import { can, defineResource, implement, type Caller } from "../../lib/commands";
+import { invalidField, notFound } from "../../lib/errors";
 import { fieldValue, type RequestForm } from "../../lib/form";
-import { MAX_ID, emptyObject, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { assertUsersInReach } from "../../services/user-authority";
 import type { ClassScope } from "../../plugins/app/repositories/classes-repository";
 import { parseIds } from "../../lib/bulk-targets";
 import { viewerOf } from "../../services/viewer";
-import { by, exportColumns, filtersOf, parseWith, scopeOf, sendCsv } from "../../lib/command-io";
+import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../lib/command-io";
 
 const CLASS_EXPORT_COLUMNS = [
   "id",
@@ -30,17 +22,13 @@ const CLASS_EXPORT_COLUMNS = [
   "averageCompletion",
 ] as const;
 
-const classListInput = listInput("classes").extend({
-  schoolId: optionalIntegerField(1, MAX_ID),
-  courseId: optionalIntegerField(1, MAX_ID),
-});
-
-const classGetInput = emptyObject.extend({ id: classIdField() });
+const spec = CONTRACT.class;
 
 /**
  * Whose classes a caller sees (issue "Classes"): a teacher those of its assigned load; anyone
  * with users view those of its school (every school for a global user); nobody else (null: the
- * commands' `allow` rule refuses it with a 403 before the input is read).
+ * commands' `allow` rule refuses it with a 403 before the input is read). Moving students needs
+ * users modify besides (its access).
  */
 function classScopeOf(caller: Caller): ClassScope | null {
   if (caller.roleId === ROLE_IDS.teacher && can(caller, "courses", "view")) {
@@ -53,8 +41,12 @@ function classScopeOf(caller: Caller): ClassScope | null {
 const mayReadClasses = (caller: Caller) => classScopeOf(caller) !== null;
 
 /** The list request, with the school or course a page adds; a course the caller cannot see is a 404. */
-async function listRequest(app: FastifyInstance, caller: Caller, form: RequestForm) {
-  const input = parseWith(classListInput, form);
+async function listRequest(
+  app: FastifyInstance,
+  caller: Caller,
+  input: (typeof spec.list.input)["_zod"]["output"],
+  form: RequestForm,
+) {
   if (
     input.courseId !== undefined &&
     !(await app.repos.courses.find(input.courseId, viewerOf(caller)))
@@ -76,23 +68,21 @@ async function classInScope(app: FastifyInstance, id: string, scope: ClassScope)
 }
 
 export const classResource = defineResource("class", {
-  list: command({
-    access: "signedIn",
+  list: implement(spec.list, {
     allow: mayReadClasses,
-    async handler({ app, caller, form }) {
+    async handler({ app, caller, input: request, form }) {
       const scope = classScopeOf(caller)!;
-      const { input, filters, options } = await listRequest(app, caller, form);
+      const { input, filters, options } = await listRequest(app, caller, request, form);
       const { rows, total } = await app.repos.classes.list(input, filters, options, scope);
       return { data: listAnswer(input, rows, total) };
     },
   }),
 
-  export: command({
-    access: "signedIn",
+  export: implement(spec.export, {
     allow: mayReadClasses,
-    async handler({ app, caller, form, reply }) {
+    async handler({ app, caller, input: request, form, reply }) {
       const scope = classScopeOf(caller)!;
-      const { input, filters, options } = await listRequest(app, caller, form);
+      const { input, filters, options } = await listRequest(app, caller, request, form);
       return sendCsv(
         reply,
         "classes.csv",
@@ -102,12 +92,10 @@ export const classResource = defineResource("class", {
     },
   }),
 
-  get: command({
-    access: "signedIn",
+  get: implement(spec.get, {
     allow: mayReadClasses,
-    async handler({ app, caller, form }) {
+    async handler({ app, caller, input }) {
       const scope = classScopeOf(caller)!;
-      const input = parseWith(classGetInput, form);
       const record = await classInScope(app, input.id, scope);
       const [studentList, teacherList, courseList] = await Promise.all([
         app.repos.classes.students(record),
@@ -123,13 +111,11 @@ export const classResource = defineResource("class", {
    * transaction: every id must be a student of the class (else 404, nothing moves) within the
    * caller's reach (services/user-authority, else 403).
    */
-  move: command({
-    access: { module: "users", right: "modify" },
-    input: classMoveSchema,
+  move: implement(spec.move, {
     target: { byHandler: "students" },
+    allow: mayReadClasses,
     async handler({ app, caller, input, form }) {
-      const scope = classScopeOf(caller);
-      if (!scope) throw forbidden();
+      const scope = classScopeOf(caller)!;
       const rawIds = fieldValue(form.entries, "ids");
       if (rawIds === undefined || rawIds.trim() === "") {
         throw invalidField("ids", "validation.required");

@@ -1,7 +1,7 @@
 import { recycleBinCommands } from "../../services/recycle-bin-commands";
-import { ROLE_IDS, courseSchema, type CourseValues } from "@lms/core";
+import { CONTRACT, ROLE_IDS, type CourseValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource, type Caller } from "../../lib/commands";
+import { defineResource, implement, type Caller } from "../../lib/commands";
 import {
   ApiError,
   conflict,
@@ -11,7 +11,6 @@ import {
   notFound,
 } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
@@ -93,13 +92,11 @@ async function storeImage(app: FastifyInstance, file: UploadedFile | undefined) 
   return key;
 }
 
-const courseUpdateSchema = courseSchema.extend({ id: idField() });
+const spec = CONTRACT.course;
 const FILTER_EXTRAS = ["schoolId", "gradeLevel"] as const;
 
 export const courseResource = defineResource("course", {
-  list: command({
-    access: { module: "courses", right: "view" },
-    input: listInput("courses"),
+  list: implement(spec.list, {
     async handler({ app, caller, input, form }) {
       const { rows, total } = await app.repos.courses.list(
         input,
@@ -110,9 +107,7 @@ export const courseResource = defineResource("course", {
     },
   }),
 
-  export: command({
-    access: { module: "courses", right: "view" },
-    input: listInput("courses"),
+  export: implement(spec.export, {
     handler: async ({ app, caller, input, form, reply }) =>
       sendCsv(
         reply,
@@ -122,9 +117,7 @@ export const courseResource = defineResource("course", {
       ),
   }),
 
-  get: command({
-    access: { module: "courses", right: "view" },
-    input: idInput,
+  get: implement(spec.get, {
     async handler({ app, caller, input }) {
       await assertCourseNotDeleting(app, input.id);
       const course = await app.repos.courses.find(input.id, viewerOf(caller));
@@ -133,9 +126,7 @@ export const courseResource = defineResource("course", {
     },
   }),
 
-  create: command({
-    access: { module: "courses", right: "add" },
-    input: courseSchema,
+  create: implement(spec.create, {
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const values = await checkCourseWrite(app, caller, input);
@@ -161,9 +152,7 @@ export const courseResource = defineResource("course", {
     },
   }),
 
-  update: command({
-    access: { module: "courses", right: "modify" },
-    input: courseUpdateSchema,
+  update: implement(spec.update, {
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const existing = await modifiableCourse(app, caller, input.id);
@@ -190,9 +179,7 @@ export const courseResource = defineResource("course", {
     },
   }),
 
-  impact: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
+  impact: implement(spec.impact, {
     async handler({ app, caller, input }) {
       const course = await modifiableCourse(app, caller, input.id);
       return { data: await deletionImpact(app, courseBinRecord(course)) };
@@ -203,9 +190,7 @@ export const courseResource = defineResource("course", {
    * To the recycle bin with its elements, materials, progress and attempts (issue 13); a large
    * course by a job (202), during which commands on it answer 409.
    */
-  delete: command({
-    access: { module: "courses", right: "modify" },
-    input: deleteInput,
+  delete: implement(spec.delete, {
     async handler({ app, caller, input }) {
       const course = await modifiableCourse(app, caller, input.id);
       const record = courseBinRecord(course);
@@ -227,11 +212,9 @@ export const courseResource = defineResource("course", {
     },
   }),
 
-  ...recycleBinCommands("course", "courses"),
+  ...recycleBinCommands("course", spec),
 
-  publish: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
+  publish: implement(spec.publish, {
     async handler({ app, caller, input }) {
       await modifiableCourse(app, caller, input.id);
       await app.repos.transaction((tx) =>
@@ -241,9 +224,7 @@ export const courseResource = defineResource("course", {
     },
   }),
 
-  unpublish: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
+  unpublish: implement(spec.unpublish, {
     async handler({ app, caller, input }) {
       await modifiableCourse(app, caller, input.id);
       await app.repos.transaction((tx) =>

@@ -1,15 +1,8 @@
 import { recycleBinCommands } from "../../services/recycle-bin-commands";
-import {
-  ROLE_IDS,
-  elementCreateSchema,
-  elementUpdateSchema,
-  swapSchema,
-  type MaterialRecord,
-} from "@lms/core";
+import { CONTRACT, ROLE_IDS, type MaterialRecord } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource, type Caller } from "../../lib/commands";
+import { defineResource, implement, type Caller } from "../../lib/commands";
 import { conflict, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
-import { deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { toElementRecord } from "../../plugins/app/repositories/elements-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
@@ -35,7 +28,7 @@ const ELEMENT_FIELDS = [
   "updatedBy",
 ] as const;
 
-const elementListInput = listInput("elements").extend({ courseId: idField() });
+const spec = CONTRACT.element;
 
 /** An element the caller may change: its course must be one the caller may change. */
 async function modifiableElement(app: FastifyInstance, caller: Caller, id: number) {
@@ -68,9 +61,7 @@ async function setPublished(app: FastifyInstance, caller: Caller, id: number, pu
 }
 
 export const elementResource = defineResource("element", {
-  list: command({
-    access: { module: "courses", right: "view" },
-    input: elementListInput,
+  list: implement(spec.list, {
     async handler({ app, caller, input, form }) {
       await assertCourseNotDeleting(app, input.courseId);
       const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
@@ -92,9 +83,7 @@ export const elementResource = defineResource("element", {
     },
   }),
 
-  export: command({
-    access: { module: "courses", right: "view" },
-    input: elementListInput,
+  export: implement(spec.export, {
     async handler({ app, caller, input, form, reply }) {
       await assertCourseNotDeleting(app, input.courseId);
       const course = await app.repos.courses.find(input.courseId, viewerOf(caller));
@@ -113,9 +102,7 @@ export const elementResource = defineResource("element", {
     },
   }),
 
-  create: command({
-    access: { module: "courses", right: "add" },
-    input: elementCreateSchema,
+  create: implement(spec.create, {
     async handler({ app, caller, input }) {
       await modifiableCourse(app, caller, input.courseId);
       try {
@@ -153,9 +140,7 @@ export const elementResource = defineResource("element", {
     },
   }),
 
-  update: command({
-    access: { module: "courses", right: "modify" },
-    input: elementUpdateSchema,
+  update: implement(spec.update, {
     async handler({ app, caller, input }) {
       await modifiableElement(app, caller, input.id);
       try {
@@ -178,9 +163,7 @@ export const elementResource = defineResource("element", {
     },
   }),
 
-  impact: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
+  impact: implement(spec.impact, {
     async handler({ app, caller, input }) {
       const { record } = await elementToDelete(app, caller, input.id);
       return { data: await deletionImpact(app, record) };
@@ -188,9 +171,7 @@ export const elementResource = defineResource("element", {
   }),
 
   /** To the recycle bin with its materials and their progress (issue 13). */
-  delete: command({
-    access: { module: "courses", right: "modify" },
-    input: deleteInput,
+  delete: implement(spec.delete, {
     async handler({ app, caller, input }) {
       const { element, record } = await elementToDelete(app, caller, input.id);
       // (Inside a transaction only `tx` may be used: PGlite has one connection.)
@@ -204,20 +185,16 @@ export const elementResource = defineResource("element", {
     },
   }),
 
-  ...recycleBinCommands("element", "courses", { byCourse: true }),
+  ...recycleBinCommands("element", spec, { byCourse: true }),
 
-  publish: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
+  publish: implement(spec.publish, {
     async handler({ app, caller, input }) {
       await setPublished(app, caller, input.id, true);
       return { message: "elements.published" };
     },
   }),
 
-  unpublish: command({
-    access: { module: "courses", right: "modify" },
-    input: idInput,
+  unpublish: implement(spec.unpublish, {
     async handler({ app, caller, input }) {
       await setPublished(app, caller, input.id, false);
       return { message: "elements.unpublished" };
@@ -229,9 +206,7 @@ export const elementResource = defineResource("element", {
    * client sent are informational; the database's own are swapped under the course's lock, so
    * concurrent swaps keep positions unique and gap-free.
    */
-  swap: command({
-    access: { module: "courses", right: "modify" },
-    input: swapSchema,
+  swap: implement(spec.swap, {
     async handler({ app, caller, input }) {
       const from = await modifiableElement(app, caller, input.swap_from.id);
       const to = await app.repos.elements.findById(input.swap_to.id);

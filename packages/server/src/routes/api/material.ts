@@ -1,17 +1,9 @@
 import { recycleBinCommands } from "../../services/recycle-bin-commands";
 import { scormAttemptCommands } from "../../services/scorm-attempt-commands";
-import {
-  materialSchema,
-  optionalIntegerField,
-  quizSettingsSchema,
-  scormSettingsSchema,
-  swapSchema,
-  type ScormSettings,
-} from "@lms/core";
+import { CONTRACT, quizSettingsSchema, scormSettingsSchema, type ScormSettings } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource, type Caller } from "../../lib/commands";
+import { defineResource, implement, type Caller } from "../../lib/commands";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
-import { MAX_ID, deleteInput, idField, idInput, listInput } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import { sendMaterialFile } from "../../lib/content-files";
 import { sanitizePageHtml } from "../../lib/page-html";
@@ -46,13 +38,8 @@ const MATERIAL_FIELDS = [
   "updatedBy",
 ] as const;
 
-/** `courseId`: one course's materials; without it every material the caller may see. */
-const materialListInput = listInput("materials").extend({
-  courseId: optionalIntegerField(1, MAX_ID),
-});
+const spec = CONTRACT.material;
 const MATERIAL_FILTER_EXTRAS = ["elementId"] as const;
-
-const materialUpdateSchema = materialSchema.safeExtend({ id: idField() });
 
 /** The SCORM settings a create or update names (the others: defaults, or kept). */
 function scormFieldsOf(input: {
@@ -70,7 +57,6 @@ function scormFieldsOf(input: {
   if (input.minScore !== undefined) fields.minScore = input.minScore;
   return fields;
 }
-const quizSettingsInput = quizSettingsSchema.extend({ id: idField() });
 
 async function setPublished(app: FastifyInstance, caller: Caller, id: number, published: boolean) {
   await modifiableMaterial(app, caller, id);
@@ -82,9 +68,7 @@ async function setPublished(app: FastifyInstance, caller: Caller, id: number, pu
 const authorOf = (caller: Caller) => `${caller.firstName} ${caller.lastName}`.trim();
 
 export const materialResource = defineResource("material", {
-  list: command({
-    access: { module: "materials", right: "view" },
-    input: materialListInput,
+  list: implement(spec.list, {
     async handler({ app, caller, input, form }) {
       const from = await materialSource(app, caller, input.courseId);
       const { rows, total } = await app.repos.materials.list(
@@ -97,9 +81,7 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  export: command({
-    access: { module: "materials", right: "view" },
-    input: materialListInput,
+  export: implement(spec.export, {
     async handler({ app, caller, input, form, reply }) {
       const from = await materialSource(app, caller, input.courseId);
       return sendCsv(
@@ -116,9 +98,7 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  get: command({
-    access: { module: "materials", right: "view" },
-    input: idInput,
+  get: implement(spec.get, {
     async handler({ app, caller, input }) {
       const material = await visibleMaterial(app, caller, input.id);
       // A quiz's answers only to those who may change it (a global course's viewers may not).
@@ -127,9 +107,7 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  create: command({
-    access: { module: "materials", right: "add" },
-    input: materialSchema,
+  create: implement(spec.create, {
     maxFileBytes: "materials",
     async handler({ app, caller, input, file }) {
       await modifiableCourse(app, caller, input.courseId);
@@ -180,9 +158,7 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  update: command({
-    access: { module: "materials", right: "modify" },
-    input: materialUpdateSchema,
+  update: implement(spec.update, {
     maxFileBytes: "materials",
     async handler({ app, caller, input, file }) {
       const existing = await modifiableMaterial(app, caller, input.id);
@@ -243,9 +219,7 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  impact: command({
-    access: { module: "materials", right: "modify" },
-    input: idInput,
+  impact: implement(spec.impact, {
     async handler({ app, caller, input }) {
       const { record } = await materialToDelete(app, caller, input.id);
       return { data: await deletionImpact(app, record) };
@@ -253,9 +227,7 @@ export const materialResource = defineResource("material", {
   }),
 
   /** To the recycle bin with its files, progress and attempts (issue 13). */
-  delete: command({
-    access: { module: "materials", right: "modify" },
-    input: deleteInput,
+  delete: implement(spec.delete, {
     async handler({ app, caller, input }) {
       const { material, record } = await materialToDelete(app, caller, input.id);
       const binId = await app.repos.transaction(async (tx) => {
@@ -270,31 +242,25 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  ...recycleBinCommands("material", "materials", { byCourse: true }),
+  ...recycleBinCommands("material", spec, { byCourse: true }),
 
   ...scormAttemptCommands,
 
-  publish: command({
-    access: { module: "materials", right: "modify" },
-    input: idInput,
+  publish: implement(spec.publish, {
     async handler({ app, caller, input }) {
       await setPublished(app, caller, input.id, true);
       return { message: "materials.published" };
     },
   }),
 
-  unpublish: command({
-    access: { module: "materials", right: "modify" },
-    input: idInput,
+  unpublish: implement(spec.unpublish, {
     async handler({ app, caller, input }) {
       await setPublished(app, caller, input.id, false);
       return { message: "materials.unpublished" };
     },
   }),
 
-  quizsettings: command({
-    access: { module: "materials", right: "modify" },
-    input: quizSettingsInput,
+  quizsettings: implement(spec.quizsettings, {
     async handler({ app, caller, input }) {
       const material = await modifiableMaterial(app, caller, input.id);
       if (material.type !== "quiz") throw invalidField("id", "validation.invalidValue");
@@ -316,9 +282,7 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  swap: command({
-    access: { module: "materials", right: "modify" },
-    input: swapSchema,
+  swap: implement(spec.swap, {
     async handler({ app, caller, input }) {
       const from = await modifiableMaterial(app, caller, input.swap_from.id);
       const to = await app.repos.materials.findById(input.swap_to.id);
@@ -335,9 +299,7 @@ export const materialResource = defineResource("material", {
     },
   }),
 
-  download: command({
-    access: { module: "materials", right: "view" },
-    input: idInput,
+  download: implement(spec.download, {
     async handler({ app, caller, input, request, reply }) {
       const material = await visibleMaterial(app, caller, input.id);
       if (material.type !== "file") throw new ApiError(404, "errors.notFound");

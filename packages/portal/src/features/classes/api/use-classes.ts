@@ -1,22 +1,23 @@
-import type { ClassDetails, ClassRecord, ListParams } from "@lms/core";
+import { CONTRACT, type ClassRecord, type ListParams } from "@lms/core";
 import { useCallback } from "react";
-import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+import { useList, useRead, useRun } from "../../../lib/data";
 import { USER_PATH } from "../../../lib/api-paths";
 
+const classes = CONTRACT.class;
 export const CLASS_PATH = "/class/";
 
 export function useClasses(params: ListParams, enabled = true) {
-  return useListQuery<ClassRecord>(CLASS_PATH, params, enabled);
+  return useList(classes.list, params, enabled);
 }
 
 export function useClass(id: string | null) {
-  return useRecordQuery<ClassDetails>(CLASS_PATH, id ? { id } : null);
+  return useRead(classes.get, id ? { id } : null);
 }
 
 /** The other classes of a class's grade and school year: the sections its students may move to. */
 export function useSiblingClasses(record: ClassRecord | undefined) {
-  return useListQuery<ClassRecord>(
-    CLASS_PATH,
+  return useList(
+    classes.list,
     {
       page: 1,
       rowsPerPage: 50,
@@ -36,16 +37,13 @@ export function useSiblingClasses(record: ClassRecord | undefined) {
 }
 
 export function useClassCommands() {
-  const run = useCommand();
+  const run = useRun();
   const move = useCallback(
     (classId: string, studentIds: number[], section: string) =>
-      run<{ count: number; from: string; to: string }>(
-        {
-          path: CLASS_PATH,
-          cmdType: "move",
-          fields: { id: classId, ids: JSON.stringify(studentIds), section },
-        },
-        [CLASS_PATH, USER_PATH],
+      run(
+        classes.move,
+        { id: classId, ids: JSON.stringify(studentIds), section },
+        { invalidates: [CLASS_PATH, USER_PATH] },
       ),
     [run],
   );

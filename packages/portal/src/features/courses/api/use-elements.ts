@@ -1,12 +1,12 @@
-import type { ElementType, ListPage, Placement } from "@lms/core";
+import { CONTRACT, type ElementWithMaterials, type InputOf } from "@lms/core";
 import { useCallback } from "react";
 import useSWR from "swr";
-import { useApiClient } from "../../../lib/api-context";
-import { ApiError, useCommand } from "../../../lib/data";
+import { useContract } from "../../../lib/contract";
+import { ApiError, useRun } from "../../../lib/data";
 import type { Positioned } from "../utils/positions";
-import type { ElementWithMaterials } from "../utils/student-view";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
+const element = CONTRACT.element;
 export const ELEMENT_PATH = "/element/";
 
 /** API-DETAILS.md: element lists are read 50 rows at a time, sorted by position ascending. */
@@ -14,14 +14,7 @@ const ELEMENTS_PER_PAGE = 50;
 /** A safety stop: no course has more than 1,000 elements. */
 const MAX_PAGES = 20;
 
-export interface ElementCreateValues {
-  courseId: number;
-  name: string;
-  type: ElementType;
-  placement: Placement;
-  relativeTo?: number | undefined;
-  published: boolean;
-}
+export type ElementCreateValues = InputOf<typeof element.create>;
 
 /**
  * Every element of a course, each with its materials in position order
@@ -29,13 +22,13 @@ export interface ElementCreateValues {
  * moves always see the whole course.
  */
 export function useCourseElements(courseId: number | null) {
-  const client = useApiClient();
+  const api = useContract();
   const { data, error, isLoading, mutate } = useSWR(
     courseId ? [ELEMENT_PATH, "list", { courseId, all: true }] : null,
-    async ([path, , fields]: [string, string, { courseId: number }]) => {
+    async ([, , fields]: [string, string, { courseId: number }]) => {
       const rows: ElementWithMaterials[] = [];
       for (let page = 1; page <= MAX_PAGES; page++) {
-        const result = await client.list<ElementWithMaterials>(path, {
+        const result = await api.element.list({
           page,
           rowsPerPage: ELEMENTS_PER_PAGE,
           sortBy: "position",
@@ -44,9 +37,8 @@ export function useCourseElements(courseId: number | null) {
           extra: { courseId: fields.courseId },
         });
         if (!result.ok) throw new ApiError(result);
-        const answer: ListPage<ElementWithMaterials> = result.data;
-        rows.push(...answer.rows);
-        if (answer.rows.length === 0 || rows.length >= answer.totalCount) break;
+        rows.push(...result.data.rows);
+        if (result.data.rows.length === 0 || rows.length >= result.data.totalCount) break;
       }
       return rows;
     },
@@ -61,26 +53,20 @@ export function useCourseElements(courseId: number | null) {
 }
 
 export function useElementCommands() {
-  const run = useCommand();
-  const create = useCallback(
-    (values: ElementCreateValues) =>
-      run<ElementWithMaterials>({ path: ELEMENT_PATH, cmdType: "create", fields: { ...values } }),
-    [run],
-  );
+  const run = useRun();
+  const create = useCallback((values: ElementCreateValues) => run(element.create, values), [run]);
   const update = useCallback(
-    (values: { id: number; name: string; type: ElementType }) =>
-      run<ElementWithMaterials>({ path: ELEMENT_PATH, cmdType: "update", fields: values }),
+    (values: InputOf<typeof element.update>) => run(element.update, values),
     [run],
   );
   const remove = useCallback(
     // Removing an element removes its materials too: the materials list changes as well.
-    (id: number) =>
-      run({ path: ELEMENT_PATH, cmdType: "delete", fields: { id } }, [...TRASH_PATHS]),
+    (id: number) => run(element.delete, { id }, { invalidates: TRASH_PATHS }),
     [run],
   );
   const setPublished = useCallback(
     (id: number, published: boolean) =>
-      run({ path: ELEMENT_PATH, cmdType: published ? "publish" : "unpublish", fields: { id } }),
+      run(published ? element.publish : element.unpublish, { id }),
     [run],
   );
   /**
@@ -89,9 +75,10 @@ export function useElementCommands() {
    */
   const swap = useCallback(
     (from: Positioned, to: Positioned, refresh: boolean) =>
-      run<{ message: string }>(
-        { path: ELEMENT_PATH, cmdType: "swap", fields: { swap_from: from, swap_to: to } },
-        refresh ? [ELEMENT_PATH] : [],
+      run(
+        element.swap,
+        { swap_from: from, swap_to: to },
+        { invalidates: refresh ? [ELEMENT_PATH] : [] },
       ),
     [run],
   );

@@ -1,6 +1,6 @@
 import type { CourseRecord, Translator } from "@lms/core";
-import { StatusChip } from "@lms/ui";
 import type { ColumnDef } from "@tanstack/react-table";
+import { PublishedChip } from "../../../components/published-chip";
 
 /** Columns of the course list (SPEC.md §3 course; sortBy names of API.md). */
 export function courseColumns(t: Translator["t"]): ColumnDef<CourseRecord, unknown>[] {
@@ -22,13 +22,4 @@ export function courseColumns(t: Translator["t"]): ColumnDef<CourseRecord, unkno
       cell: ({ row }) => <PublishedChip published={row.original.published} t={t} />,
     },
   ];
-}
-
-/** SPEC.md §4: published or unpublished, as a coloured chip. */
-export function PublishedChip({ published, t }: { published: boolean; t: Translator["t"] }) {
-  return (
-    <StatusChip status={published ? "published" : "unpublished"}>
-      {t(published ? "common.published" : "common.unpublished")}
-    </StatusChip>
-  );
 }

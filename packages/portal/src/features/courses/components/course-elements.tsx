@@ -3,7 +3,7 @@ import { Button, EmptyState, ExpandCollapseAll, ViewToggle, type ViewMode } from
 import { useId, useState } from "react";
 import { useT } from "../../../lib/i18n";
 import { useElementCommands } from "../api/use-elements";
-import type { ElementWithMaterials } from "../utils/student-view";
+import type { ElementWithMaterials } from "@lms/core";
 import { ElementCard } from "./element-card";
 import { ElementCreateForm } from "./element-create-form";
 import { SortableList } from "./sortable-list";

@@ -14,9 +14,8 @@ import { useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
 import { byPosition } from "../utils/positions";
-import { AddMaterialMenu } from "./add-material-menu";
-import { PublishedChip } from "./course-columns";
-import { MaterialItem } from "./material-item";
+import { PublishedChip } from "../../../components/published-chip";
+import { useMaterialPieces } from "./material-pieces";
 import { DragHandleButton, MoveButtons } from "./move-buttons";
 import type { DragHandle } from "./sortable-list";
 import { useContentActions } from "./use-content-actions";
@@ -52,6 +51,7 @@ export function ElementCard({
   onMove: (fromIndex: number, toIndex: number) => Promise<boolean>;
 }) {
   const t = useT();
+  const { AddMenu, Item } = useMaterialPieces();
   const headingId = useId();
   const bodyId = useId();
   const ordered = byPosition(materials);
@@ -102,9 +102,7 @@ export function ElementCard({
           />
         ) : null}
         <span className="flex-1" />
-        {rights.addMaterial ? (
-          <AddMaterialMenu courseId={element.courseId} element={element} />
-        ) : null}
+        {rights.addMaterial ? <AddMenu courseId={element.courseId} element={element} /> : null}
         <ElementActions element={element} rights={rights} />
       </div>
       <div id={bodyId} hidden={!expanded}>
@@ -117,7 +115,7 @@ export function ElementCard({
           >
             {ordered.map((material) => (
               <li key={material.id}>
-                <MaterialItem material={material} rights={rights} compact={layout === "grid"} />
+                <Item material={material} rights={rights} compact={layout === "grid"} />
               </li>
             ))}
           </ol>

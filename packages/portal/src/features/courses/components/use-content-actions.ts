@@ -1,21 +1,20 @@
-import type { ElementRecord, MaterialRecord } from "@lms/core";
+import type { ElementRecord } from "@lms/core";
 import { useCallback } from "react";
 import { useConfirmedAction } from "../../../lib/confirmed-action";
 import { useT } from "../../../lib/i18n";
 import { useConfirmedDelete } from "../../../hooks/use-confirmed-delete";
-import { MATERIAL_PATH, useMaterialCommands } from "../../../hooks/use-material-commands";
 import { ELEMENT_PATH, useElementCommands } from "../api/use-elements";
 
 /**
- * Publish, unpublish and remove an element or a material: each asks first (a delete says what
- * goes to the recycle bin with it) and shows its success text (SPEC.md §4). Each resolves true when it was done.
+ * Publish, unpublish and remove an element (a material: the materials feature's
+ * useMaterialActions): each asks first (a delete says what goes to the recycle bin with it) and
+ * shows its success text (SPEC.md §4). Each resolves true when it was done.
  */
 export function useContentActions() {
   const t = useT();
   const confirmed = useConfirmedAction();
   const confirmedDelete = useConfirmedDelete();
   const elements = useElementCommands();
-  const materials = useMaterialCommands();
 
   const publishElement = useCallback(
     (element: ElementRecord, published: boolean) =>
@@ -43,31 +42,5 @@ export function useContentActions() {
     [confirmedDelete, elements, t],
   );
 
-  const publishMaterial = useCallback(
-    (material: MaterialRecord, published: boolean) =>
-      confirmed({
-        title: t(published ? "confirm.publishTitle" : "confirm.unpublishTitle"),
-        message: t(published ? "confirm.publishMessage" : "confirm.unpublishMessage", {
-          name: material.name,
-        }),
-        confirmLabel: t(published ? "common.publish" : "common.unpublish"),
-        tone: published ? "default" : "destructive",
-        run: () => materials.setPublished(material.id, published),
-        success: t(published ? "materials.published" : "materials.unpublished"),
-      }),
-    [confirmed, materials, t],
-  );
-
-  const removeMaterial = useCallback(
-    (material: MaterialRecord) =>
-      confirmedDelete({
-        path: MATERIAL_PATH,
-        id: material.id,
-        run: () => materials.remove(material.id),
-        success: t("materials.deleted"),
-      }),
-    [confirmedDelete, materials, t],
-  );
-
-  return { publishElement, removeElement, publishMaterial, removeMaterial };
+  return { publishElement, removeElement };
 }

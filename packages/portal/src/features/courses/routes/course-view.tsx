@@ -18,8 +18,9 @@ import { canSeeClasses } from "../../../lib/class-href";
 import { useCourse, useCourseCommands } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
 import { CourseElements } from "../components/course-elements";
-import { PublishedChip } from "../components/course-columns";
+import { PublishedChip } from "../../../components/published-chip";
 import { CourseForm } from "../components/course-form";
+import { MaterialPiecesProvider, type MaterialPieces } from "../components/material-pieces";
 import { InlineLoading } from "../../../components/inline-loading";
 import { LoadFailure } from "../../../components/load-failure";
 import { useCourseRights } from "../../../hooks/use-course-rights";
@@ -35,9 +36,15 @@ export interface CourseViewTabs {
 
 /**
  * /courses/{courseId}: the course's elements and materials, its students' progress, and its
- * details (SPEC.md §2).
+ * details (SPEC.md §2). `materials`: the materials feature's pieces its elements show.
  */
-export function CourseViewPage({ tabs }: { tabs: CourseViewTabs }) {
+export function CourseViewPage({
+  tabs,
+  materials,
+}: {
+  tabs: CourseViewTabs;
+  materials: MaterialPieces;
+}) {
   const t = useT();
   const { courseId: param } = useParams();
   const courseId = recordId(param);
@@ -135,12 +142,14 @@ export function CourseViewPage({ tabs }: { tabs: CourseViewTabs }) {
           ) : !elements.elements ? (
             <InlineLoading />
           ) : (
-            <CourseElements
-              courseId={data.id}
-              elements={elements.elements}
-              rights={rights}
-              reload={() => elements.reload()}
-            />
+            <MaterialPiecesProvider value={materials}>
+              <CourseElements
+                courseId={data.id}
+                elements={elements.elements}
+                rights={rights}
+                reload={() => elements.reload()}
+              />
+            </MaterialPiecesProvider>
           )}
         </TabsContent>
         <TabsContent value="progress" className="pt-4">

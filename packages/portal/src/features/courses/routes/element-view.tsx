@@ -7,11 +7,10 @@ import { useT } from "../../../lib/i18n";
 import { useMaterialCommands } from "../../../hooks/use-material-commands";
 import { useCourse } from "../api/use-courses";
 import { useCourseElements } from "../api/use-elements";
-import { AddMaterialMenu } from "../components/add-material-menu";
-import { PublishedChip } from "../components/course-columns";
+import { PublishedChip } from "../../../components/published-chip";
 import { ElementEditForm } from "../components/element-edit-form";
 import { LoadFailure } from "../../../components/load-failure";
-import { MaterialItem } from "../components/material-item";
+import type { MaterialPieces } from "../components/material-pieces";
 import { DragHandleButton, MoveButtons } from "../components/move-buttons";
 import { SortableList } from "../components/sortable-list";
 import { useContentActions } from "../components/use-content-actions";
@@ -21,9 +20,11 @@ import { recordId } from "../../../lib/params";
 
 /**
  * /courses/{courseId}/elements/{elementId}: one element with its materials in order (SPEC.md §2):
- * edit its name and type, publish it, reorder its materials (swap on /api/material/).
+ * edit its name and type, publish it, reorder its materials (swap on /api/material/). The
+ * materials' own pieces come from the app (src/app/routes/element-screen.tsx).
  */
-export default function ElementViewPage() {
+export default function ElementViewPage({ materials }: { materials: MaterialPieces }) {
+  const { AddMenu, Item } = materials;
   const t = useT();
   const navigate = useNavigate();
   const params = useParams();
@@ -120,7 +121,7 @@ export default function ElementViewPage() {
           <h2 id={materialsHeading} className="text-lg font-semibold text-foreground">
             {t("materials.title")}
           </h2>
-          {rights.addMaterial ? <AddMaterialMenu courseId={courseId} element={element} /> : null}
+          {rights.addMaterial ? <AddMenu courseId={courseId} element={element} /> : null}
         </div>
         {ordered.length === 0 ? (
           <EmptyState size="compact" title={t("materials.empty")} />
@@ -136,7 +137,7 @@ export default function ElementViewPage() {
             className="gap-2"
           >
             {(material, index, handle) => (
-              <MaterialItem
+              <Item
                 material={material}
                 rights={rights}
                 leading={

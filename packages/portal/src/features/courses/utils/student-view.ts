@@ -1,7 +1,7 @@
-import type { ElementRecord, MaterialRecord } from "@lms/core";
+import type { ElementRecord, ElementWithMaterials, MaterialRecord } from "@lms/core";
 import { byPosition } from "./positions";
 
-export type ElementWithMaterials = ElementRecord & { materials?: MaterialRecord[] };
+export type { ElementWithMaterials };
 
 export interface StudentElement {
   element: ElementRecord;
@@ -15,7 +15,7 @@ export interface StudentElement {
 export function studentView(elements: readonly ElementWithMaterials[]): StudentElement[] {
   return byPosition(elements)
     .filter((element) => element.published)
-    .map(({ materials = [], ...element }) => ({
+    .map(({ materials, ...element }) => ({
       element,
       materials: byPosition(materials).filter((material) => material.published),
     }));

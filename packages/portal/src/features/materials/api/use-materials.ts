@@ -1,33 +1,18 @@
-import type {
-  ListParams,
-  MaterialRecord,
-  MaterialType,
-  QuizSettings,
-  ScormSettings,
+import {
+  CONTRACT,
+  type ListParams,
+  type MaterialType,
+  type QuizSettings,
+  type ScormSettings,
 } from "@lms/core";
 import { useCallback } from "react";
-import { useCommand, useListQuery, useRecordQuery } from "../../../lib/data";
+import { useList, useRead, useRun } from "../../../lib/data";
 import type { QuizDraft } from "../utils/quiz";
-import { MATERIAL_CHANGES, MATERIAL_PATH } from "../../../hooks/use-material-commands";
+import { MATERIAL_CHANGES } from "../../../hooks/use-material-commands";
 
-/** A stored file of a material, served to the class-service cookie (API-DETAILS.md). */
-export interface MaterialFile {
-  path: string;
-  size: number;
-  contentType: string;
-  url: string;
-}
+const material = CONTRACT.material;
 
-/**
- * A material as `get` answers it: a quiz carries its settings and questions, a file or SCORM
- * package its stored files and (SCORM) the address of its launch page.
- */
-export type MaterialDetails = MaterialRecord & {
-  quiz?: Partial<QuizSettings> | null;
-  files?: MaterialFile[];
-  launchUrl?: string;
-};
-
+/** What the material form saves; `scorm` goes as the SCORM settings' own fields. */
 export interface MaterialValues {
   courseId: number;
   elementId: number;
@@ -45,16 +30,17 @@ export interface MaterialValues {
  * courseId or elementId is the materials screen).
  */
 export function useMaterials(params: ListParams) {
-  return useListQuery<MaterialRecord>(MATERIAL_PATH, params);
+  return useList(material.list, params);
 }
 
+/** A material with its files, SCORM launch page or quiz (`get`). */
 export function useMaterial(id: number | null) {
-  return useRecordQuery<MaterialDetails>(MATERIAL_PATH, id ? { id } : null);
+  return useRead(material.get, id ? { id } : null);
 }
 
 /** Creating and editing a material: its fields and file, a quiz's settings and questions. */
 export function useMaterialEditing() {
-  const run = useCommand();
+  const run = useRun();
   /**
    * create or update (API-DETAILS.md): the link's url, the page's content, the file as the
    * `file` part or the SCORM zip as the `package` part.
@@ -62,34 +48,29 @@ export function useMaterialEditing() {
   const save = useCallback(
     (values: MaterialValues, options: { id?: number; upload?: File | null }) => {
       const part = values.type === "scorm" ? "package" : "file";
-      return run<MaterialRecord>(
-        {
-          path: MATERIAL_PATH,
-          cmdType: options.id ? "update" : "create",
-          fields: {
-            ...values,
-            scorm: undefined,
-            ...(values.type === "scorm" ? values.scorm : {}),
-            url: values.type === "link" ? values.url : undefined,
-            content: values.type === "page" ? values.content : undefined,
-            ...(options.id ? { id: options.id } : {}),
-          },
-          files: options.upload
-            ? { [part]: { blob: options.upload, filename: options.upload.name } }
-            : undefined,
-        },
-        MATERIAL_CHANGES,
-      );
+      const { scorm, ...fields } = values;
+      const input = {
+        ...fields,
+        ...(values.type === "scorm" ? scorm : {}),
+        url: values.type === "link" ? values.url : undefined,
+        content: values.type === "page" ? values.content : undefined,
+      };
+      const call = {
+        files: options.upload
+          ? { [part]: { blob: options.upload, filename: options.upload.name } }
+          : undefined,
+        invalidates: MATERIAL_CHANGES,
+      };
+      return options.id
+        ? run(material.update, { ...input, id: options.id }, call)
+        : run(material.create, input, call);
     },
     [run],
   );
   /** quizsettings { id, attemptsAllowed, timeLimitMinutes, passingGrade, shuffle, showCorrectAnswers, questions }. */
   const saveQuizSettings = useCallback(
     (id: number, settings: QuizSettings | QuizDraft) =>
-      run(
-        { path: MATERIAL_PATH, cmdType: "quizsettings", fields: { id, ...settings } },
-        MATERIAL_CHANGES,
-      ),
+      run(material.quizsettings, { id, ...settings }, { invalidates: MATERIAL_CHANGES }),
     [run],
   );
   return { save, saveQuizSettings };

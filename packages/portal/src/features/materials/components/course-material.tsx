@@ -1,12 +1,12 @@
 import { FullPageSpinner } from "@lms/ui";
-import type { CourseRecord } from "@lms/core";
+import type { CourseRecord, MaterialDetail } from "@lms/core";
 import type { ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { LoadFailure } from "../../../components/load-failure";
 import { useCourseInView } from "../../../hooks/use-course-in-view";
 import { useT } from "../../../lib/i18n";
 import { recordId } from "../../../lib/params";
-import { useMaterial, type MaterialDetails } from "../api/use-materials";
+import { useMaterial } from "../api/use-materials";
 
 /**
  * The material of the address's {materialId}, for a page in the course's frame: one of another
@@ -17,7 +17,7 @@ export function CourseMaterial({
   children,
 }: {
   quizOnly?: boolean;
-  children: (course: CourseRecord, material: MaterialDetails) => ReactNode;
+  children: (course: CourseRecord, material: MaterialDetail) => ReactNode;
 }) {
   const t = useT();
   const params = useParams();

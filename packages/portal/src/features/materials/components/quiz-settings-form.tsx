@@ -1,6 +1,6 @@
 import { PlusIcon } from "lucide-react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { quizSettingsSchema, type QuestionType, type QuizSettings } from "@lms/core";
+import { quizSettingsSchema, type MaterialQuiz, type QuestionType } from "@lms/core";
 import { Button, EmptyState, Switch, TextField, toast, useConfirm } from "@lms/ui";
 import { useId } from "react";
 import { Controller, useFieldArray, useForm, type Resolver } from "react-hook-form";
@@ -38,7 +38,7 @@ export function QuizSettingsForm({
   onDone,
 }: {
   materialId: number;
-  quiz: Partial<QuizSettings> | null | undefined;
+  quiz: MaterialQuiz | null | undefined;
   readOnly: boolean;
   onDone: () => void;
 }) {

@@ -1,4 +1,4 @@
-import type { Question, QuestionType, QuizSettings } from "@lms/core";
+import type { MaterialQuiz, QuestionType } from "@lms/core";
 
 /** A choice as the questions editor holds it. */
 export interface ChoiceDraft {
@@ -76,20 +76,20 @@ export function markChoice(
 }
 
 /** The editor's starting values from a quiz as the server keeps it (or the defaults). */
-export function quizDraft(quiz: Partial<QuizSettings> | null | undefined): QuizDraft {
+export function quizDraft(quiz: MaterialQuiz | null | undefined): QuizDraft {
   return {
     attemptsAllowed: quiz?.attemptsAllowed ?? 0,
     timeLimitMinutes: quiz?.timeLimitMinutes ?? 0,
     passingGrade: quiz?.passingGrade ?? 75,
     shuffle: quiz?.shuffle ?? false,
     showCorrectAnswers: quiz?.showCorrectAnswers ?? true,
-    questions: (quiz?.questions ?? []).map((q: Question) => ({
+    questions: (quiz?.questions ?? []).map((q) => ({
       id: q.id,
       type: q.type,
       prompt: q.prompt,
       points: q.points,
-      choices: q.choices.map((c) => ({ id: c.id, text: c.text, correct: c.correct })),
-      answers: [...q.answers],
+      choices: q.choices.map((c) => ({ id: c.id, text: c.text, correct: c.correct ?? false })),
+      answers: [...(q.answers ?? [])],
     })),
   };
 }

@@ -12,11 +12,14 @@ import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useI18n } from "../../../lib/i18n";
-import { PublishedChip } from "./course-columns";
-import { useContentActions } from "./use-content-actions";
+import { PublishedChip } from "../../../components/published-chip";
+import { useMaterialActions } from "./use-material-actions";
 import type { CourseRights } from "../../../hooks/use-course-rights";
 
-/** A material of an element: its type, name, status and what may be done with it. */
+/**
+ * A material of an element: its type, name, status and what may be done with it. The course
+ * builder shows it through composition (src/app/routes/material-pieces.ts).
+ */
 export function MaterialItem({
   material,
   rights,
@@ -87,7 +90,7 @@ export function MaterialActions({
 }) {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const { publishMaterial, removeMaterial } = useContentActions();
+  const { publishMaterial, removeMaterial } = useMaterialActions();
   if (!rights.modifyMaterial) return null;
   return (
     <DropdownMenu>
