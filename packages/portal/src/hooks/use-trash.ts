@@ -1,38 +1,39 @@
-import type { DeletionImpact, ListParams, TrashEntry } from "@lms/core";
+import { CONTRACT, callCommand, type ListParams } from "@lms/core";
 import { useCallback } from "react";
 import { useApiClient } from "../lib/api-context";
-import { useCommand, useListQuery } from "../lib/data";
+import { useList, useRun } from "../lib/data";
 
 /**
- * The paths whose records go to the recycle bin. A delete, restore or purge can move dependants
- * of other paths (a school's users, a course's elements), so each revalidates all of them: the
- * live lists and the bins alike.
+ * The resources whose records go to the recycle bin, by path. A delete, restore or purge can move
+ * dependants of other paths (a school's users, a course's elements), so each revalidates all of
+ * them: the live lists and the bins alike.
  */
-export const TRASH_PATHS = [
-  "/school/",
-  "/user/",
-  "/role/",
-  "/course/",
-  "/element/",
-  "/material/",
-] as const;
+const BINS = {
+  "/school/": CONTRACT.school,
+  "/user/": CONTRACT.user,
+  "/role/": CONTRACT.role,
+  "/course/": CONTRACT.course,
+  "/element/": CONTRACT.element,
+  "/material/": CONTRACT.material,
+} as const;
 
-export type TrashPath = (typeof TRASH_PATHS)[number];
+export type TrashPath = keyof typeof BINS;
+
+export const TRASH_PATHS = Object.keys(BINS) as TrashPath[];
 
 /** One page of a path's recycle bin (cmdType=trash, the list protocol). */
 export function useTrash(path: TrashPath, params: ListParams, enabled = true) {
-  return useListQuery<TrashEntry>(path, params, enabled, "trash");
+  return useList(BINS[path].trash, params, enabled);
 }
 
 export function useTrashCommands(path: TrashPath) {
-  const run = useCommand();
+  const run = useRun();
   const restore = useCallback(
-    (id: number) =>
-      run<{ recordId: number }>({ path, cmdType: "restore", fields: { id } }, [...TRASH_PATHS]),
+    (id: number) => run(BINS[path].restore, { id }, { invalidates: TRASH_PATHS }),
     [path, run],
   );
   const purge = useCallback(
-    (id: number) => run({ path, cmdType: "purge", fields: { id } }, [...TRASH_PATHS]),
+    (id: number) => run(BINS[path].purge, { id }, { invalidates: TRASH_PATHS }),
     [path, run],
   );
   return { restore, purge };
@@ -42,8 +43,7 @@ export function useTrashCommands(path: TrashPath) {
 export function useDeletionImpact() {
   const client = useApiClient();
   return useCallback(
-    (path: TrashPath, id: number) =>
-      client.request<DeletionImpact>({ path, cmdType: "impact", fields: { id } }),
+    (path: TrashPath, id: number) => callCommand(client, BINS[path].impact, { id }),
     [client],
   );
 }

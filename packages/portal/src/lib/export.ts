@@ -1,4 +1,4 @@
-import { encodeListRequest, type ListParams } from "@lms/core";
+import { callCommand, type CommandSpec, type ListParams } from "@lms/core";
 import { toast } from "@lms/ui";
 import { useCallback, useState } from "react";
 import { useApiClient } from "./api-context";
@@ -16,8 +16,11 @@ function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Exports every row matching a list's search and filters as CSV (cmdType=export). */
-export function useExport(path: string) {
+/** A CSV export of the contract: the list protocol in, a file out. */
+export type ExportCommand = CommandSpec & { answer: "file" };
+
+/** Exports every row matching a list's search and filters as CSV (`contract.<resource>.export`). */
+export function useExport(command: ExportCommand) {
   const client = useApiClient();
   const i18n = useI18n();
   const [exporting, setExporting] = useState(false);
@@ -25,17 +28,14 @@ export function useExport(path: string) {
     async (params: ListParams) => {
       setExporting(true);
       try {
-        const result = await client.download({
-          path,
-          entries: encodeListRequest(params, "export"),
-        });
+        const result = await callCommand(client, command, params as never);
         if (result.ok) saveBlob(result.blob, result.filename);
         else toast.error(failureText(result, i18n));
       } finally {
         setExporting(false);
       }
     },
-    [client, i18n, path],
+    [client, command, i18n],
   );
   return { exportCsv: run, exporting };
 }

@@ -1,11 +1,11 @@
-import { AUDIT_ACTIONS, AUDIT_MODULES, SEARCH_DEBOUNCE_MS } from "@lms/core";
+import { CONTRACT, AUDIT_ACTIONS, AUDIT_MODULES, SEARCH_DEBOUNCE_MS } from "@lms/core";
 import { DataTable, PageHeader, TextField } from "@lms/ui";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ExportButton } from "../../../components/export-button";
 import { useI18n } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
-import { AUDIT_PATH, useAuditLog } from "../api/use-audit";
+import { useAuditLog } from "../api/use-audit";
 import { auditColumns, auditLabel } from "../components/audit-columns";
 
 /** A day picked in the browser as the time it starts (or ends) there, for the server. */
@@ -70,7 +70,7 @@ export default function AuditLogPage() {
       <PageHeader
         title={t("audit.title")}
         description={t("audit.subtitle")}
-        actions={<ExportButton path={AUDIT_PATH} params={params} />}
+        actions={<ExportButton command={CONTRACT.audit.export} params={params} />}
       />
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm" htmlFor={ids.actor}>

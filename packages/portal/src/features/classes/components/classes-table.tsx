@@ -1,4 +1,4 @@
-import { GLOBAL_ROLE_IDS, GRADE_LEVELS, type RoleId } from "@lms/core";
+import { CONTRACT, GLOBAL_ROLE_IDS, GRADE_LEVELS, type RoleId } from "@lms/core";
 import { Button, DataTable } from "@lms/ui";
 import { useMemo } from "react";
 import { renderRouterLink } from "../../../components/router-link";
@@ -7,7 +7,7 @@ import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
-import { CLASS_PATH, useClasses } from "../api/use-classes";
+import { useClasses } from "../api/use-classes";
 import { classDetailsHref } from "../../../lib/class-href";
 import { classColumns, classNameText } from "./class-columns";
 
@@ -31,7 +31,7 @@ export function ClassesTable({
   const [state, setState] = useListState(listKey, { sortBy: "grade", sortOrder: "asc" });
   const params = toListParams(state, { schoolId, courseId });
   const { page, loading } = useClasses(params);
-  const { exportCsv, exporting } = useExport(CLASS_PATH);
+  const { exportCsv, exporting } = useExport(CONTRACT.class.export);
   const labels = useTableLabels();
   const columns = useMemo(
     () => classColumns(t, { showSchool: globalViewer && !schoolId }),

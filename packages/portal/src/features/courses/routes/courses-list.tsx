@@ -1,4 +1,4 @@
-import { GRADE_LEVELS } from "@lms/core";
+import { CONTRACT, GRADE_LEVELS } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -40,7 +40,7 @@ export default function CoursesListPage() {
         title={t("courses.title")}
         actions={
           <>
-            <ExportButton path={COURSE_PATH} params={params} />
+            <ExportButton command={CONTRACT.course.export} params={params} />
             {rights.modifyCourse ? (
               <RecycleBinLink href={paths.courses.recycleBin.getHref()} />
             ) : null}

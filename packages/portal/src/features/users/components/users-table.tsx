@@ -1,4 +1,11 @@
-import { GLOBAL_ROLE_IDS, REGISTERED, USER_STATUS, type RoleId, type UserRecord } from "@lms/core";
+import {
+  CONTRACT,
+  GLOBAL_ROLE_IDS,
+  REGISTERED,
+  USER_STATUS,
+  type RoleId,
+  type UserRecord,
+} from "@lms/core";
 import { Button, DataTable, type DataTableRowAction } from "@lms/ui";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -211,7 +218,7 @@ export function UsersTable({
       )}
       toolbar={
         <>
-          <ExportButton path={USER_PATH} params={params} />
+          <ExportButton command={CONTRACT.user.export} params={params} />
           {toolbar}
         </>
       }
