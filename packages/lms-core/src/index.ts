@@ -86,6 +86,59 @@ export {
   trashInput,
 } from "./contract/inputs";
 export { recycleBinSpecs } from "./contract/recycle-bin";
+// journey, progress, scormreport (and the material's SCORM attempt commands)
+export {
+  journeyCompleteInput,
+  journeyCourseInput,
+  journeyCourseReadInput,
+  journeyOpenInput,
+  journeyReadInput,
+  scormCommitInput,
+  scormLoadInput,
+} from "./contract/resources/journey";
+export { progressInput } from "./contract/resources/progress";
+export {
+  scormAttemptInput,
+  scormReportExportInput,
+  scormReportInput,
+} from "./contract/resources/scorm-report";
+export {
+  scormAttemptCommands,
+  scormAttemptSpecs,
+  scormStudentInput,
+} from "./contract/resources/scorm-attempts";
+export type {
+  Child,
+  CourseSummary,
+  CourseSummaryDetail,
+  JourneyCompletion,
+  JourneyElement,
+  JourneyMaterial,
+  JourneyPath,
+  JourneyState,
+  JourneyTarget,
+  OpenedMaterial,
+  OpenedQuizResult,
+  ProgressRow,
+  QuizAttempt,
+  QuizGrade,
+  QuizOutcome,
+  QuizQuestion,
+  QuizQuestionType,
+  QuizResult,
+  QuizReviewRow,
+  QuizSettingsView,
+  ScormAttemptDetail,
+  ScormAttemptRow,
+  ScormAttemptStatus,
+  ScormCommitAnswer,
+  ScormInteraction,
+  ScormLaunch,
+  ScormObjective,
+  ScormReportStudent,
+  ScormResult,
+  ScormTocEntry,
+} from "./api/journey-types";
 export type { JsonSchema } from "./contract/json-schema";
 export { es } from "./i18n/es";
 export { zh } from "./i18n/zh";

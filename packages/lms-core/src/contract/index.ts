@@ -2,6 +2,10 @@ import type { ApiClient } from "../api/client";
 import { callCommand, type CallOptions, type CommandCall } from "./client";
 import type { CommandSpec } from "./define";
 import { schoolCommands } from "./resources/school";
+// journey, progress, scormreport
+import { journeyCommands } from "./resources/journey";
+import { progressCommands } from "./resources/progress";
+import { scormReportCommands } from "./resources/scorm-report";
 
 /**
  * Every resource and command of the main service (POST /api/<resource>/ with a cmdType): the
@@ -10,6 +14,10 @@ import { schoolCommands } from "./resources/school";
  */
 export const CONTRACT = {
   school: schoolCommands,
+  // journey, progress, scormreport
+  journey: journeyCommands,
+  progress: progressCommands,
+  scormreport: scormReportCommands,
 };
 
 export type Contract = typeof CONTRACT;

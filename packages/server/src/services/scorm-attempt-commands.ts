@@ -1,12 +1,19 @@
-import { command } from "../lib/commands";
-import { emptyObject, idField } from "../lib/inputs";
+import {
+  scormAttemptCommands as declared,
+  type CommandSpec,
+  type scormStudentInput,
+} from "@lms/core";
+import { implement, type CommandDef } from "../lib/commands";
 import { scormStudentTarget } from "./scorm-attempts";
 import { by } from "../lib/command-io";
 
-/** A SCORM material (`id`) and one of its students (`userId`). */
-const studentInput = emptyObject.extend({ id: idField(), userId: idField() });
-
 type Target = Awaited<ReturnType<typeof scormStudentTarget>>;
+
+/** The two commands' declarations (@lms/core scormAttemptSpecs), as the material resource has them. */
+type ScormAttemptSpecs = Record<
+  "scormreset" | "scormcomplete",
+  CommandSpec & { input: typeof scormStudentInput }
+>;
 
 /** The audit record's subject: the material (its snapshot) and, in its changes, the student. */
 const studentNote = ({ material, student }: Target) => ({
@@ -21,37 +28,38 @@ const studentNote = ({ material, student }: Target) => ({
  * A teacher's actions on a student's SCORM attempts, from the Progress tab (issue 15), for whoever
  * may change courses, on a student within the caller's authority (the `userId` target) and
  * progress scope (services/scorm-attempts.ts).
- * Both are recorded in the audit trail under the material.
+ * Both are recorded in the audit trail under the material. `specs`: the material resource's
+ * declarations of them (CONTRACT.material once it declares the resource).
  */
-export const scormAttemptCommands = {
-  /** Deletes every attempt of the student at the material; the material is no longer complete. */
-  scormreset: command({
-    access: { module: "courses", right: "modify" },
-    target: { user: "userId", act: "act" },
-    input: studentInput,
-    async handler({ app, caller, input, audit }) {
-      const target = await scormStudentTarget(app, caller, input.id, input.userId);
-      const deleted = await app.repos.transaction((tx) =>
-        app.repos.scormAttempts.reset(tx, target.student.id, target.material.id, by(caller)),
-      );
-      Object.assign(audit, studentNote(target));
-      audit.changes = { ...audit.changes, deleted };
-      return { message: "scorm.attemptsReset", data: { deleted } };
-    },
-  }),
+export function scormAttemptCommands(
+  specs: ScormAttemptSpecs = declared,
+): Record<"scormreset" | "scormcomplete", CommandDef> {
+  return {
+    /** Deletes every attempt of the student at the material; the material is no longer complete. */
+    scormreset: implement(specs.scormreset, {
+      target: { user: "userId", act: "act" },
+      async handler({ app, caller, input, audit }) {
+        const target = await scormStudentTarget(app, caller, input.id, input.userId);
+        const deleted = await app.repos.transaction((tx) =>
+          app.repos.scormAttempts.reset(tx, target.student.id, target.material.id, by(caller)),
+        );
+        Object.assign(audit, studentNote(target));
+        audit.changes = { ...audit.changes, deleted };
+        return { message: "scorm.attemptsReset", data: { deleted } };
+      },
+    }),
 
-  /** Marks the material complete for the student, whatever its package reported. */
-  scormcomplete: command({
-    access: { module: "courses", right: "modify" },
-    target: { user: "userId", act: "act" },
-    input: studentInput,
-    async handler({ app, caller, input, audit }) {
-      const target = await scormStudentTarget(app, caller, input.id, input.userId);
-      await app.repos.transaction((tx) =>
-        app.repos.progress.recordComplete(tx, target.student.id, target.material, by(caller)),
-      );
-      Object.assign(audit, studentNote(target));
-      return { message: "scorm.markedComplete" };
-    },
-  }),
-};
+    /** Marks the material complete for the student, whatever its package reported. */
+    scormcomplete: implement(specs.scormcomplete, {
+      target: { user: "userId", act: "act" },
+      async handler({ app, caller, input, audit }) {
+        const target = await scormStudentTarget(app, caller, input.id, input.userId);
+        await app.repos.transaction((tx) =>
+          app.repos.progress.recordComplete(tx, target.student.id, target.material, by(caller)),
+        );
+        Object.assign(audit, studentNote(target));
+        return { message: "scorm.markedComplete" };
+      },
+    }),
+  };
+}

@@ -272,7 +272,7 @@ export const materialResource = defineResource("material", {
 
   ...recycleBinCommands("material", "materials", { byCourse: true }),
 
-  ...scormAttemptCommands,
+  ...scormAttemptCommands(),
 
   publish: command({
     access: { module: "materials", right: "modify" },

@@ -1,3 +1,4 @@
+import type { ProgressRow } from "@lms/core";
 import { DataTable, type DataTableRowAction } from "@lms/ui";
 import { useMemo } from "react";
 import { ExportButton } from "../../../components/export-button";
@@ -12,7 +13,6 @@ import {
   progressParams,
   useCourseProgress,
   useScormAttemptCommands,
-  type ProgressRow,
 } from "../api/use-progress";
 import { progressColumns } from "./progress-columns";
 
