@@ -58,7 +58,7 @@ const unreachable = {
   409: ["errors.courseDeletionInProgress"],
 } as const;
 /** A material also refuses a learner who has not finished the ones before it. */
-const gated = { ...unreachable, 403: ["errors.forbidden", "errors.finishPrevious"] } as const;
+const gated = { ...unreachable, 403: ["errors.finishPrevious"] } as const;
 
 /**
  * The learner's path through a course (SPEC.md §4). None is recorded in the audit trail and none
@@ -71,7 +71,7 @@ export const journeyCommands = defineCommands("journey", {
     input: journeyReadInput,
     output: answerType<CourseSummary[]>(),
     effect: "read",
-    errors: unreachable,
+    errors: { 404: ["errors.notFound"] },
   },
   children: {
     description: "A parent's children.",

@@ -19,7 +19,7 @@ export const progressCommands = defineCommands("progress", {
     output: answerType<ProgressRow>(),
     answer: "list",
     effect: "read",
-    errors: { 404: ["errors.notFound"], 409: ["errors.courseDeletionInProgress"] },
+    errors: { 404: ["errors.notFound"] },
   },
   export: {
     description: "Downloads a course's progress as CSV.",
@@ -27,6 +27,6 @@ export const progressCommands = defineCommands("progress", {
     input: progressInput,
     answer: "file",
     effect: "read",
-    errors: { 404: ["errors.notFound"], 409: ["errors.courseDeletionInProgress"] },
+    errors: { 404: ["errors.notFound"] },
   },
 });
