@@ -135,6 +135,54 @@ export type {
   MaterialQuizChoice,
   MaterialQuizQuestion,
 } from "./api/course-types";
+// journey, progress, scormreport (and the material's SCORM attempt commands)
+export {
+  journeyCompleteInput,
+  journeyCourseInput,
+  journeyCourseReadInput,
+  journeyOpenInput,
+  journeyReadInput,
+  scormCommitInput,
+  scormLoadInput,
+} from "./contract/resources/journey";
+export { progressInput } from "./contract/resources/progress";
+export {
+  scormAttemptInput,
+  scormReportExportInput,
+  scormReportInput,
+} from "./contract/resources/scorm-report";
+export type {
+  Child,
+  CourseSummary,
+  CourseSummaryDetail,
+  JourneyCompletion,
+  JourneyElement,
+  JourneyMaterial,
+  JourneyPath,
+  JourneyState,
+  JourneyTarget,
+  OpenedMaterial,
+  OpenedQuizResult,
+  ProgressRow,
+  QuizAttempt,
+  QuizGrade,
+  QuizOutcome,
+  QuizQuestion,
+  QuizQuestionType,
+  QuizResult,
+  QuizReviewRow,
+  QuizSettingsView,
+  ScormAttemptDetail,
+  ScormAttemptRow,
+  ScormAttemptStatus,
+  ScormCommitAnswer,
+  ScormInteraction,
+  ScormLaunch,
+  ScormObjective,
+  ScormReportStudent,
+  ScormResult,
+  ScormTocEntry,
+} from "./api/journey-types";
 export type { JsonSchema } from "./contract/json-schema";
 export { es } from "./i18n/es";
 export { zh } from "./i18n/zh";

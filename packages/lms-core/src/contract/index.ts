@@ -12,6 +12,10 @@ import { classCommands } from "./resources/class";
 import { courseCommands } from "./resources/course";
 import { elementCommands } from "./resources/element";
 import { materialCommands } from "./resources/material";
+// journey, progress, scormreport
+import { journeyCommands } from "./resources/journey";
+import { progressCommands } from "./resources/progress";
+import { scormReportCommands } from "./resources/scorm-report";
 
 /**
  * Every resource and command of the main service (POST /api/<resource>/ with a cmdType): the
@@ -30,6 +34,10 @@ export const CONTRACT = {
   element: elementCommands,
   material: materialCommands,
   class: classCommands,
+  // journey, progress, scormreport
+  journey: journeyCommands,
+  progress: progressCommands,
+  scormreport: scormReportCommands,
 };
 
 export type Contract = typeof CONTRACT;

@@ -1,7 +1,7 @@
 import { CircleCheckIcon, CirclePlayIcon, ContrastIcon, LockIcon } from "lucide-react";
 import { cva } from "class-variance-authority";
 import { useT } from "../lib/i18n";
-import type { JourneyState } from "../lib/journey-types";
+import type { JourneyState } from "@lms/core";
 
 export const stateBadgeVariants = cva(
   "inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium [&_svg]:size-3.5",

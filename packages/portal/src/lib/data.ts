@@ -5,12 +5,10 @@ import {
   type ApiResult,
   type CallOptions,
   type CommandSpec,
-  type FieldValue,
   type InputOf,
   type ListPage,
   type ListParams,
   type OutputOf,
-  type RequestOptions,
 } from "@lms/core";
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
@@ -30,78 +28,12 @@ function unwrap<T>(result: ApiResult<T>): T {
   return result.data;
 }
 
-/**
- * One page of a list (SPEC.md §7 generic list table), or of another list command of the path
- * (the recycle bin's `trash`). A failed load is only logged and the table keeps the rows it had.
- */
-export function useListQuery<Row>(
-  path: string,
-  params: ListParams,
-  enabled = true,
-  cmdType = "list",
-) {
-  const client = useApiClient();
-  const { data, error, isLoading, isValidating, mutate } = useSWR(
-    enabled ? [path, cmdType, params] : null,
-    async ([p, c, q]: [string, string, ListParams]) => unwrap(await client.list<Row>(p, q, c)),
-    {
-      keepPreviousData: true,
-      onError: (err) => console.error(`Loading ${path} failed`, err),
-    },
-  );
-  return {
-    page: data as ListPage<Row> | undefined,
-    error: error as ApiError | undefined,
-    loading: isLoading,
-    refreshing: isValidating,
-    reload: mutate,
-  };
-}
-
-/** One record by id (cmdType=get, or another read command). */
-export function useRecordQuery<T>(
-  path: string,
-  fields: Record<string, FieldValue> | null,
-  cmdType = "get",
-) {
-  const client = useApiClient();
-  const { data, error, isLoading, mutate } = useSWR(
-    fields ? [path, cmdType, fields] : null,
-    async ([p, c, f]: [string, string, Record<string, FieldValue>]) =>
-      unwrap(await client.request<T>({ path: p, cmdType: c, fields: f })),
-    { shouldRetryOnError: false },
-  );
-  return {
-    data: data as T | undefined,
-    error: error as ApiError | undefined,
-    loading: isLoading,
-    reload: mutate,
-  };
-}
-
-/**
- * Runs a command and, when it succeeds, revalidates every cached read of the paths it changes.
- */
-export function useCommand() {
-  const client = useApiClient();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async <T = unknown>(request: RequestOptions, invalidates: string[] = [request.path]) => {
-      const result = await client.request<T>(request);
-      if (result.ok) {
-        await mutate(
-          (key) => Array.isArray(key) && typeof key[0] === "string" && invalidates.includes(key[0]),
-        );
-      }
-      return result;
-    },
-    [client, mutate],
-  );
-}
-
 type ListSpec = CommandSpec & { answer: "list" };
 
-/** One page of a list command of the contract (`contract.school.list`); see useListQuery. */
+/**
+ * One page of a list command of the contract (`CONTRACT.school.list`, a recycle bin's `trash`):
+ * SPEC.md §7's generic list table. A failed load is only logged and the table keeps its rows.
+ */
 export function useList<S extends ListSpec>(spec: S, params: ListParams, enabled = true) {
   const client = useApiClient();
   const { data, error, isLoading, isValidating, mutate } = useSWR(

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import type { questions } from "../db/schema";
+import type { QuizQuestionType } from "@lms/core";
 
 type QuestionRow = typeof questions.$inferSelect;
 
 /** The journey's names of the question types (the editor's trueFalse and shortAnswer). */
-const WIRE_TYPES: Record<string, "single" | "multiple" | "truefalse" | "short"> = {
+const WIRE_TYPES: Record<string, QuizQuestionType> = {
   single: "single",
   multiple: "multiple",
   trueFalse: "truefalse",

@@ -3,52 +3,13 @@
  * "Reporting"): its status, its interactions and its objectives, for SCORM 2004 and 1.2 names.
  */
 
+import type {
+  ScormAttemptStatus as AttemptStatus,
+  ScormInteraction as InteractionRow,
+  ScormObjective as ObjectiveRow,
+} from "@lms/core";
+
 export type Cmi = Readonly<Record<string, string>>;
-
-/** An attempt's completion and success as SCORM 2004 names them, whichever version reported. */
-export interface AttemptStatus {
-  /** completed, incomplete, not attempted, unknown. */
-  completionStatus: string;
-  /** passed, failed, unknown. */
-  successStatus: string;
-}
-
-export interface InteractionRow {
-  /** The interaction's index n in cmi.interactions.n. */
-  index: number;
-  id: string;
-  type: string;
-  /** 2004 only (1.2 has no description). */
-  description: string;
-  /** 2004 learner_response, 1.2 student_response. */
-  learnerResponse: string;
-  /** Every correct_responses.m.pattern, in order. */
-  correctResponses: string[];
-  /** correct, incorrect (1.2 "wrong"), unanticipated, neutral, or a number. */
-  result: string;
-  /** The latency in seconds, null when none was reported or it is not a valid time interval. */
-  latencySeconds: number | null;
-  /** 2004 timestamp, 1.2 time (of day). */
-  timestamp: string;
-  weighting: string;
-  /** The objectives the interaction counts for. */
-  objectives: string[];
-}
-
-export interface ObjectiveRow {
-  index: number;
-  id: string;
-  description: string;
-  /** 2004 success_status; 1.2 status when passed or failed, else unknown. */
-  successStatus: string;
-  /** 2004 completion_status; 1.2 status read as completion. */
-  completionStatus: string;
-  /** scaled × 100 (2004), else raw: a percentage when the package reports one. */
-  score: number | null;
-  scoreRaw: string;
-  scoreMin: string;
-  scoreMax: string;
-}
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 

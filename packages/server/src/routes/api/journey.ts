@@ -1,8 +1,12 @@
-import { booleanField, jsonField, optionalIntegerField } from "@lms/core";
+import {
+  CONTRACT,
+  type CourseSummaryDetail,
+  type JourneyElement,
+  type JourneyMaterial,
+} from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource } from "../../lib/commands";
+import { defineResource, implement } from "../../lib/commands";
 import { invalidField } from "../../lib/errors";
-import { emptyObject, idField, MAX_ID, optionalText, textField } from "../../lib/inputs";
 import type { CourseViewer } from "../../plugins/app/repositories/courses-repository";
 import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
 import { openQuiz, submitQuiz } from "../../services/journey-quiz";
@@ -14,21 +18,7 @@ import { isLearner, journeyOf, summaryOf, type Journey } from "../../services/jo
 import { readableCourse } from "../../services/material-access";
 import { viewerOf } from "../../services/viewer";
 
-const courseInput = emptyObject.extend({ courseId: idField() });
-const materialInput = emptyObject.extend({ materialId: idField() });
-/** `newAttempt`: a quiz answered before starts a new attempt instead of showing its result. */
-const openInput = materialInput.extend({ newAttempt: booleanField().optional() });
-const completeInput = emptyObject.extend({
-  materialId: idField(),
-  /** A quiz's answers: { [questionId]: choice ids or text }. */
-  answers: jsonField(
-    emptyObject.catchall(
-      optionalText({ max: 2000 }).or(optionalText({ max: 200 }).array().max(50)),
-    ),
-  ).optional(),
-});
-
-function stepView(step: Journey["steps"][number]) {
+function stepView(step: Journey["steps"][number]): JourneyMaterial {
   return {
     ...toMaterialRecord(step.material),
     elementName: step.element.name,
@@ -42,7 +32,11 @@ function stepView(step: Journey["steps"][number]) {
  * The course summary with completion per element and the quiz and SCORM results (best score,
  * attempts, passed) of the student whose journey it is.
  */
-async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: CourseViewer) {
+async function detailedSummary(
+  app: FastifyInstance,
+  journey: Journey,
+  viewer: CourseViewer,
+): Promise<CourseSummaryDetail> {
   const scored = journey.steps.filter(
     (s) => s.material.type === "quiz" || s.material.type === "scorm",
   );
@@ -75,7 +69,7 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
       return {
         materialId: step.material.id,
         name: step.material.name,
-        type: step.material.type,
+        type: step.material.type === "quiz" ? "quiz" : "scorm",
         attempts: result?.attempts ?? 0,
         bestScore: result?.bestScore ?? null,
         /** Null for a SCORM material whose package reported neither passed nor failed. */
@@ -89,29 +83,10 @@ async function detailedSummary(app: FastifyInstance, journey: Journey, viewer: C
   };
 }
 
-const readInput = emptyObject.extend({ userId: idField().optional() });
-const courseReadInput = courseInput.extend({ userId: idField().optional() });
-/**
- * `newAttempt`: the learner starts a new SCORM attempt after a finished one; `sco`: the item
- * identifier of one SCO of a package with several (else its first).
- */
-const scormLoadInput = materialInput.extend({
-  newAttempt: booleanField().optional(),
-  sco: optionalText({ max: 4000 }),
-});
-const scormCommitInput = materialInput.extend({
-  sco: optionalText({ max: 4000 }),
-  cmi: textField({ required: true, max: 1_000_000 }),
-  /** The attempt scormload answered (default: the latest). */
-  attempt: optionalIntegerField(1, MAX_ID),
-  session: optionalIntegerField(1, Number.MAX_SAFE_INTEGER),
-  seq: optionalIntegerField(1, MAX_ID),
-});
+const journey = CONTRACT.journey;
 
 export const journeyResource = defineResource("journey", {
-  mycourses: command({
-    access: "signedIn",
-    input: readInput,
+  mycourses: implement(journey.mycourses, {
     reader: { user: "userId" },
     async handler({ app, reader }) {
       const rows = (await readerCourses(app, reader!)).map(summaryOf);
@@ -120,8 +95,7 @@ export const journeyResource = defineResource("journey", {
   }),
 
   /** A parent's children (empty for everyone else). */
-  children: command({
-    access: "signedIn",
+  children: implement(journey.children, {
     async handler({ app, caller }) {
       const rows = [];
       for (const id of await app.repos.users.childrenOf(caller.userId)) {
@@ -141,19 +115,11 @@ export const journeyResource = defineResource("journey", {
     },
   }),
 
-  path: command({
-    access: "signedIn",
-    input: courseReadInput,
+  path: implement(journey.path, {
     reader: { user: "userId" },
     async handler({ app, caller, input, reader }) {
       const journey = await readJourney(app, caller, reader!, input.courseId);
-      const elements: {
-        id: number;
-        name: string;
-        type: string;
-        position: number;
-        materials: unknown[];
-      }[] = [];
+      const elements: JourneyElement[] = [];
       for (const step of journey.steps) {
         let element = elements.find((e) => e.id === step.element.id);
         if (!element) {
@@ -172,9 +138,7 @@ export const journeyResource = defineResource("journey", {
     },
   }),
 
-  open: command({
-    access: { module: "courses", right: "view" },
-    input: openInput,
+  open: implement(journey.open, {
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
@@ -193,9 +157,7 @@ export const journeyResource = defineResource("journey", {
     },
   }),
 
-  complete: command({
-    access: { module: "courses", right: "view" },
-    input: completeInput,
+  complete: implement(journey.complete, {
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
@@ -218,9 +180,7 @@ export const journeyResource = defineResource("journey", {
   }),
 
   /** What a SCORM runtime starts with (gated like `open`; a student's opening is recorded). */
-  scormload: command({
-    access: { module: "courses", right: "view" },
-    input: scormLoadInput,
+  scormload: implement(journey.scormload, {
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
@@ -235,9 +195,7 @@ export const journeyResource = defineResource("journey", {
   }),
 
   /** Stores what a SCORM runtime reports (students only) and completes the material when done. */
-  scormcommit: command({
-    access: { module: "courses", right: "view" },
-    input: scormCommitInput,
+  scormcommit: implement(journey.scormcommit, {
     async handler({ app, caller, input }) {
       const viewer = viewerOf(caller);
       const step = await readableStep(app, caller, input.materialId);
@@ -260,9 +218,7 @@ export const journeyResource = defineResource("journey", {
     },
   }),
 
-  next: command({
-    access: { module: "courses", right: "view" },
-    input: courseInput,
+  next: implement(journey.next, {
     async handler({ app, caller, input }) {
       await readableCourse(app, caller, input.courseId);
       const journey = await journeyOf(app, viewerOf(caller), input.courseId);
@@ -274,9 +230,7 @@ export const journeyResource = defineResource("journey", {
     },
   }),
 
-  resume: command({
-    access: { module: "courses", right: "view" },
-    input: courseInput,
+  resume: implement(journey.resume, {
     async handler({ app, caller, input }) {
       await readableCourse(app, caller, input.courseId);
       const journey = await journeyOf(app, viewerOf(caller), input.courseId);
@@ -292,9 +246,7 @@ export const journeyResource = defineResource("journey", {
    * A course summary: one's own, a parent's child's (reports view), or a student in the caller's
    * scope for staff.
    */
-  summary: command({
-    access: "signedIn",
-    input: courseReadInput,
+  summary: implement(journey.summary, {
     reader: { user: "userId" },
     async handler({ app, caller, input, reader }) {
       const journey = await readJourney(app, caller, reader!, input.courseId);

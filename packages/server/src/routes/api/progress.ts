@@ -1,15 +1,11 @@
-import { ROLE_IDS, optionalIntegerField } from "@lms/core";
+import { CONTRACT, ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource, type Caller } from "../../lib/commands";
+import { defineResource, implement, type Caller } from "../../lib/commands";
 import { fieldError, forbidden, invalid, invalidField, notFound } from "../../lib/errors";
 import type { RequestForm } from "../../lib/form";
-import { MAX_ID, listInput } from "../../lib/inputs";
+import { MAX_ID } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
-import type {
-  ProgressRow,
-  ProgressScope,
-  ScormResult,
-} from "../../plugins/app/repositories/progress-repository";
+import type { ProgressScope } from "../../plugins/app/repositories/progress-repository";
 import { viewerOf } from "../../services/viewer";
 import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
@@ -43,11 +39,6 @@ async function* forCsv(rows: AsyncIterable<ProgressRow[]>) {
   for await (const batch of rows)
     yield batch.map((row) => ({ ...row, scorm: scormCell(row.scorm) }));
 }
-
-/** The course may come as a field or as filter[courseId]; it is required. */
-const progressInput = listInput("progress").extend({
-  courseId: optionalIntegerField(1, MAX_ID),
-});
 
 /**
  * The course whose progress the caller reads: one it sees (a teacher's load, a school admin's
@@ -89,9 +80,7 @@ async function progressSource(
 
 /** Course progress per student for teachers and administrators (list and CSV export). */
 export const progressResource = defineResource("progress", {
-  list: command({
-    access: { module: "courses", right: "view" },
-    input: progressInput,
+  list: implement(CONTRACT.progress.list, {
     async handler({ app, caller, input, form }) {
       const { course, scope } = await progressSource(app, caller, input.courseId, form);
       const { rows, total } = await app.repos.progress.list(course, scope, input);
@@ -99,9 +88,7 @@ export const progressResource = defineResource("progress", {
     },
   }),
 
-  export: command({
-    access: { module: "courses", right: "view" },
-    input: progressInput,
+  export: implement(CONTRACT.progress.export, {
     async handler({ app, caller, input, form, reply }) {
       const { course, scope } = await progressSource(app, caller, input.courseId, form);
       return sendCsv(

@@ -1,8 +1,7 @@
-import { ROLE_IDS } from "@lms/core";
+import { CONTRACT, ROLE_IDS, type ScormAttemptDetail } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { command, defineResource, type Caller } from "../../lib/commands";
+import { defineResource, implement, type Caller } from "../../lib/commands";
 import { notFound } from "../../lib/errors";
-import { MAX_ID, emptyObject, idField, integerField, listInput, oneOf } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
 import {
   attemptScore,
@@ -58,22 +57,6 @@ const OBJECTIVE_FIELDS = [
   "scoreMin",
   "scoreMax",
 ] as const;
-
-const reportInput = listInput("scormReport").extend({ materialId: idField() });
-
-const exportInput = reportInput.extend({
-  /** attempts (the list), or the decoded interactions or objectives of the attempts. */
-  report: oneOf(["attempts", "interactions", "objectives"]).default("attempts"),
-  /** One student's attempts only, or with `attempt` one of them (the drill-down's export). */
-  userId: idField().optional(),
-  attempt: integerField(1, MAX_ID).optional(),
-});
-
-const attemptInput = emptyObject.extend({
-  materialId: idField(),
-  userId: idField(),
-  attempt: integerField(1, MAX_ID),
-});
 
 /**
  * The SCORM material a report is of, and whose attempts the caller reads: a material of a course
@@ -134,12 +117,12 @@ async function* objectiveRows(attempts: AsyncIterable<StoredAttempt[]>) {
  * A SCORM material's report for those who follow its course (issue 15, "Reporting"): students ×
  * attempts, each attempt's interactions and objectives, and their CSV exports.
  */
+const report = CONTRACT.scormreport;
+
 export const scormReportResource = defineResource("scormreport", {
   /** Students × attempts: status, score, time spent, last access (list protocol). */
-  list: command({
-    access: { module: "courses", right: "view" },
+  list: implement(report.list, {
     allow: staffOnly,
-    input: reportInput,
     async handler({ app, caller, input }) {
       const { course, material, scope } = await reportSource(app, caller, input.materialId);
       const { rows, total } = await app.repos.scormReport.list(course, material.id, scope, input);
@@ -148,33 +131,28 @@ export const scormReportResource = defineResource("scormreport", {
   }),
 
   /** One attempt whole: its status, score, time, interactions and objectives. */
-  get: command({
-    access: { module: "courses", right: "view" },
+  get: implement(report.get, {
     allow: staffOnly,
-    input: attemptInput,
     async handler({ app, caller, input }) {
       const { course, material, scope } = await reportSource(app, caller, input.materialId);
       const found = await app.repos.scormReport.attempt(course, material.id, scope, input);
       if (!found) throw notFound();
       const { cmi, ...rest } = found;
-      return {
-        data: {
-          ...rest,
-          materialId: material.id,
-          ...attemptStatus(cmi),
-          score: attemptScore(cmi),
-          interactions: decodeInteractions(cmi),
-          objectives: decodeObjectives(cmi),
-        },
+      const data: ScormAttemptDetail = {
+        ...rest,
+        materialId: material.id,
+        ...attemptStatus(cmi),
+        score: attemptScore(cmi),
+        interactions: decodeInteractions(cmi),
+        objectives: decodeObjectives(cmi),
       };
+      return { data };
     },
   }),
 
   /** CSV of the attempts, or of their interactions or objectives (every matching row). */
-  export: command({
-    access: { module: "courses", right: "view" },
+  export: implement(report.export, {
     allow: staffOnly,
-    input: exportInput,
     async handler({ app, caller, input, reply }) {
       const { course, material, scope } = await reportSource(app, caller, input.materialId);
       const repo = app.repos.scormReport;

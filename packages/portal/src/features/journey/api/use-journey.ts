@@ -1,57 +1,36 @@
+import { CONTRACT } from "@lms/core";
 import { useCallback } from "react";
-import { JOURNEY_PATH } from "../../../lib/api-paths";
-import { useCommand, useRecordQuery } from "../../../lib/data";
-import type {
-  CourseSummary,
-  JourneyMaterial,
-  JourneyPath,
-  CourseSummaryDetail,
-  Child,
-} from "../../../lib/journey-types";
+import { useRead, useRun } from "../../../lib/data";
 
-const withUser = (fields: Record<string, unknown>, userId?: number | null) =>
-  userId ? { ...fields, userId } : fields;
+const journey = CONTRACT.journey;
+
+const withUser = <T extends object>(input: T, userId?: number | null) =>
+  userId ? { ...input, userId } : input;
 
 /** The student's (or, with userId, a child's or a student's) courses with their progress. */
 export function useMyCourses(userId?: number | null, enabled = true) {
-  return useRecordQuery<CourseSummary[]>(
-    JOURNEY_PATH,
-    enabled ? withUser({}, userId) : null,
-    "mycourses",
-  );
+  return useRead(journey.mycourses, enabled ? withUser({}, userId) : null);
 }
 
 /** The course path: elements in order with their materials and states. */
 export function useJourneyPath(courseId: number | null, userId?: number | null) {
-  return useRecordQuery<JourneyPath>(
-    JOURNEY_PATH,
-    courseId ? withUser({ courseId }, userId) : null,
-    "path",
-  );
+  return useRead(journey.path, courseId ? withUser({ courseId }, userId) : null);
 }
 
 /** The course summary of the student (or, with userId, a child or a student). */
 export function useCourseSummary(courseId: number, userId?: number | null) {
-  return useRecordQuery<CourseSummaryDetail>(
-    JOURNEY_PATH,
-    withUser({ courseId }, userId),
-    "summary",
-  );
+  return useRead(journey.summary, withUser({ courseId }, userId));
 }
 
 /** A parent's children (empty for everyone else). */
 export function useChildren(enabled: boolean) {
-  return useRecordQuery<Child[]>(JOURNEY_PATH, enabled ? {} : null, "children");
+  return useRead(journey.children, enabled ? undefined : null);
 }
 
 export function useJourneyCommands() {
-  const run = useCommand();
+  const run = useRun();
   const resume = useCallback(
-    (courseId: number) =>
-      run<{ material: JourneyMaterial | null; summary: CourseSummary }>(
-        { path: JOURNEY_PATH, cmdType: "resume", fields: { courseId } },
-        [],
-      ),
+    (courseId: number) => run(journey.resume, { courseId }, { invalidates: [] }),
     [run],
   );
   return { resume };

@@ -1,41 +1,10 @@
-import type { ListParams } from "@lms/core";
+import { CONTRACT, type ListParams } from "@lms/core";
 import { useCallback } from "react";
-import { MATERIAL_PATH } from "../../../hooks/use-material-commands";
-import { useCommand, useListQuery } from "../../../lib/data";
+import { useList, useRun } from "../../../lib/data";
 
-export const PROGRESS_PATH = "/progress/";
-
-/** One student's progress in a course (`/api/progress/ list`). */
-export interface ProgressRow {
-  id: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  userName: string;
-  grade: number | null;
-  section: string;
-  done: number;
-  total: number;
-  percent: number;
-  quizAverage: number | null;
-  timeSpentSeconds: number;
-  lastActivity: string | null;
-  /** Each SCORM material of the course: its latest attempt's status, counted score, attempts. */
-  scorm: ScormResult[];
-}
-
-export interface ScormResult {
-  materialId: number;
-  name: string;
-  status: string | null;
-  /** The score that counts, by the material's grading. */
-  score: number | null;
-  /** Attempts with data the package reported. */
-  attempts?: number;
-  complete?: boolean;
-  /** Opened, while the package never reported any data. */
-  noData?: boolean;
-}
+const progress = CONTRACT.progress;
+/** The progress export's path, for the export button. */
+const PROGRESS_READS = [progress.list.path];
 
 /** The list parameters of a course's progress: the course is the required courseId filter. */
 export function progressParams(params: ListParams, courseId: number): ListParams {
@@ -46,19 +15,29 @@ export function progressParams(params: ListParams, courseId: number): ListParams
 }
 
 export function useCourseProgress(params: ListParams) {
-  return useListQuery<ProgressRow>(PROGRESS_PATH, params);
+  return useList(progress.list, params);
 }
 
 /** A teacher's actions on a student's SCORM attempts (`material` scormreset, scormcomplete). */
 export function useScormAttemptCommands() {
-  const run = useCommand();
-  const act = useCallback(
-    (cmdType: "scormreset" | "scormcomplete", materialId: number, userId: number) =>
-      run({ path: MATERIAL_PATH, cmdType, fields: { id: materialId, userId } }, [PROGRESS_PATH]),
+  const run = useRun();
+  const reset = useCallback(
+    (materialId: number, userId: number) =>
+      run(
+        CONTRACT.material.scormreset,
+        { id: materialId, userId },
+        { invalidates: PROGRESS_READS },
+      ),
     [run],
   );
-  return {
-    reset: (materialId: number, userId: number) => act("scormreset", materialId, userId),
-    markComplete: (materialId: number, userId: number) => act("scormcomplete", materialId, userId),
-  };
+  const markComplete = useCallback(
+    (materialId: number, userId: number) =>
+      run(
+        CONTRACT.material.scormcomplete,
+        { id: materialId, userId },
+        { invalidates: PROGRESS_READS },
+      ),
+    [run],
+  );
+  return { reset, markComplete };
 }

@@ -3,7 +3,7 @@ import { Button } from "@lms/ui";
 import { Link, type To } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import type { CourseSummary } from "../../../lib/journey-types";
+import type { CourseSummary } from "@lms/core";
 import { callToAction } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";
 

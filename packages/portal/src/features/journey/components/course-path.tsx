@@ -1,7 +1,7 @@
 import { cn } from "@lms/ui";
 import { Link, type To } from "react-router-dom";
 import { useT } from "../../../lib/i18n";
-import type { JourneyElement, JourneyMaterial } from "../../../lib/journey-types";
+import type { JourneyElement, JourneyMaterial } from "@lms/core";
 import { blockerOf, elementProgress, sequenceOf } from "../utils/sequence";
 import { StateBadge } from "../../../components/state-badge";
 

@@ -1,3 +1,4 @@
+import { CONTRACT, type ProgressRow } from "@lms/core";
 import { DataTable, type DataTableRowAction } from "@lms/ui";
 import { useMemo } from "react";
 import { ExportButton } from "../../../components/export-button";
@@ -7,13 +8,7 @@ import { useI18n } from "../../../lib/i18n";
 import { toListParams, useListState } from "../../../lib/list-state";
 import { useTableLabels } from "../../../lib/table-labels";
 import { ScormReportLinks } from "./scorm-report-links";
-import {
-  PROGRESS_PATH,
-  progressParams,
-  useCourseProgress,
-  useScormAttemptCommands,
-  type ProgressRow,
-} from "../api/use-progress";
+import { progressParams, useCourseProgress, useScormAttemptCommands } from "../api/use-progress";
 import { progressColumns } from "./progress-columns";
 
 /**
@@ -76,7 +71,7 @@ export function CourseProgress({ courseId }: { courseId: number }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <ScormReportLinks courseId={courseId} materials={page?.rows[0]?.scorm ?? []} />
-        <ExportButton path={PROGRESS_PATH} params={params} />
+        <ExportButton command={CONTRACT.progress.export} params={params} />
       </div>
       <DataTable
         caption={t("journey.progressTitle")}

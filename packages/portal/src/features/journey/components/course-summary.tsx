@@ -1,7 +1,7 @@
 import { useT } from "../../../lib/i18n";
 import { statusText } from "../../../lib/scorm-status-text";
 import { useCourseSummary } from "../api/use-journey";
-import type { JourneyPath } from "../../../lib/journey-types";
+import type { JourneyPath } from "@lms/core";
 import { durationText } from "../../../lib/duration";
 import { elementProgress, secondsOn } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";

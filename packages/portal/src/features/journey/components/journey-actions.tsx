@@ -5,7 +5,7 @@ import { Link, type To } from "react-router-dom";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { useJourneyCommands } from "../api/use-journey";
-import type { JourneyMaterial, JourneyPath } from "../../../lib/journey-types";
+import type { JourneyMaterial, JourneyPath } from "@lms/core";
 import { around, callToAction, firstUnfinished, sequenceOf } from "../utils/sequence";
 
 /**

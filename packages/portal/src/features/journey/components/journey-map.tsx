@@ -1,6 +1,6 @@
 import { cn } from "@lms/ui";
 import { useT } from "../../../lib/i18n";
-import type { JourneyElement } from "../../../lib/journey-types";
+import type { JourneyElement } from "@lms/core";
 import { elementProgress } from "../utils/sequence";
 import { ProgressBar } from "./progress-bar";
 import { stateBadgeVariants, StateIcon } from "../../../components/state-badge";

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams, type To } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
 import { useMyCourses } from "../api/use-journey";
-import type { JourneyMaterial, JourneyPath } from "../../../lib/journey-types";
+import type { JourneyMaterial, JourneyPath } from "@lms/core";
 import { around, sequenceOf } from "../utils/sequence";
 import { CoursePath } from "./course-path";
 import { CourseSummary } from "./course-summary";

@@ -3,7 +3,7 @@ import { Button } from "@lms/ui";
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
 import { useT } from "../../../lib/i18n";
-import type { CourseSummary } from "../../../lib/journey-types";
+import type { CourseSummary } from "@lms/core";
 
 /** The next course to take: the first unfinished one after this one in My courses (or before). */
 export function nextCourseOf(courses: CourseSummary[], courseId: number): CourseSummary | null {

@@ -1,6 +1,5 @@
-import type { Translator } from "@lms/core";
+import type { ProgressRow, Translator } from "@lms/core";
 import type { ColumnDef } from "@tanstack/react-table";
-import type { ProgressRow } from "../api/use-progress";
 import { durationText } from "../../../lib/duration";
 import { scormResultText } from "../utils/scorm-result";
 

@@ -8,6 +8,9 @@ const result = (status: string | null, score: number | null) => ({
   name: "Cells",
   status,
   score,
+  attempts: 0,
+  complete: false,
+  noData: false,
 });
 
 describe("scormResultText", () => {

@@ -1,5 +1,4 @@
-import type { Translator } from "@lms/core";
-import type { ScormResult } from "../api/use-progress";
+import type { ScormResult, Translator } from "@lms/core";
 
 const STATUS_KEYS = {
   passed: "quiz.passed",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JourneyElement, JourneyMaterial, JourneyState } from "../../../lib/journey-types";
+import type { JourneyElement, JourneyMaterial, JourneyState } from "@lms/core";
 import {
   around,
   blockerOf,

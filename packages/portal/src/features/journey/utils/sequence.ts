@@ -1,4 +1,4 @@
-import type { JourneyElement, JourneyMaterial } from "../../../lib/journey-types";
+import type { JourneyElement, JourneyMaterial } from "@lms/core";
 
 /** Every material of the path in order. */
 export function sequenceOf(elements: JourneyElement[]): JourneyMaterial[] {
@@ -37,7 +37,6 @@ export function callToAction(done: number, total: number): "start" | "continue" 
 
 /** Seconds a material took, from its first opening to its completion (or last opening). */
 export function secondsOn(material: JourneyMaterial): number {
-  if (typeof material.timeSpentSeconds === "number") return material.timeSpentSeconds;
   if (!material.startedAt || !material.completedAt) return 0;
   return Math.max(0, (Date.parse(material.completedAt) - Date.parse(material.startedAt)) / 1000);
 }

@@ -1,15 +1,10 @@
+import { CONTRACT, callCommand, type ApiResult, type QuizResult } from "@lms/core";
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useApiClient } from "../../../lib/api-context";
-import { JOURNEY_PATH } from "../../../lib/api-paths";
-import { ApiError, useCommand } from "../../../lib/data";
-import type {
-  CourseSummary,
-  JourneyState,
-  OpenedMaterial,
-  QuizResult,
-  ScormLaunch,
-} from "../../../lib/journey-types";
+import { ApiError, useRun } from "../../../lib/data";
+
+const journey = CONTRACT.journey;
 
 const OPEN_KEY = "journey-open";
 
@@ -34,13 +29,13 @@ export function useOpenMaterial(materialId: number | null) {
   );
 
   async function openMaterial(id: number, newAttempt: boolean) {
-    const result = await client.request<OpenedMaterial>({
-      path: JOURNEY_PATH,
-      cmdType: "open",
-      fields: { materialId: id, ...(newAttempt ? { newAttempt: "1" } : {}) },
-    });
+    const result = await callCommand(
+      client,
+      journey.open,
+      newAttempt ? { materialId: id, newAttempt } : { materialId: id },
+    );
     if (!result.ok) throw new ApiError(result);
-    void mutate((key) => Array.isArray(key) && key[0] === JOURNEY_PATH);
+    void mutate((key) => Array.isArray(key) && key[0] === journey.open.path);
     return result.data;
   }
 
@@ -57,37 +52,35 @@ export function useOpenMaterial(materialId: number | null) {
   };
 }
 
-const JOURNEY_READS = [JOURNEY_PATH, "/progress/"];
+const JOURNEY_READS = [journey.path.path, CONTRACT.progress.list.path];
 
 /** What a material player sends: a completion (with a quiz's answers), a SCORM launch and commit. */
 export function usePlayerCommands() {
-  const run = useCommand();
+  const run = useRun();
   const complete = useCallback(
     (materialId: number, answers?: Record<string, unknown>) =>
-      run<QuizResult>(
-        {
-          path: JOURNEY_PATH,
-          cmdType: "complete",
-          fields: answers ? { materialId, answers } : { materialId },
-        },
-        JOURNEY_READS,
-      ),
+      run(journey.complete, answers ? { materialId, answers } : { materialId }, {
+        invalidates: JOURNEY_READS,
+      }),
     [run],
+  );
+  /** A quiz's answers: the completion answers the attempt's grade. */
+  const submitQuiz = useCallback(
+    (materialId: number, answers: Record<string, unknown>) =>
+      complete(materialId, answers) as Promise<ApiResult<QuizResult>>,
+    [complete],
   );
   const scormLoad = useCallback(
     (materialId: number, options: { newAttempt?: boolean; sco?: string } = {}) =>
-      run<ScormLaunch>(
+      run(
+        journey.scormload,
         {
-          path: JOURNEY_PATH,
-          cmdType: "scormload",
-          fields: {
-            materialId,
-            ...(options.newAttempt ? { newAttempt: "1" } : {}),
-            ...(options.sco ? { sco: options.sco } : {}),
-          },
+          materialId,
+          ...(options.newAttempt ? { newAttempt: true } : {}),
+          ...(options.sco ? { sco: options.sco } : {}),
         },
         // A new attempt changes the course's state (the material no longer reviewed).
-        options.newAttempt ? JOURNEY_READS : [],
+        { invalidates: options.newAttempt ? JOURNEY_READS : [] },
       ),
     [run],
   );
@@ -103,24 +96,23 @@ export function usePlayerCommands() {
         sco?: string | null;
       },
     ) =>
-      run<{ state: JourneyState; summary: CourseSummary }>(
+      run(
+        journey.scormcommit,
         {
-          path: JOURNEY_PATH,
-          cmdType: "scormcommit",
-          fields: {
-            materialId,
-            cmi: JSON.stringify(cmi),
-            session: order.session,
-            seq: order.seq,
-            ...(order.attempt !== undefined ? { attempt: order.attempt } : {}),
-            ...(order.sco ? { sco: order.sco } : {}),
-          },
+          materialId,
+          cmi: JSON.stringify(cmi),
+          session: order.session,
+          seq: order.seq,
+          ...(order.attempt !== undefined ? { attempt: order.attempt } : {}),
+          ...(order.sco ? { sco: order.sco } : {}),
+        },
+        {
+          invalidates: JOURNEY_READS,
           // A save as the page goes cannot wait for the status check.
           ...(order.keepalive ? { keepalive: true, checkStatus: false } : {}),
         },
-        JOURNEY_READS,
       ),
     [run],
   );
-  return { complete, scormLoad, scormCommit };
+  return { complete, submitQuiz, scormLoad, scormCommit };
 }

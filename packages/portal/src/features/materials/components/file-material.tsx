@@ -1,6 +1,6 @@
 import { Button } from "@lms/ui";
 import { useT } from "../../../lib/i18n";
-import type { OpenedMaterial } from "../../../lib/journey-types";
+import type { OpenedMaterial } from "@lms/core";
 
 /**
  * A file shown where the browser can (PDF, image, video, audio), with a link to open it apart.

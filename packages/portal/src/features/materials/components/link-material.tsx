@@ -1,6 +1,6 @@
 import { Button } from "@lms/ui";
 import { useT } from "../../../lib/i18n";
-import type { OpenedMaterial } from "../../../lib/journey-types";
+import type { OpenedMaterial } from "@lms/core";
 
 /** A link opens beside the portal; its address is shown so the student knows where it goes. */
 export function LinkMaterial({ material }: { material: OpenedMaterial }) {

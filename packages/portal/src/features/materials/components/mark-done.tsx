@@ -1,7 +1,7 @@
 import { CircleCheckIcon } from "lucide-react";
 import { Button } from "@lms/ui";
 import { useT } from "../../../lib/i18n";
-import type { JourneyState } from "../../../lib/journey-types";
+import type { JourneyState } from "@lms/core";
 
 /** The student's "I have finished this" for a file, page or link; done once it is complete. */
 export function MarkDone({

@@ -5,7 +5,7 @@ import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { InlineLoading } from "../../../components/inline-loading";
 import { usePlayerCommands, useOpenMaterial } from "../api/use-player";
-import type { JourneyMaterial } from "../../../lib/journey-types";
+import type { JourneyMaterial } from "@lms/core";
 import { FileMaterial } from "./file-material";
 import { LinkMaterial } from "./link-material";
 import { MarkDone } from "./mark-done";

@@ -10,7 +10,7 @@ import type {
   QuizResult,
   QuizReviewRow,
   QuizSettingsView,
-} from "../../../lib/journey-types";
+} from "@lms/core";
 import {
   answeredCount,
   answersPayload,
@@ -37,7 +37,7 @@ export function QuizPlayer({
   const i18n = useI18n();
   const { t } = i18n;
   const confirm = useConfirm();
-  const { complete } = usePlayerCommands();
+  const { submitQuiz } = usePlayerCommands();
   const settings: QuizSettingsView = { ...material.quiz, ...material.quiz?.settings };
   const questions = material.quiz?.questions ?? [];
   const attempt = material.attempt ?? null;
@@ -55,7 +55,7 @@ export function QuizPlayer({
 
   async function send() {
     setSending(true);
-    const answer = await complete(material.id, answersPayload(questions, answers));
+    const answer = await submitQuiz(material.id, answersPayload(questions, answers));
     setSending(false);
     if (!answer.ok) {
       toast.error(failureText(answer, i18n));

@@ -2,7 +2,7 @@ import { CircleCheckIcon } from "lucide-react";
 import { cn } from "@lms/ui";
 import { useId } from "react";
 import { useT } from "../../../lib/i18n";
-import type { QuizQuestion, QuizReviewRow } from "../../../lib/journey-types";
+import type { QuizQuestion, QuizReviewRow } from "@lms/core";
 import { questionKind, questionOptions, type QuizAnswer } from "../utils/quiz-answers";
 
 /** One question of the quiz player: its choices or a text box, and its review after submission. */

@@ -2,7 +2,7 @@ import { CircleCheckIcon, TrophyIcon } from "lucide-react";
 import { Button, cn } from "@lms/ui";
 import { useEffect, useRef } from "react";
 import { useT } from "../../../lib/i18n";
-import type { QuizResult } from "../../../lib/journey-types";
+import type { QuizResult } from "@lms/core";
 
 /** The outcome of an attempt: score, passed or not, attempts left, and what to do next. */
 export function QuizResultPanel({

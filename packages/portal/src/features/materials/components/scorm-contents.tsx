@@ -1,7 +1,7 @@
 import { Button, cn } from "@lms/ui";
 import { useId, useState } from "react";
 import { useI18n } from "../../../lib/i18n";
-import type { ScormTocEntry } from "../../../lib/journey-types";
+import type { ScormTocEntry } from "@lms/core";
 import { StateIcon, stateBadgeVariants } from "../../../components/state-badge";
 
 /**

@@ -6,7 +6,7 @@ import { paths } from "../../../app/paths";
 import { failureText } from "../../../lib/errors";
 import { useI18n } from "../../../lib/i18n";
 import { usePlayerCommands } from "../api/use-player";
-import type { ScormLaunch, ScormTocEntry } from "../../../lib/journey-types";
+import type { ScormLaunch, ScormTocEntry } from "@lms/core";
 import {
   frameName,
   launchableScos,

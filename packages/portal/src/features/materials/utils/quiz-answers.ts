@@ -1,5 +1,4 @@
-import type { Translator } from "@lms/core";
-import type { QuizQuestion } from "../../../lib/journey-types";
+import type { QuizQuestion, Translator } from "@lms/core";
 
 /** A question's answer: the chosen choice ids, or the typed text of a short answer. */
 export type QuizAnswer = string[] | string;

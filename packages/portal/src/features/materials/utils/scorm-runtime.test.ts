@@ -66,6 +66,11 @@ describe("the content frame's bridge messages", () => {
       launchUrl: "http://content.test/content/c/1/index.html",
       cmi: { "cmi.location": "slide-2", "cmi.entry": "resume" },
       session: 1,
+      attempt: 1,
+      attemptsAllowed: 0,
+      attemptsLeft: null,
+      review: false,
+      canStartNew: false,
       sco: null,
     });
     expect(JSON.parse(name)).toEqual({
@@ -90,6 +95,11 @@ describe("the content frame's bridge messages", () => {
       launchUrl: "http://content.test/x.html",
       cmi: {},
       session: 1,
+      attempt: 1,
+      attemptsAllowed: 0,
+      attemptsLeft: null,
+      review: false,
+      canStartNew: false,
       sco,
       toc: [entry("module", false), entry("one"), entry("two"), entry("three")],
     });

@@ -1,4 +1,4 @@
-import type { ScormLaunch } from "../../../lib/journey-types";
+import type { ScormLaunch } from "@lms/core";
 
 /** The flat element → value map a commit carries. */
 export type CmiMap = Record<string, unknown>;

@@ -1,8 +1,7 @@
-import type { Translator } from "@lms/core";
+import type { ScormAttemptRow, Translator } from "@lms/core";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Link } from "react-router-dom";
 import { paths } from "../../../app/paths";
-import type { ScormAttemptRow } from "../api/use-scorm-report";
 import { durationText } from "../../../lib/duration";
 import { statusText } from "../../../lib/scorm-status-text";
 

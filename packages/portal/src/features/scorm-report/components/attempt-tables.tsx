@@ -1,5 +1,5 @@
+import type { ScormInteraction, ScormObjective } from "@lms/core";
 import { useT } from "../../../lib/i18n";
-import type { ScormInteraction, ScormObjective } from "../api/use-scorm-report";
 import { resultText, secondsText, statusText } from "../../../lib/scorm-status-text";
 
 const TH = "py-2 pe-3 text-start font-medium";

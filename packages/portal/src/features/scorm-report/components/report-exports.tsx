@@ -1,8 +1,7 @@
-import type { ListParams } from "@lms/core";
+import { CONTRACT, type ListParams } from "@lms/core";
 import { Button } from "@lms/ui";
 import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
-import { SCORM_REPORT_PATH } from "../api/use-scorm-report";
 
 type Report = "attempts" | "interactions" | "objectives";
 
@@ -14,7 +13,7 @@ const LABELS = {
 
 function ExportReport({ params, report }: { params: ListParams; report: Report }) {
   const t = useT();
-  const { exportCsv, exporting } = useExport(SCORM_REPORT_PATH);
+  const { exportCsv, exporting } = useExport(CONTRACT.scormreport.export);
   return (
     <Button
       variant="outline"

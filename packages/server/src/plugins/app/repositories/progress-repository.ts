@@ -1,4 +1,4 @@
-import { ROLE_IDS } from "@lms/core";
+import { ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { progress, type courses, type materials } from "../../../db/schema";
@@ -8,40 +8,6 @@ import { scormCountedScore } from "./scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
 type MaterialRow = typeof materials.$inferSelect;
-
-/** One student's progress through a course (the progress list's row). */
-export interface ProgressRow {
-  id: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  userName: string;
-  grade: number | null;
-  section: string;
-  done: number;
-  total: number;
-  percent: number;
-  quizAverage: number | null;
-  timeSpentSeconds: number;
-  lastActivity: string | null;
-  scorm: ScormResult[];
-}
-
-/**
- * A SCORM material's result for one student: its latest attempt's status, the score that counts
- * (by the material's grading), its attempts with data, whether the material is complete, and
- * whether the student opened it while the package never reported any data.
- */
-export interface ScormResult {
-  materialId: number;
-  name: string;
-  /** 2004: cmi.success_status when passed or failed, else cmi.completion_status; 1.2: cmi.core.lesson_status. */
-  status: string | null;
-  score: number | null;
-  attempts: number;
-  complete: boolean;
-  noData: boolean;
-}
 
 /** Whose progress the caller may read: its school (null: every school), a teacher's sections. */
 export interface ProgressScope {

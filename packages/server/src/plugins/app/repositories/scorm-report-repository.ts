@@ -1,3 +1,4 @@
+import type { ScormAttemptRow, ScormReportStudent } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { courses } from "../../../db/schema";
@@ -8,32 +9,8 @@ import { scormScore } from "./scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
 
-/** The student of a report row. */
-interface Student {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  userName: string;
-  grade: number | null;
-  section: string;
-}
-
-/** One row of a SCORM material's report: a student's attempt, or a student without any. */
-export interface ScormAttemptRow extends Student {
-  /** `userId-attempt` (attempt 0: none yet). */
-  id: string;
-  /** Null: the student has not opened the package. */
-  attempt: number | null;
-  completionStatus: string;
-  successStatus: string;
-  score: number | null;
-  timeSpentSeconds: number;
-  lastAccess: string | null;
-  interactions: number;
-}
-
 /** A whole attempt: its student and its cmi map (decoded by lib/scorm-report.ts). */
-export interface StoredAttempt extends Student {
+export interface StoredAttempt extends ScormReportStudent {
   attempt: number;
   cmi: Cmi;
   totalSeconds: number;
@@ -76,7 +53,7 @@ interface RawRow {
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-const studentOf = (raw: RawRow): Student => ({
+const studentOf = (raw: RawRow): ScormReportStudent => ({
   userId: raw.user_id,
   firstName: raw.first_name,
   lastName: raw.last_name,
