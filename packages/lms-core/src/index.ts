@@ -36,7 +36,6 @@ export {
   isRoleId,
   statusFromInvertedDisplay,
 } from "./constants";
-export { COMMAND_DESCRIPTIONS } from "./contract/descriptions";
 export { inputJsonSchema, outputJsonSchema } from "./contract/json-schema";
 export { SESSION_COMMANDS } from "./contract/session-commands";
 export { commandRef } from "./contract/command-ref";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { COMMAND_DESCRIPTIONS } from "../src/contract/descriptions";
 import { inputJsonSchema } from "../src/contract/json-schema";
 import { loginSchema, resetPasswordSchema } from "../src/schemas/sign-in";
 
@@ -22,12 +21,5 @@ describe("contract helpers for the OpenAPI document", () => {
   it("answers null for what is not a zod schema", () => {
     expect(inputJsonSchema({ safeParse: () => ({ success: true }) })).toBeNull();
     expect(inputJsonSchema(null)).toBeNull();
-  });
-
-  it("keys descriptions as resource.cmdType with a sentence each", () => {
-    for (const [key, text] of Object.entries(COMMAND_DESCRIPTIONS)) {
-      expect(key).toMatch(/^[a-z]+\.[a-z]+$/);
-      expect(text).toMatch(/^[A-Z].*\.$/);
-    }
   });
 });

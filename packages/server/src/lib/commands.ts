@@ -3,6 +3,8 @@ import {
   commandSpecOf,
   type CommandAccess,
   type CommandSpec,
+  type Contract,
+  type ContractResource,
   type MessageKey,
   type PermissionModule,
   type Permissions,
@@ -94,8 +96,8 @@ export interface ReaderRule {
 }
 
 export interface CommandDef {
-  /** Its declaration in @lms/core's contract (undefined: a command not yet moved there). */
-  spec: CommandSpec | undefined;
+  /** Its declaration in @lms/core's contract: who may run it, its input, answer and effect. */
+  spec: CommandSpec;
   access: Access;
   /** The other users it acts on, if any. */
   target: UserTarget | undefined;
@@ -118,17 +120,6 @@ export type FileLimit = number | "materials";
 
 export function fileLimit(limit: FileLimit, config: FastifyInstance["config"]): number {
   return limit === "materials" ? config.uploads.materialBytes : limit;
-}
-
-interface CommandOptions<S extends InputSchema | undefined, C extends Caller | null> {
-  input?: S;
-  target?: UserTarget;
-  globalOnly?: boolean;
-  allow?: (caller: Caller) => boolean;
-  reader?: ReaderRule;
-  auditsCaller?: boolean;
-  maxFileBytes?: FileLimit;
-  handler(ctx: CommandContext<Output<S>, C>): Promise<HandlerResult>;
 }
 
 type SpecInput<S extends CommandSpec> = S["input"] extends InputSchema ? S["input"] : undefined;
@@ -167,42 +158,6 @@ export function implement<S extends CommandSpec>(
   };
 }
 
-/** A command for signed-in users, with the permission it needs (STYLE.md "server"). */
-export function command<S extends InputSchema | undefined = undefined>(
-  options: CommandOptions<S, Caller> & { access: Exclude<Access, "public"> },
-): CommandDef {
-  return {
-    spec: undefined,
-    access: options.access,
-    target: options.target,
-    globalOnly: options.globalOnly ?? false,
-    allow: options.allow,
-    reader: options.reader,
-    auditsCaller: options.auditsCaller ?? false,
-    input: options.input,
-    maxFileBytes: options.maxFileBytes ?? 0,
-    run: (ctx) => options.handler(ctx as CommandContext<Output<S>, Caller>),
-  };
-}
-
-/** A command anyone may run (sign-in, forgotten password). */
-export function publicCommand<S extends InputSchema | undefined = undefined>(
-  options: CommandOptions<S, null>,
-): CommandDef {
-  return {
-    spec: undefined,
-    access: "public",
-    target: undefined,
-    globalOnly: false,
-    allow: undefined,
-    reader: undefined,
-    auditsCaller: false,
-    input: options.input,
-    maxFileBytes: options.maxFileBytes ?? 0,
-    run: (ctx) => options.handler(ctx as CommandContext<Output<S>, null>),
-  };
-}
-
 /** The largest file any command of a resource takes, in bytes (0: none). */
 export function largestFile(resource: Resource, config: FastifyInstance["config"]): number {
   return Math.max(
@@ -219,29 +174,23 @@ export interface Resource {
   snapshot?: SnapshotLoader;
 }
 
-type Implemented<N extends string> = N extends keyof typeof CONTRACT
-  ? { [C in keyof (typeof CONTRACT)[N]]: CommandDef }
-  : Record<string, CommandDef>;
-
 /**
- * A resource of the main service. One that @lms/core's contract declares must implement exactly
- * its commands, each with its own declaration: a command without one cannot be registered.
+ * A resource of the main service, as @lms/core's contract declares it: it implements exactly the
+ * declared commands, each with its own declaration, or the server does not start (a command
+ * without a declaration cannot be registered).
  */
-export function defineResource<N extends string>(
+export function defineResource<N extends ContractResource>(
   name: N,
-  commands: Implemented<N>,
+  commands: { [C in keyof Contract[N]]: CommandDef },
   options: { snapshot?: SnapshotLoader } = {},
 ): Resource {
-  const declared = (CONTRACT as Record<string, Record<string, CommandSpec>>)[name];
-  if (declared) {
-    for (const cmdType of Object.keys(declared)) {
-      if (!Object.hasOwn(commands, cmdType))
-        throw new Error(`${name}.${cmdType} is not implemented`);
-    }
-    for (const [cmdType, def] of Object.entries(commands as Record<string, CommandDef>)) {
-      if (def.spec === undefined || def.spec !== commandSpecOf(name, cmdType)) {
-        throw new Error(`${name}.${cmdType} has no declaration in the contract`);
-      }
+  const declared: Record<string, CommandSpec> = CONTRACT[name];
+  for (const cmdType of Object.keys(declared)) {
+    if (!Object.hasOwn(commands, cmdType)) throw new Error(`${name}.${cmdType} is not implemented`);
+  }
+  for (const [cmdType, def] of Object.entries(commands as Record<string, CommandDef>)) {
+    if (def.spec !== commandSpecOf(name, cmdType)) {
+      throw new Error(`${name}.${cmdType} has no declaration in the contract`);
     }
   }
   return { name, commands: commands as Record<string, CommandDef>, ...options };

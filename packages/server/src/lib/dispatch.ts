@@ -25,43 +25,6 @@ import {
   type AuditNote,
 } from "../services/audit";
 
-/**
- * Commands that change no user, role or session. Every other command clears this process's
- * session cache when it ends, so that its own change holds for the very next call (other processes
- * hear of it from the database).
- */
-/** Whether a command leaves every user, role and session as it was (its contract says so). */
-function keepsSessions(def: CommandDef, cmdType: string): boolean {
-  return def.spec ? def.spec.keepsSessions : KEEPS_SESSIONS.has(cmdType);
-}
-
-const KEEPS_SESSIONS = new Set([
-  "login",
-  "impact",
-  "trash",
-  "forgotpassword",
-  "verifytoken",
-  "setlanguage",
-  "getisloggedinstatus",
-  "list",
-  "get",
-  "export",
-  "profile",
-  "template",
-  "modules",
-  "download",
-  "mycourses",
-  "path",
-  "summary",
-  "children",
-  "open",
-  "scormload",
-  "scormcommit",
-  "complete",
-  "next",
-  "resume",
-]);
-
 const FIELDS_NOT_INPUT = new Set(["cmdType", "cmdtype", "Authorization", "authorization"]);
 
 function queryToken(request: FastifyRequest): string | undefined {
@@ -309,7 +272,10 @@ async function runDecided(
       reader,
     });
   } finally {
-    if (!keepsSessions(def, cmdType)) app.auth.cache.forgetAll();
+    // A command that may change a user, role or session makes this process forget what it kept,
+    // so that the change holds for the very next call (other processes hear of it from the
+    // database).
+    if (!def.spec.keepsSessions) app.auth.cache.forgetAll();
   }
   const answer = result as Answer;
   const status =

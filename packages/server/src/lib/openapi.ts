@@ -1,5 +1,5 @@
 import {
-  COMMAND_DESCRIPTIONS,
+  CONTRACT,
   errorsOf,
   es,
   inputJsonSchema,
@@ -20,16 +20,6 @@ import { INVALID_TOKEN } from "./errors";
 export function commandPath(resource: string, cmdType: string): string {
   return `/api/${resource}/?cmdType=${cmdType}`;
 }
-
-/** Commands rate limited per address and target (429 with Retry-After). */
-const RATE_LIMITED = new Set([
-  "user.login",
-  "user.forgotpassword",
-  "user.verifytoken",
-  "user.resetpassword",
-  "user.setpassword",
-  "user.changepassword",
-]);
 
 export interface OpenApiOptions {
   version: string;
@@ -89,35 +79,14 @@ function operation(
   const key = `${resource.name}.${cmdType}`;
   const fileBytes = def.maxFileBytes === "materials" ? options.materialBytes : def.maxFileBytes;
   const body = requestSchema(cmdType, def, fileBytes);
-  const responses: Json = def.spec
-    ? declaredResponses(def.spec)
-    : {
-        "200": { $ref: "#/components/responses/Ok" },
-        "400": ref("BadCommand"),
-      };
-  if (def.spec) {
-    // Declared by the contract.
-  } else if (def.access !== "public") {
-    responses["401"] = ref("Unauthenticated");
-    responses["403"] = ref("Forbidden");
-  } else if (def.target) {
-    responses["403"] = ref("Forbidden");
-  }
-  if (!def.spec) {
-    if (def.input || def.target) responses["404"] = ref("NotFound");
-    if (def.input) {
-      responses["409"] = ref("Conflict");
-      responses["422"] = ref("Invalid");
-    }
-    responses["413"] = ref("TooLarge");
-    if (RATE_LIMITED.has(key)) responses["429"] = ref("TooManyAttempts");
-  }
-  responses["500"] = ref("ServerError");
+  const responses: Json = {
+    ...declaredResponses(def.spec),
+    "500": ref("ServerError"),
+  };
   return {
     operationId: key,
     summary: `/api/${resource.name}/ (cmdType=${cmdType})`,
-    description:
-      `${def.spec?.description ?? COMMAND_DESCRIPTIONS[key] ?? ""}\n\n${accessText(def)}`.trim(),
+    description: `${def.spec.description}\n\n${accessText(def)}`,
     tags: [resource.name],
     security: def.access === "public" ? [] : [{ bearer: [] }],
     "x-lms-access": def.access,
@@ -260,43 +229,6 @@ function components(): Json {
       },
     },
     responses: {
-      Ok: {
-        description:
-          "Done: the envelope `{status, message, data}`; `data` is the command's answer. Downloads answer the file itself (CSV or the material's type) instead.",
-        content: {
-          "application/json": { schema: { $ref: "#/components/schemas/Answer" } },
-          "text/csv": { schema: { type: "string" } },
-          "application/octet-stream": { schema: { type: "string" } },
-        },
-      },
-      BadCommand: failure("No `cmdType`, or one this resource does not have.", {
-        code: "validation.invalidValue",
-        message: es["validation.invalidValue"],
-      }),
-      Unauthenticated: failure(
-        `No token, or one no longer good: \`message\` is \`${INVALID_TOKEN}\` or \`Expired token\`.`,
-        { code: "auth.sessionExpired", message: INVALID_TOKEN },
-      ),
-      Forbidden: failure("The caller lacks the right, or the user named is above the caller.", {
-        code: "errors.forbidden",
-        message: es["errors.forbidden"],
-      }),
-      NotFound: failure("A record named is not there, or not in the caller's reach.", {
-        code: "errors.notFound",
-        message: es["errors.notFound"],
-      }),
-      Conflict: failure("A value already taken; `errors` names the field."),
-      Invalid: failure(
-        "Validation failed: `errors` lists each field with its catalogue `code` and English `message`.",
-      ),
-      TooLarge: failure("The body or a file is larger than the command takes.", {
-        code: "errors.tooLarge",
-        message: es["errors.tooLarge"],
-      }),
-      TooManyAttempts: {
-        ...failure("Too many attempts: wait `Retry-After` seconds (also `data.retryAfter`)."),
-        headers: { "Retry-After": { schema: { type: "integer" } } },
-      },
       ServerError: failure("An error of the server; nothing of it is shown.", {
         code: "errors.generic",
         message: es["errors.generic"],
@@ -333,17 +265,22 @@ export function buildOpenApi(resources: readonly Resource[], options: OpenApiOpt
 }
 
 /**
- * The description rule: `missing` lists registered commands without a description, `unknown` the
- * descriptions that name no registered command (both `resource.cmdType`).
+ * The description rule: `missing` lists registered commands whose declaration has no description,
+ * `unknown` the declared commands no resource registers (both `resource.cmdType`).
  */
 export function descriptionGaps(
   resources: readonly Resource[],
-  descriptions: Readonly<Record<string, string>> = COMMAND_DESCRIPTIONS,
+  contract: Readonly<Record<string, Readonly<Record<string, CommandSpec>>>> = CONTRACT,
 ): { missing: string[]; unknown: string[] } {
-  const registered = resources.flatMap((r) => Object.keys(r.commands).map((c) => `${r.name}.${c}`));
-  const known = new Set(registered);
+  const registered = resources.flatMap((r) =>
+    Object.entries(r.commands).map(([cmdType, def]) => ({ key: `${r.name}.${cmdType}`, def })),
+  );
+  const known = new Set(registered.map(({ key }) => key));
+  const declared = Object.entries(contract).flatMap(([name, commands]) =>
+    Object.keys(commands).map((cmdType) => `${name}.${cmdType}`),
+  );
   return {
-    missing: registered.filter((key) => !descriptions[key]?.trim()),
-    unknown: Object.keys(descriptions).filter((key) => !known.has(key)),
+    missing: registered.filter(({ def }) => !def.spec.description.trim()).map(({ key }) => key),
+    unknown: declared.filter((key) => !known.has(key)),
   };
 }

@@ -9,47 +9,13 @@ import { cleanValues, diffValues } from "./audit-values";
 
 /**
  * The audit trail (issue 13): what is recorded, and never a secret. The dispatcher
- * (lib/commands.ts) records every command that succeeds except those named below, so that a new
- * command is recorded without code of its own; sign-in is recorded by the login handler.
+ * (lib/dispatch.ts) records every command that succeeds and that its contract declaration says is
+ * audited (every write unless it says otherwise: reads, a learner's own progress and sign-out are
+ * not), so that a new command is recorded without code of its own; sign-in is recorded by the
+ * login handler.
  */
-
-/** Commands that change nothing an administrator answers for (reads, a learner's own progress). */
-const NOT_RECORDED = new Set([
-  "login",
-  "logout",
-  "getisloggedinstatus",
-  "forgotpassword",
-  "verifytoken",
-  "setlanguage",
-  "list",
-  "get",
-  "export",
-  "trash",
-  "impact",
-  "profile",
-  "template",
-  "modules",
-  "download",
-  "mycourses",
-  "path",
-  "summary",
-  "children",
-  "open",
-  "scormload",
-  "scormcommit",
-  "complete",
-  "next",
-  "resume",
-]);
-
-/** Resources whose commands are a learner's own journey, never recorded. */
-const RESOURCES_NOT_RECORDED = new Set(["journey", "progress", "config", "audit"]);
-
 export function isRecorded(resource: string, cmdType: string, form: RequestForm): boolean {
-  const spec = commandSpecOf(resource, cmdType);
-  if (spec ? !spec.audited : RESOURCES_NOT_RECORDED.has(resource) || NOT_RECORDED.has(cmdType)) {
-    return false;
-  }
+  if (!commandSpecOf(resource, cmdType)?.audited) return false;
   // A dry run (bulk upload's validation) writes nothing.
   const dryRun = (fieldValue(form.entries, "dryRun") ?? "").toLowerCase();
   return !["1", "true", "on", "yes"].includes(dryRun);
