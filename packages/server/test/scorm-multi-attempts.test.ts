@@ -1,160 +1,11 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readManifest } from "../src/lib/scorm";
-import { rollUp } from "../src/lib/scorm-rollup";
 import { writeZip } from "../src/lib/zip";
 import { useTestApp } from "./helper";
 import { buildCourse } from "./support/journey";
+import { TWO_SCOS_2004, type Load, scormMultiHelpers } from "./support/scorm-multi";
 
 /** Issue 15: packages with several SCOs (table of contents, per-SCO data, rollup). */
-
-const TWO_SCOS_2004 = `<?xml version="1.0"?>
-<manifest identifier="multi" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
-  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3">
-  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
-  <organizations default="org">
-    <organization identifier="other"><title>Other</title>
-      <item identifier="x" identifierref="r-intro"><title>X</title></item></organization>
-    <organization identifier="org"><title>Course</title>
-      <item identifier="module-1"><title>Module 1</title>
-        <item identifier="sco-intro" identifierref="r-intro" parameters="?part=1"><title>Introduction</title>
-          <adlcp:dataFromLMS>intro</adlcp:dataFromLMS>
-        </item>
-        <item identifier="glossary" identifierref="r-glossary"><title>Glossary</title>
-          <imsss:sequencing><imsss:deliveryControls tracked="false"/></imsss:sequencing>
-        </item>
-      </item>
-      <item identifier="sco-quiz" identifierref="r-quiz"><title>Quiz</title>
-        <imsss:sequencing>
-          <imsss:objectives>
-            <imsss:primaryObjective objectiveID="quiz-passed" satisfiedByMeasure="true">
-              <imsss:minNormalizedMeasure>0.8</imsss:minNormalizedMeasure>
-            </imsss:primaryObjective>
-          </imsss:objectives>
-        </imsss:sequencing>
-      </item>
-    </organization>
-  </organizations>
-  <resources xml:base="content/">
-    <resource identifier="r-intro" type="webcontent" adlcp:scormType="sco" href="intro.html?lang=en"/>
-    <resource identifier="r-glossary" type="webcontent" adlcp:scormType="asset" href="glossary.html"/>
-    <resource identifier="r-quiz" type="webcontent" adlcp:scormType="sco" href="quiz.html"/>
-  </resources>
-</manifest>`;
-
-const TWO_SCOS_12 = `<?xml version="1.0"?>
-<manifest identifier="m12" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="o"><organization identifier="o"><title>T</title>
-    <item identifier="a" identifierref="ra"><title>Lesson A</title><adlcp:masteryscore>70</adlcp:masteryscore></item>
-    <item identifier="b" identifierref="rb"><title>Lesson B</title></item>
-  </organization></organizations>
-  <resources>
-    <resource identifier="ra" type="webcontent" adlcp:scormtype="sco" href="a.html"/>
-    <resource identifier="rb" type="webcontent" adlcp:scormtype="sco" href="b.html"/>
-  </resources>
-</manifest>`;
-
-describe("manifest of a package with several SCOs", () => {
-  it("reads the default organisation's items as a tree and its SCOs in order with their data", () => {
-    const manifest = readManifest(TWO_SCOS_2004);
-    expect(manifest.launch).toBe("content/intro.html?lang=en");
-    expect(manifest.items).toEqual([
-      {
-        id: "module-1",
-        title: "Module 1",
-        launchable: false,
-        children: [
-          { id: "sco-intro", title: "Introduction", launchable: true, children: [] },
-          { id: "glossary", title: "Glossary", launchable: true, children: [] },
-        ],
-      },
-      { id: "sco-quiz", title: "Quiz", launchable: true, children: [] },
-    ]);
-    expect(manifest.scos.map((s) => [s.id, s.kind, s.launch])).toEqual([
-      ["sco-intro", "sco", "content/intro.html?lang=en&part=1"],
-      ["glossary", "asset", "content/glossary.html"],
-      ["sco-quiz", "sco", "content/quiz.html"],
-    ]);
-    expect(manifest.scos[0]!.runtime.launchData).toBe("intro");
-    expect(manifest.scos[1]).toMatchObject({ rollsUpCompletion: false, rollsUpSuccess: false });
-    expect(manifest.scos[2]!.runtime.objectives).toEqual([
-      { id: "quiz-passed", primary: true, satisfiedByMeasure: true, minNormalizedMeasure: 0.8 },
-    ]);
-    expect(manifest.rollup).toEqual({ completion: "all", success: "all" });
-  });
-
-  it("reads a 1.2 package's SCOs with each one's mastery score", () => {
-    const manifest = readManifest(TWO_SCOS_12);
-    expect(manifest.scos.map((s) => [s.id, s.title, s.launch, s.runtime.masteryScore])).toEqual([
-      ["a", "Lesson A", "a.html", "70"],
-      ["b", "Lesson B", "b.html", null],
-    ]);
-  });
-
-  it("honours the organisation's simple 'any' rollup rule", () => {
-    const any = TWO_SCOS_2004.replace(
-      '<organization identifier="org"><title>Course</title>',
-      `<organization identifier="org"><title>Course</title>
-        <imsss:sequencing><imsss:rollupRules><imsss:rollupRule childActivitySet="any">
-          <imsss:rollupConditions><imsss:rollupCondition condition="completed"/></imsss:rollupConditions>
-          <imsss:rollupAction action="completed"/>
-        </imsss:rollupRule></imsss:rollupRules></imsss:sequencing>`,
-    );
-    const manifest = readManifest(any);
-    expect(manifest.rollup.completion).toBe("any");
-    const one = new Map([["sco-intro", { "cmi.completion_status": "completed" }]]);
-    expect(rollUp(manifest, one).complete).toBe(true);
-    expect(rollUp(readManifest(TWO_SCOS_2004), one).complete).toBe(false);
-  });
-});
-
-describe("rollup", () => {
-  const manifest = readManifest(TWO_SCOS_2004);
-  it("completes the material when every tracked SCO is complete, and passes by their success", () => {
-    const data = new Map<string, Record<string, string>>([
-      ["sco-intro", { "cmi.completion_status": "completed" }],
-    ]);
-    expect(rollUp(manifest, data)).toEqual({
-      cmi: { "cmi.completion_status": "incomplete", "cmi.success_status": "unknown" },
-      complete: false,
-    });
-    data.set("sco-quiz", {
-      "cmi.completion_status": "completed",
-      "cmi.success_status": "failed",
-      "cmi.score.scaled": "0.5",
-    });
-    // The untracked glossary counts for nothing; the intro reports no success.
-    expect(rollUp(manifest, data)).toEqual({
-      cmi: {
-        "cmi.completion_status": "completed",
-        "cmi.success_status": "failed",
-        "cmi.score.scaled": "0.5",
-      },
-      complete: true,
-    });
-  });
-
-  it("rolls 1.2 lesson statuses and raw scores up", () => {
-    const twelve = readManifest(TWO_SCOS_12);
-    const data = new Map<string, Record<string, string>>([
-      ["a", { "cmi.core.lesson_status": "passed", "cmi.core.score.raw": "90" }],
-    ]);
-    expect(rollUp(twelve, data)).toEqual({
-      cmi: { "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "90" },
-      complete: false,
-    });
-    data.set("b", { "cmi.core.lesson_status": "incomplete", "cmi.core.score.raw": "60" });
-    expect(rollUp(twelve, data).complete).toBe(false);
-    // Lesson B has no mastery score and reports no pass: lesson A's pass decides.
-    data.set("b", { "cmi.core.lesson_status": "completed", "cmi.core.score.raw": "60" });
-    expect(rollUp(twelve, data)).toEqual({
-      cmi: { "cmi.core.lesson_status": "passed", "cmi.core.score.raw": "75" },
-      complete: true,
-    });
-  });
-});
 
 const t = useTestApp();
 let teacher: string;
@@ -165,77 +16,10 @@ beforeAll(async () => {
   student = await t().login("student");
 });
 
-interface Toc {
-  id: string;
-  title: string;
-  depth: number;
-  launchable: boolean;
-  state: string;
-  success: string | null;
-}
-interface Load {
-  launchUrl: string;
-  cmi: Record<string, string>;
-  session: number;
-  sco: string | null;
-  toc?: Toc[];
-}
-
-const page = (title: string) => Buffer.from(`<!doctype html><title>${title}</title>`);
-
-async function multiCourse() {
-  const zip = await writeZip([
-    { path: "imsmanifest.xml", data: Buffer.from(TWO_SCOS_2004) },
-    { path: "content/intro.html", data: page("Intro") },
-    { path: "content/glossary.html", data: page("Glossary") },
-    { path: "content/quiz.html", data: page("Quiz") },
-  ]);
-  const name = `Multi ${Math.random().toString(36).slice(2, 8)}`;
-  const { ids } = await buildCourse(t(), teacher, [
-    {
-      name: "Unit",
-      materials: [
-        { name, type: "scorm", files: { package: { data: zip, filename: "multi.zip" } } },
-        { name: `${name} after`, type: "page" },
-      ],
-    },
-  ]);
-  return { scorm: ids[name]!, after: ids[`${name} after`]! };
-}
-
-const load = (materialId: number, sco?: string, token = student) =>
-  t().call<Load>("journey", "scormload", { materialId, ...(sco ? { sco } : {}) }, { token });
-const commit = (
-  materialId: number,
-  sco: string,
-  cmi: Record<string, string>,
-  order: { session: number; seq: number },
-) =>
-  t().call<{ state: string }>(
-    "journey",
-    "scormcommit",
-    { materialId, sco, cmi: JSON.stringify(cmi), ...order },
-    { token: student },
-  );
-
-async function rows(materialId: number) {
-  const result = await t().database.db.execute(
-    sql`select sco, cmi from scorm_attempts where material_id = ${materialId} order by sco`,
-  );
-  return (result as unknown as { rows: { sco: string; cmi: Record<string, string> }[] }).rows;
-}
-
-/** The material's state in the student's journey (the gate of the next one). */
-async function stateOf(materialId: number) {
-  const answer = await t().call<{ elements: { materials: { id: number; state: string }[] }[] }>(
-    "journey",
-    "path",
-    { courseId: await courseOf(materialId) },
-    { token: student },
-  );
-  const materials = answer.body.data!.elements.flatMap((e) => e.materials);
-  return materials.find((m) => m.id === materialId)?.state;
-}
+const { page, multiCourse, load, commit, rows, stateOf, courseOf } = scormMultiHelpers(t, () => ({
+  teacher,
+  student,
+}));
 
 describe("scormload and scormcommit per SCO", () => {
   it("launches each SCO with its own data and completes the material by the rollup", async () => {
@@ -366,13 +150,6 @@ describe("scormload and scormcommit per SCO", () => {
     expect((await rows(scorm)).map((r) => r.sco)).toEqual(["", "glossary"]);
   });
 });
-
-async function courseOf(materialId: number) {
-  const result = await t().database.db.execute(
-    sql`select course_id from materials where id = ${materialId}`,
-  );
-  return (result as unknown as { rows: { course_id: number }[] }).rows[0]!.course_id;
-}
 
 describe("attempts of a package with several SCOs", () => {
   const loadAttempt = (materialId: number, fields: Record<string, unknown> = {}) =>

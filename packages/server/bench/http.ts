@@ -1,0 +1,218 @@
+/** The HTTP side of `pnpm bench`: request bodies, the server process, the load generator. */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import autocannon from "autocannon";
+import { readFileSync } from "node:fs";
+import { freePort } from "../test/support/pg-cluster";
+import { CLIENTS, MAIN, PACKAGE, STATUS_REQUESTS } from "./settings";
+import { percentile, type Body } from "./lists";
+
+/** A multipart body as the portal's client sends it, built once (the clients stay cheap). */
+export function form(fields: Record<string, string>, file?: { name: string; data: string }): Body {
+  const boundary = `----lmsbench${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${file.name}"; filename="users.csv"\r\ncontent-type: text/csv\r\n\r\n`,
+      ),
+      Buffer.from(file.data),
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { data: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** A POST over a kept-alive connection: status, JSON and the server's own time (Server-Timing). */
+export function post(
+  url: string,
+  body: Body,
+): Promise<{ status: number; json: { data?: unknown }; serverMs: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { "content-type": body.type, "content-length": body.data.length },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const timing = /dur=([\d.]+)/.exec(String(response.headers["server-timing"] ?? ""));
+          let json: { data?: unknown } = {};
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+          } catch {
+            // not JSON
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            json,
+            serverMs: timing ? Number(timing[1]) : 0,
+          });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(body.data);
+  });
+}
+
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  // LMS_BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops.
+  const profile = process.env.LMS_BENCH_PROFILE;
+  // The server's own start command's flags (package.json "start").
+  const flags = ["--max-semi-space-size=32"];
+  const args = profile
+    ? [...flags, "--cpu-prof", `--cpu-prof-dir=${profile}`, MAIN]
+    : [...flags, MAIN];
+  const child = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      LMS_SEED_DEMO: "0",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error("the server exited");
+    try {
+      const answer = await post(`${url}/api/user/`, form({ cmdType: "getisloggedinstatus" }));
+      if (answer.status === 401) return { url, child };
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the server did not start");
+}
+
+/**
+ * The machine's floor, for comparison: a bare Fastify route that answers at once (no body
+ * parsing, no database), driven by the same clients as the status check.
+ */
+export async function measureFloor(): Promise<{ p50: number; p95: number }> {
+  const port = await freePort();
+  const code = `import Fastify from "fastify";
+    const app = Fastify();
+    app.addContentTypeParser("multipart/form-data", (_request, payload, done) => {
+      payload.resume();
+      payload.on("end", () => done(null, {}));
+    });
+    app.post("/api/user/", async () => ({ data: { userId: 1 } }));
+    await app.listen({ port: ${port}, host: "127.0.0.1" });`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: PACKAGE,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/api/user/`;
+    const body = form({ cmdType: "getisloggedinstatus" });
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null || i > 200) throw new Error("the floor server did not start");
+      try {
+        if ((await post(url, body)).status === 200) break;
+      } catch {
+        // not yet listening
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await load(url, 1_000, body);
+    const times = await load(url, STATUS_REQUESTS, body);
+    return { p50: percentile(times.client, 50), p95: percentile(times.client, 95) };
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+}
+
+export function peakMemoryMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    return match ? Math.round(Number(match[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `total` requests from `CLIENTS` concurrent connections with autocannon (a lean load
+ * generator: the clients' own work must not stand in for the server's): each connection sends its
+ * next request as soon as the last one is answered. The latencies seen and the server's times.
+ */
+export function load(
+  url: string,
+  total: number,
+  bodies: Body | ((i: number) => Body),
+): Promise<{ client: number[]; server: number[] }> {
+  const client: number[] = [];
+  const server: number[] = [];
+  let next = 0;
+  const onResponse = (
+    _status: number,
+    _body: string,
+    _context: object,
+    headers?: Record<string, unknown>,
+  ) => {
+    const timing = /dur=([\d.]+)/.exec(String(headers?.["server-timing"] ?? ""));
+    server.push(timing ? Number(timing[1]) : 0);
+  };
+  // One body for every request is sent as built; changing bodies are built request by request.
+  const request =
+    typeof bodies === "function"
+      ? {
+          setupRequest: (request: autocannon.Request) => {
+            const body = bodies(next++);
+            return {
+              ...request,
+              body: body.data,
+              headers: { ...request.headers, "content-type": body.type },
+            };
+          },
+          onResponse,
+        }
+      : { onResponse };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        method: "POST",
+        connections: CLIENTS,
+        // A slow list is measured, not dropped: autocannon gives up on a request after 10 s by default.
+        timeout: Number(process.env.LMS_BENCH_TIMEOUT_SECONDS ?? 120),
+        amount: total,
+        ...(typeof bodies === "function"
+          ? {}
+          : { body: bodies.data, headers: { "content-type": bodies.type } }),
+        requests: [request],
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else if (result.non2xx || result.errors || result.timeouts)
+          reject(new Error(`${result.non2xx} answers not 2xx, ${result.errors} errors`));
+        else resolve({ client, server });
+      },
+    );
+    instance.on("response", (_client, _status, _bytes, time) => client.push(time));
+  });
+}

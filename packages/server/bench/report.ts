@@ -1,0 +1,109 @@
+/** The report of `pnpm bench`: its results and the Markdown written from them. */
+import os from "node:os";
+import { CLIENTS } from "./settings";
+import { percentile, type MixResult } from "./lists";
+
+export interface Result {
+  driver: string;
+  users: number;
+  schools: number;
+  lists: MixResult[];
+  /** The class list's first answer took longer than this many seconds (not measured further). */
+  classesSlowerThan: number | null;
+  populatePeakMb: number;
+  statusP50: number;
+  statusP95: number;
+  statusServerP95: number;
+  bulkSeconds: number;
+  bulkStatus: number;
+  peakMb: number;
+  populateSeconds: number;
+}
+
+const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+const count = (n: number) => n.toLocaleString("en");
+
+/** The targets (issue 14): new searches ≤ 20 ms, paging and sorting ≤ 10 ms; PGlite ≤ 100 ms. */
+function targetOf(driver: string, mix: string): number {
+  if (driver === "pglite") return 100;
+  return mix.includes("search") ? 20 : 10;
+}
+
+/** The server benchmark's section of docs/PERFORMANCE.md, line by line. */
+export function serverReport(
+  results: Result[],
+  floor: { p50: number; p95: number },
+  loadBefore: number,
+): string[] {
+  const check = (ok: boolean) => (ok ? "✅" : "❌");
+  const floorNote = (p95: number) => `${fmt(p95 / floor.p95)}× the floor`;
+  const lines = [
+    `Measured by \`pnpm bench\` (packages/server/bench/bench.ts) on ${new Date().toISOString().slice(0, 10)}: ` +
+      results
+        .map((r) => `${r.driver} with ${count(r.users)} users in ${count(r.schools)} schools`)
+        .join(", ") +
+      `; ${CLIENTS} concurrent clients over HTTP against the built server (\`node dist/main.js\`), ` +
+      `${os.cpus().length} cores, Node ${process.version}. The machine's floor (a bare Fastify route ` +
+      `under the same clients) answers in ${fmt(floor.p50)} / ${fmt(floor.p95)} ms p50 / p95.`,
+    "",
+    "### Lists (25 rows a page)",
+    "",
+    "| database | list | requests | total | client p50 / p95 | server's own p95 | target (p95) |",
+    "|---|---|---|---|---|---|---|",
+    ...results.flatMap((r) =>
+      r.lists.map((m) => {
+        const target = targetOf(r.driver, m.mix);
+        const p95 = percentile(m.client, 95);
+        return (
+          `| ${r.driver} | ${m.list}: ${m.mix} | ${count(m.requests)} | ${count(m.total)}${m.estimates ? ` (${m.estimates} of the answers checked estimated)` : ""} ` +
+          `| ${fmt(percentile(m.client, 50))} / ${fmt(p95)} ms | ${fmt(percentile(m.server, 95))} ms ` +
+          `| ≤ ${target} ms ${check(p95 <= target)} (${floorNote(p95)}) |`
+        );
+      }),
+    ),
+    ...results
+      .filter((r) => r.classesSlowerThan !== null)
+      .map(
+        (r) =>
+          `| ${r.driver} | classes | 1 | – | first answer not back after ${r.classesSlowerThan} s ❌ | – | ≤ ${targetOf(r.driver, "pages")} ms ❌ |`,
+      ),
+    "",
+    "### Status check, bulk upload and memory",
+    "",
+    "| database | status check p50 / p95 | bulk upload 10,000 rows | peak memory: loading / server |",
+    "|---|---|---|---|",
+    ...results.map(
+      (r) =>
+        `| ${r.driver} | ${fmt(r.statusP50)} / ${fmt(r.statusP95)} ms (server's own p95 ${fmt(r.statusServerP95)} ms) ` +
+        `| ${fmt(r.bulkSeconds)} s (status ${r.bulkStatus}) ` +
+        `| ${r.populatePeakMb} MB / ${r.peakMb} MB${r.driver === "pglite" ? ` ${check(Math.max(r.peakMb, r.populatePeakMb) < 600)} (target < 600)` : ""} |`,
+    ),
+    "",
+    "Notes:",
+    `- Latencies are measured by the clients (autocannon, ${CLIENTS} connections, each sending its next ` +
+      "request as soon as the last is answered), end to end: multipart request, authentication, " +
+      "permission check, validation, query, JSON answer. The server's own time comes from its " +
+      "Server-Timing header. The clients, the server and PostgreSQL share the machine's cores; the " +
+      "server reaches PostgreSQL through its Unix socket.",
+    "- New searches: every request a different term of 3 to 6 letters cut from the real name parts, " +
+      "none asked before. The user list first reads at most LMS_LIST_EXACT_COUNT (5,000) matches " +
+      "through the trigram index, unsorted; when that is all of them they are sorted and kept (the " +
+      "next pages and sorts of that search read 25 records by id). A term with more matches is " +
+      "common: its page is read by walking the sort column's (column, id) index and keeping the " +
+      "matching rows, and the total is the planner's estimate of the matches, answered with " +
+      "`totalIsEstimate: true` (the portal shows “about N”).",
+    "- Paging without a search reads the page's ids from the sort column's (column, id) index " +
+      "(index-only), from the nearer end of the list (the last page is read backwards), then the 25 " +
+      "records by id. The exact total is counted once per version of the users table (a counter kept " +
+      "by a trigger) and kept: the first page after any change of a user counts again.",
+    "- A ❌ whose p95 sits close to the floor (a few times it) is the machine: the clients, the " +
+      "server and the database share 2 cores with other engineers' work (load average below).",
+    "- Peak memory is the peak resident set (VmHWM) of the process populating the database and of " +
+      "the server after the whole list load; with PGlite it includes the database and its page cache.",
+    "- The server runs as its start command runs it: `node --max-semi-space-size=32`.",
+    `- Populating the database took ${results.map((r) => `${fmt(r.populateSeconds)} s (${r.driver})`).join(", ")}.`,
+    `- The machine's load average was ${loadBefore.toFixed(2)} before the run and ${os.loadavg()[0]!.toFixed(2)} after it ` +
+      "(other work on a shared machine shows up in every number).",
+  ];
+  return lines;
+}

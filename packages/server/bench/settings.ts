@@ -1,0 +1,18 @@
+/** The settings of `pnpm bench` (bench.ts), from the environment. */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const PACKAGE = path.resolve(here, "..");
+export const MAIN = path.join(PACKAGE, "dist", "main.js");
+export const OUT = path.resolve(
+  process.env.LMS_BENCH_OUT ?? path.join(PACKAGE, "..", "..", "docs", "PERFORMANCE.md"),
+);
+export const CLIENTS = Number(process.env.LMS_BENCH_CLIENTS ?? 10);
+export const LIST_REQUESTS = Number(process.env.LMS_BENCH_LIST_REQUESTS ?? 2_000);
+export const NEW_SEARCHES = Number(process.env.LMS_BENCH_NEW_SEARCHES ?? 400);
+export const STATUS_REQUESTS = Number(process.env.LMS_BENCH_STATUS_REQUESTS ?? 20_000);
+export const BULK_ROWS = 10_000;
+/** The databases to measure, e.g. LMS_BENCH_DRIVERS=pglite while working on one of them. */
+export const DRIVERS = (process.env.LMS_BENCH_DRIVERS ?? "pglite,postgres").split(",");
+export const PASSWORD = "Demo@2026!";

@@ -1,0 +1,18 @@
+export interface ListData<Row> {
+  pagination: { page: number; rowsPerPage: number; totalcount: number };
+  data: Row[];
+}
+
+export type UserRow = { id: number; userName: string; lastName: string; schoolId: number | null };
+
+export const newUser = (name: string, extra: Record<string, unknown> = {}) => ({
+  firstName: "Rosa",
+  lastName: "Villanueva",
+  userName: name,
+  email: `${name}@example.edu.ph`,
+  roleId: 3,
+  schoolId: 1,
+  employeeNumber: "EMP-2001",
+  assignedLoad: [{ grade: 7, subject: "Science", section: "Rizal" }],
+  ...extra,
+});
