@@ -87,22 +87,10 @@ export {
   trashInput,
 } from "./contract/inputs";
 export { recycleBinSpecs } from "./contract/recycle-bin";
-// users, roles, audit, config (contract)
-export {
-  bulkUploadInput,
-  bulkUserInput,
-  userCommands,
-  userTemplateInput,
-} from "./contract/resources/user";
-export { changePasswordInput, userSessionSpecs } from "./contract/resources/user-session";
-export {
-  roleCommands,
-  roleModulesAnswer,
-  roleUpdateSchema,
-  type RoleModulesAnswer,
-} from "./contract/resources/role";
-export { auditCommands, auditExportInput } from "./contract/resources/audit";
-export { configAnswer, configCommands, type ConfigAnswer } from "./contract/resources/config";
+// The answers of each area; the commands' own inputs are reached through CONTRACT.
+export { bulkUserInput } from "./contract/resources/user";
+export type { RoleModulesAnswer } from "./contract/resources/role";
+export type { ConfigAnswer } from "./contract/resources/config";
 export type {
   BulkRowResult,
   BulkUploadAnswer,
@@ -111,21 +99,6 @@ export type {
   ChangePasswordFields,
   ProfileAnswer,
 } from "./api/user-types";
-// Courses, elements, materials, classes (c-courses).
-export { courseUpdateSchema } from "./contract/resources/course";
-export { elementListInput } from "./contract/resources/element";
-export {
-  materialListInput,
-  materialUpdateSchema,
-  quizSettingsInput,
-  scormStudentInput,
-} from "./contract/resources/material";
-export {
-  classGetInput,
-  classListInput,
-  classMoveAnswer,
-  classMoveInput,
-} from "./contract/resources/class";
 export type {
   ElementWithMaterials,
   MaterialDetail,
@@ -134,22 +107,6 @@ export type {
   MaterialQuizChoice,
   MaterialQuizQuestion,
 } from "./api/course-types";
-// journey, progress, scormreport (and the material's SCORM attempt commands)
-export {
-  journeyCompleteInput,
-  journeyCourseInput,
-  journeyCourseReadInput,
-  journeyOpenInput,
-  journeyReadInput,
-  scormCommitInput,
-  scormLoadInput,
-} from "./contract/resources/journey";
-export { progressInput } from "./contract/resources/progress";
-export {
-  scormAttemptInput,
-  scormReportExportInput,
-  scormReportInput,
-} from "./contract/resources/scorm-report";
 export type {
   Child,
   CourseSummary,
