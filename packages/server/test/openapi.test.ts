@@ -74,7 +74,7 @@ describe("OpenAPI document and reference page (issue 17, for other apps)", () =>
     const withoutFields = RESOURCES.flatMap((r) =>
       Object.entries(r.commands)
         .filter(([cmdType, def]) => {
-          if (!def.input) return false;
+          if (!def.spec.input) return false;
           const op = document.paths[commandPath(r.name, cmdType)]!.post;
           const schema = op.requestBody.content["application/json"]!.schema as {
             properties: Record<string, unknown>;

@@ -43,7 +43,7 @@ describe("the role × command table", () => {
       Object.entries(r.commands)
         .filter(
           ([, def]) =>
-            def.access === "signedIn" &&
+            def.spec.access === "signedIn" &&
             def.allow === undefined &&
             def.reader === undefined &&
             def.target === undefined,

@@ -111,7 +111,7 @@ const commands = RESOURCES.flatMap((resource) =>
     .map(([name, def]) => ({
       resource: resource.name,
       command: name,
-      fields: fieldsOf(def.input),
+      fields: fieldsOf(def.spec.input),
     })),
 );
 

@@ -9,21 +9,7 @@ export type JsonSchema = Record<string, unknown>;
  * open rather than refused; null when the value is not a zod schema.
  */
 export function inputJsonSchema(schema: unknown): JsonSchema | null {
-  // Classic and mini schemas alike carry `_zod`.
-  if (typeof schema !== "object" || schema === null || !("_zod" in schema)) return null;
-  if ((schema as { typeOnly?: boolean }).typeOnly) return null;
-  try {
-    const json = z.toJSONSchema(schema as z.core.$ZodType, {
-      io: "input",
-      unrepresentable: "any",
-      target: "draft-2020-12",
-      reused: "inline",
-    }) as JsonSchema;
-    delete json.$schema;
-    return json;
-  } catch {
-    return null;
-  }
+  return jsonSchemaOf(schema, "input");
 }
 
 /**
@@ -31,11 +17,16 @@ export function inputJsonSchema(schema: unknown): JsonSchema | null {
  * declared by its type only.
  */
 export function outputJsonSchema(schema: unknown): JsonSchema | null {
+  return jsonSchemaOf(schema, "output");
+}
+
+function jsonSchemaOf(schema: unknown, io: "input" | "output"): JsonSchema | null {
+  // Classic and mini schemas alike carry `_zod`; answerType() carries no schema.
   if (typeof schema !== "object" || schema === null || !("_zod" in schema)) return null;
   if ((schema as { typeOnly?: boolean }).typeOnly) return null;
   try {
     const json = z.toJSONSchema(schema as z.core.$ZodType, {
-      io: "output",
+      io,
       unrepresentable: "any",
       target: "draft-2020-12",
       reused: "inline",

@@ -98,18 +98,14 @@ export interface ReaderRule {
 export interface CommandDef {
   /** Its declaration in @lms/core's contract: who may run it, its input, answer and effect. */
   spec: CommandSpec;
-  access: Access;
   /** The other users it acts on, if any. */
   target: UserTarget | undefined;
-  /** Only for users without a school (admin, rex admin, lsg). */
-  globalOnly: boolean;
   /** A rule beyond the permission matrix (a service's), asked after it: false is a 403. */
   allow: ((caller: Caller) => boolean) | undefined;
   /** Whose journey it reads, if it reads one. */
   reader: ReaderRule | undefined;
   /** The record it changes is the caller's own (the audit trail's record id). */
   auditsCaller: boolean;
-  input: InputSchema | undefined;
   /** Largest file this command accepts, in bytes (0: none), or the configured material limit. */
   maxFileBytes: FileLimit;
   run(ctx: CommandContext<unknown, Caller | null>): Promise<HandlerResult>;
@@ -146,13 +142,10 @@ export function implement<S extends CommandSpec>(
 ): CommandDef {
   return {
     spec,
-    access: spec.access,
     target: options.target,
-    globalOnly: spec.globalOnly,
     allow: options.allow,
     reader: options.reader,
     auditsCaller: options.auditsCaller ?? false,
-    input: spec.input as InputSchema | undefined,
     maxFileBytes: options.maxFileBytes ?? 0,
     run: (ctx) => options.handler(ctx as CommandContext<Output<SpecInput<S>>, SpecCaller<S>>),
   };

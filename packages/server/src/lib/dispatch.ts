@@ -11,6 +11,7 @@ import {
   type Caller,
   type CommandDef,
   type HandlerResult,
+  type InputSchema,
   type Resource,
   type UserTarget,
 } from "./commands";
@@ -117,16 +118,17 @@ async function decide(
   }
 
   let caller: Caller | null = null;
-  const token = def.access === "public" ? null : tokenOf(request, entries);
-  if (def.access !== "public") {
+  const { access, globalOnly } = def.spec;
+  const token = access === "public" ? null : tokenOf(request, entries);
+  if (access !== "public") {
     if (!token) throw unauthenticated(false);
     const result = await app.auth.authenticate(token);
     if (!result.ok) throw unauthenticated(result.expired);
     caller = result.caller;
-    if (typeof def.access === "object" && !can(caller, def.access.module, def.access.right)) {
+    if (typeof access === "object" && !can(caller, access.module, access.right)) {
       throw forbidden();
     }
-    if (def.globalOnly && caller.schoolId !== null) throw forbidden();
+    if (globalOnly && caller.schoolId !== null) throw forbidden();
     if (def.allow && !def.allow(caller)) throw forbidden();
   }
   return { cmdType: cmdType!, def, caller, token };
@@ -230,9 +232,10 @@ async function runDecided(
   }
 
   let input: unknown = {};
-  if (def.input) {
+  const schema = def.spec.input as InputSchema | undefined;
+  if (schema) {
     const raw = fieldsObject(form.entries.filter(([name]) => !FIELDS_NOT_INPUT.has(name)));
-    const parsed = def.input.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       throw invalid(toFieldErrors(parsed.error as Parameters<typeof toFieldErrors>[0]));
     }

@@ -32,7 +32,7 @@ type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function accessText(def: CommandDef): string {
-  const access = def.access;
+  const { access, globalOnly } = def.spec;
   const who =
     access === "public"
       ? "public (no token)"
@@ -40,14 +40,14 @@ function accessText(def: CommandDef): string {
         ? "any signed-in user"
         : `signed in, with the \`${access.right}\` right of the \`${access.module}\` module`;
   const extra = [
-    def.globalOnly ? "users without a school only (admin, rex admin, lsg)" : "",
+    globalOnly ? "users without a school only (admin, rex admin, lsg)" : "",
     def.allow ? "and a further rule of its own (403 otherwise)" : "",
   ].filter(Boolean);
   return `Access: ${[who, ...extra].join("; ")}.`;
 }
 
 function requestSchema(cmdType: string, def: CommandDef, fileBytes: number): JsonSchema {
-  const input = def.input ? inputJsonSchema(def.input) : null;
+  const input = inputJsonSchema(def.spec.input);
   const properties: Json = {
     cmdType: { type: "string", const: cmdType, description: "The command." },
   };
@@ -88,8 +88,8 @@ function operation(
     summary: `/api/${resource.name}/ (cmdType=${cmdType})`,
     description: `${def.spec.description}\n\n${accessText(def)}`,
     tags: [resource.name],
-    security: def.access === "public" ? [] : [{ bearer: [] }],
-    "x-lms-access": def.access,
+    security: def.spec.access === "public" ? [] : [{ bearer: [] }],
+    "x-lms-access": def.spec.access,
     requestBody: {
       required: true,
       content: {
