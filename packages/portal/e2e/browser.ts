@@ -5,6 +5,22 @@ import { DEMO_PASSWORD, launchChromium } from "./stack";
 
 export const launchBrowser = launchChromium;
 
+/** The pages a test opened, with what their console reported, for a failed test's report. */
+const openPages = new Map<Page, string[]>();
+
+/** A failed test's pages as they are at the failure: the address, the text shown, console errors. */
+export async function reportPages(testName: string) {
+  for (const [page, errors] of openPages) {
+    if (page.isClosed()) continue;
+    const text = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, " ").slice(0, 1500))
+      .catch((error: Error) => `(unreadable: ${error.message})`);
+    console.error(
+      [`[${testName}] page ${page.url()}`, `text: ${text}`, ...errors.slice(-10)].join("\n  "),
+    );
+  }
+}
+
 /** One browser for a test file: launched before its tests, closed after them. */
 export function openBrowser(): () => Browser {
   let browser: Browser | undefined;
@@ -32,6 +48,27 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
     locale: "en-US",
   });
   const page = await context.newPage();
+  // A slow phone or a loaded CI machine, to reproduce what only shows there (e.g. 4).
+  const throttle = Number(process.env.LMS_E2E_CPU_THROTTLE ?? 1);
+  if (throttle > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+  }
+  // A loaded server: every request answered this much later (e.g. 1500).
+  const delay = Number(process.env.LMS_E2E_REQUEST_DELAY_MS ?? 0);
+  if (delay > 0) {
+    await context.route("**/*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delay * Math.random()));
+      await route.continue().catch(() => undefined);
+    });
+  }
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  openPages.set(page, errors);
+  page.on("close", () => openPages.delete(page));
   return { context, page };
 }
 

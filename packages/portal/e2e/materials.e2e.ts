@@ -14,10 +14,12 @@ const browser = openBrowser();
 
 async function openQuizSettings(page: Page) {
   await page.goto(url("/materials"));
-  // The previous page stays on screen while this one's code loads: type into this page's search.
-  await page.getByRole("heading", { name: "Materials" }).waitFor();
+  // The previous page stays on screen while this one loads (a course's page has headings and a
+  // search of its own): type into the search once the materials table is there.
+  const table = page.getByRole("table", { name: "Materials", exact: true });
+  await table.waitFor();
   await page.getByLabel("Search").fill("Matter quiz");
-  const row = page.getByRole("row", { name: /Matter quiz/ });
+  const row = table.getByRole("row", { name: /Matter quiz/ });
   await row.waitFor();
   await chooseRowAction(page, row, "Quiz Settings");
   await page.waitForURL(/quiz-settings\/\d+$/);
@@ -73,11 +75,9 @@ describe("materials", () => {
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
     await confirmDialog(page, "Discard");
     await page.waitForURL(/#\/courses\/\d+$/);
+    await openQuizSettings(page);
     await expect
-      .poll(async () => {
-        await openQuizSettings(page);
-        return page.getByRole("spinbutton", { name: "Passing grade (%)" }).inputValue();
-      })
+      .poll(() => page.getByRole("spinbutton", { name: "Passing grade (%)" }).inputValue())
       .toBe("50");
     await context.close();
   });

@@ -71,10 +71,16 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     ),
   );
 
+  // The question is asked once per held navigation: a new `discardGuard` meanwhile (new texts or
+  // a new confirm function) must not ask again and drop the answer to the dialog already open.
+  const ask = useRef(discardGuard);
+  useEffect(() => {
+    ask.current = discardGuard;
+  }, [discardGuard]);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     let live = true;
-    void discardGuard(true).then((discard) => {
+    void ask.current(true).then((discard) => {
       if (!live) return;
       if (!discard) return blocker.reset();
       released.current = true;
@@ -83,7 +89,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     return () => {
       live = false;
     };
-  }, [blocker, discardGuard]);
+  }, [blocker]);
 
   const token = useRef({});
   useEffect(() => {
