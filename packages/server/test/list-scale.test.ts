@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UsersSearchRepository } from "../src/plugins/app/repositories/users-search-repository";
 import { useTestApp } from "./helper";
 
 // A searched list with more than 3 matches answers with an estimated total (LMS_LIST_EXACT_COUNT).
@@ -149,5 +150,47 @@ describe("user list at scale", () => {
       "scaletie5",
       ...Array.from({ length: 8 }, (_, i) => `scaletie5${i}`),
     ]);
+  });
+
+  it("reads a common term's page alike whether the walk of the sort order finds it, gives up or is not tried", async () => {
+    const db = t().database.db;
+    const ways = {
+      walks: new UsersSearchRepository(db, 3),
+      "gives up early": new UsersSearchRepository(db, 3, { slack: 1, min: 1, max: 1_000_000 }),
+      "reads the matches": new UsersSearchRepository(db, 3, { slack: 1, min: 1, max: 0 }),
+    };
+    // "santos" clusters in a list sorted by last name; "scaletie" and "ana" spread over the others.
+    for (const [search, sortBy, column, schoolId] of [
+      ["santos", "lastName", "last_name", null],
+      ["scaletie", "firstName", "first_name", null],
+      ["ana", "updatedAt", "updated_at", 1],
+    ] as const) {
+      for (const order of ["asc", "desc"] as const) {
+        const expected = await ids(
+          sql`select id from users where search_text like ${`%${search}%`}
+                ${schoolId === null ? sql`` : sql`and school_id = ${schoolId}`}
+               order by ${sql.identifier(column)} ${sql.raw(order)} nulls ${sql.raw(order === "asc" ? "last" : "first")},
+                        id ${sql.raw(order)}`,
+        );
+        expect(expected.length).toBeGreaterThan(3);
+        for (const [way, repository] of Object.entries(ways)) {
+          for (const page of [1, 2, 3, 9]) {
+            const answer = await repository.list(
+              { page, rowsPerPage: 7, search, sortBy, sortOrder: order },
+              [],
+              { schoolId },
+            );
+            // Read in full, the matches are kept with their exact count.
+            if (way === "walks") expect(answer.estimate).toBe(true);
+            if (way === "reads the matches") expect(answer.estimate).toBe(false);
+            if (!answer.estimate) expect(answer.total).toBe(expected.length);
+            expect(
+              answer.rows.map((r) => r.id),
+              `${search} ${sortBy} ${order} page ${page}: ${way}`,
+            ).toEqual(expected.slice((page - 1) * 7, page * 7));
+          }
+        }
+      }
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { ListFilter, UserRecord } from "@lms/core";
 import { LRUCache } from "lru-cache";
 import { count, eq, sql, type SQL } from "drizzle-orm";
-import { preparedRows, type Db } from "../../../db/client";
+import { preparedRows, rowsOf, type Db } from "../../../db/client";
 import { changeCounters, roles, schools, users } from "../../../db/schema";
 import {
   containsPattern,
@@ -29,6 +29,22 @@ import {
   type DetailedRow,
 } from "./user-records";
 
+/**
+ * How far the walk of a common term's page goes before it gives up: `slack` times the index
+ * entries it expects to need (matches are not spread evenly), at least `min`; a walk that would
+ * need more than `max` is not tried.
+ */
+export interface WalkBounds {
+  slack: number;
+  min: number;
+  max: number;
+}
+
+const WALK: WalkBounds = { slack: 4, min: 2_000, max: 50_000 };
+
+/** A search the planner expects to match this many times the exact-count limit is not counted. */
+const COMMON_TERM = 4;
+
 export interface UserPage {
   rows: UserRecord[];
   total: number;
@@ -51,12 +67,14 @@ export class UsersSearchRepository {
   /**
    * @param countLimit a search with more matches than this answers with an estimated total
    *   (LMS_LIST_EXACT_COUNT)
+   * @param walk how far a common term's page walks the sort order (tests make it short)
    */
   constructor(
     private readonly db: Db,
     private readonly countLimit = 5000,
+    private readonly walk: WalkBounds = WALK,
   ) {
-    this.snapshots = new SearchSnapshots(2_000_000, countLimit);
+    this.snapshots = new SearchSnapshots(2_000_000, 50_000);
     this.usersVersion = db
       .select({ version: changeCounters.version })
       .from(changeCounters)
@@ -135,9 +153,8 @@ export class UsersSearchRepository {
    * A searched page. A search first reads at most `countLimit + 1` matches through the trigram
    * index (no sorting). When they are all the matches, their sorted ids are kept for the next pages
    * and sorts of the same search (see SearchSnapshots) as long as no user has changed. More matches
-   * than that are a common term: the page is read by walking the sort column's index and keeping
-   * the matching rows (a few hundred index entries per page of 25), and the total is the planner's
-   * estimate of the match set, flagged as one.
+   * than that are a common term: its page is read as commonTermPage says, and the total is the
+   * planner's estimate of the match set, flagged as one, until the matches have been read in full.
    */
   private async searchPage(
     key: string,
@@ -167,12 +184,19 @@ export class UsersSearchRepository {
       const versioned = JSON.stringify([countKey, version]);
       let estimate = this.counts.get(versioned);
       if (estimate === undefined) {
-        const matches = await this.db
-          .select({ id: users.id })
-          .from(users)
-          .where(whereAll([where, sql`${users.searchText} like ${pattern}`]))
-          .limit(this.countLimit + 1);
-        if (matches.length <= this.countLimit) {
+        const matching = whereAll([where, sql`${users.searchText} like ${pattern}`]);
+        const planned = await this.estimateMatches(matching);
+        // A term the statistics put far above the limit is common: reading countLimit matches
+        // (a heap page each) only to learn that costs more than the page itself.
+        const matches =
+          planned > COMMON_TERM * this.countLimit
+            ? null
+            : await this.db
+                .select({ id: users.id })
+                .from(users)
+                .where(matching)
+                .limit(this.countLimit + 1);
+        if (matches && matches.length <= this.countLimit) {
           const sorted =
             matches.length === 0
               ? []
@@ -184,31 +208,83 @@ export class UsersSearchRepository {
           ids = Int32Array.from(sorted, (m) => m.id);
           this.snapshots.set(key, version, ids);
         } else {
-          estimate = roundEstimate(await this.estimateMatches(where, pattern), matches.length);
+          const listed = await this.estimateMatches(where);
+          estimate = roundEstimate(planned, matches?.length ?? this.countLimit + 1);
           this.counts.set(versioned, estimate);
+          this.counts.set(`${versioned}:share`, Math.min(1, estimate / Math.max(1, listed)));
         }
       }
       if (!ids) {
-        // The search text behind an expression the trigram index does not serve: the planner walks
-        // the sort order's index and filters, which for a common term stops after a few rows.
-        const rows = await this.db
-          .select({ id: users.id })
-          .from(users)
-          .where(whereAll([where, sql`(${users.searchText} || '') like ${pattern}`]))
-          .orderBy(...listOrder(listSpec, input))
-          .limit(limit)
-          .offset(offset);
-        return { rows: await this.byIds(rows.map((r) => r.id)), total: estimate!, estimate: true };
+        const share = this.counts.get(`${versioned}:share`) ?? 0.01;
+        const page = await this.commonTermPage(where, pattern, input, share, estimate!);
+        if ("all" in page) {
+          this.snapshots.set(key, version, page.all);
+          this.counts.set(`${versioned}:exact`, page.all.length);
+          ids = page.all;
+        } else {
+          const exact = this.counts.get(`${versioned}:exact`);
+          const rows = await this.byIds(page.ids);
+          return { rows, total: exact ?? estimate!, estimate: exact === undefined };
+        }
       }
     }
     const pageIds = Array.from(ids.subarray(offset, offset + limit));
     return { rows: await this.byIds(pageIds), total: ids.length, estimate: false };
   }
 
-  /** The planner's estimate of the rows matching a search (its statistics, no rows read). */
-  private async estimateMatches(where: SQL | undefined, pattern: string): Promise<number> {
+  /**
+   * A page of a search with more matches than `countLimit`, in the list's order. Walking the sort
+   * column's index and keeping the matching rows needs about (offset + limit) / share index
+   * entries when the matches are spread over the order, and is the quick way; when they cluster
+   * (a last-name part in a list sorted by last name) the walk would read most of the table, so it
+   * is bounded, and past the bound the matches are read through the trigram index and sorted:
+   * all of them (to keep, with their exact count) when there are not too many to keep.
+   */
+  private async commonTermPage(
+    where: SQL | undefined,
+    pattern: string,
+    input: ListInput,
+    share: number,
+    estimate: number,
+  ): Promise<{ ids: number[] } | { all: Int32Array }> {
+    const { limit, offset } = pageOf(input);
+    const expected = (offset + limit) / Math.max(share, 1e-6);
+    const budget = Math.max(this.walk.min, Math.ceil(expected * this.walk.slack));
+    if (budget <= this.walk.max) {
+      const order = sql.join(listOrder(listSpec, input), sql`, `);
+      const [walked] = await rowsOf<{ scanned: number; ids: number[] }>(
+        this.db.execute(sql`with walked as materialized (
+            select ${users.id} as id, ${users.searchText} like ${pattern} as hit,
+                   row_number() over (order by ${order}) as n
+              from ${users} where ${where ?? sql`true`}
+             order by ${order} limit ${budget})
+          select (select count(*) from walked)::int as scanned,
+                 array(select id from walked where hit order by n
+                        limit ${limit} offset ${offset}) as ids`),
+      );
+      const ids = (walked?.ids ?? []).map(Number);
+      // A full page, or the whole list walked: the page is right as it is.
+      if (ids.length === limit || (walked?.scanned ?? 0) < budget) return { ids };
+    }
+    const keepAll = estimate <= this.snapshots.maxPerEntry;
+    // The planner would walk the sort index again: have it read the matches by the trigram index.
+    const rows = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_indexonlyscan = off`);
+      const matches = tx
+        .select({ id: users.id })
+        .from(users)
+        .where(whereAll([where, sql`${users.searchText} like ${pattern}`]))
+        .orderBy(...listOrder(listSpec, input));
+      return keepAll ? matches : matches.limit(limit).offset(offset);
+    });
+    return keepAll ? { all: Int32Array.from(rows, (r) => r.id) } : { ids: rows.map((r) => r.id) };
+  }
+
+  /** The planner's estimate of the users a condition keeps (its statistics, no rows read). */
+  private async estimateMatches(where: SQL | undefined): Promise<number> {
     const result = (await this.db.execute(
-      sql`explain (format json) select 1 from ${users} where ${whereAll([where, sql`${users.searchText} like ${pattern}`])}`,
+      sql`explain (format json) select 1 from ${users} where ${where ?? sql`true`}`,
     )) as unknown as { rows: Record<string, unknown>[] };
     const plan = Object.values(result.rows[0] ?? {})[0];
     const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as {
