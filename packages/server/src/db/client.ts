@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { createPgliteFolder } from "./pglite-folder";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -74,6 +75,7 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, "db");
     await mkdir(dataDir, { recursive: true });
+    if (!options.loadDataDir) await createPgliteFolder(dataDir, PGLITE_CONF);
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
