@@ -5,7 +5,7 @@ import { preparedRows, rowsOf, type Db } from "../../../db/client";
 import { changeCounters, roles, schools, users } from "../../../db/schema";
 import {
   containsPattern,
-  keysetAfter,
+  keysetGroups,
   keysetKey,
   listConditions,
   listOrder,
@@ -325,32 +325,32 @@ export class UsersSearchRepository {
    */
   async *exportBatches(input: ListInput, filters: ListFilter[], scope: Scope, batch = 2000) {
     const conditions = [scopeCondition(scope), ...listConditions(listSpec, input, filters)];
-    let mark: KeysetMark | null = null;
-    for (;;) {
-      // A small first batch: the answer starts sooner.
-      const size = mark ? batch : Math.min(batch, 200);
-      const rows = await this.batchAfter(conditions, input, mark, size);
-      if (rows.length === 0) return;
-      const last = rows[rows.length - 1]!;
-      mark = { key: last.keysetKey ?? null, id: last.id };
-      yield await withDetails(rows);
-      if (rows.length < size) return;
+    let first = true;
+    for (const group of keysetGroups(listSpec, input)) {
+      let mark: KeysetMark | null = null;
+      for (;;) {
+        // A small first batch: the answer starts sooner.
+        const size = first ? Math.min(batch, 200) : batch;
+        first = false;
+        const after = mark ? group.after(mark) : undefined;
+        const rows = await this.batch(whereAll([...conditions, group.where, after]), input, size);
+        if (rows.length === 0) break;
+        const last = rows[rows.length - 1]!;
+        mark = { key: last.keysetKey ?? null, id: last.id };
+        yield await withDetails(rows);
+        if (rows.length < size) break;
+      }
     }
   }
 
-  private batchAfter(
-    conditions: (SQL | undefined)[],
-    input: ListInput,
-    mark: KeysetMark | null,
-    batch: number,
-  ) {
+  private batch(where: SQL | undefined, input: ListInput, size: number) {
     return this.db
       .select({ ...recordColumns, ...detailColumns, keysetKey: keysetKey(listSpec, input) })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .leftJoin(schools, eq(schools.id, users.schoolId))
-      .where(whereAll([...conditions, mark ? keysetAfter(listSpec, input, mark) : undefined]))
+      .where(where)
       .orderBy(...listOrder(listSpec, input))
-      .limit(batch);
+      .limit(size);
   }
 }
