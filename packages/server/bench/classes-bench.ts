@@ -13,6 +13,7 @@ import { SORTABLE_COLUMNS } from "@lms/core";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../src/db/client";
+import { classesWith } from "../src/plugins/app/repositories/class-rows";
 import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import type { ListInput } from "../src/lib/list";
 import { derivedClassesWith } from "../test/support/classes-derived";
@@ -96,6 +97,14 @@ async function measure(driver: "pglite" | "postgres") {
           ),
         );
       }
+      if (process.env.LMS_BENCH_CLASSES_EXPLAIN === "1") {
+        const plan =
+          await db.execute(sql`explain (analyze, buffers) ${classesWith(scope, new Date())}
+          select k.*, (select count(*) from classes k)::int as total
+            from classes k order by k.students desc, k.school_id limit 25`);
+        const lines = (plan as unknown as { rows: Record<string, string>[] }).rows;
+        console.log(lines.map((r) => Object.values(r)[0]).join("\n"));
+      }
       console.log(`[${driver}] ${total} classes`);
       console.log(`[${driver}] after: pages 1 and ${last}, every sort both ways: ${ms(pageTimes)}`);
       console.log(`[${driver}] after: searches "grade N s": ${ms(searchTimes)}`);
@@ -127,7 +136,7 @@ async function measure(driver: "pglite" | "postgres") {
       const remove = sql`delete from users where created_by = 'classes-bench'`;
       const triggers = ["users_classes_inserted", "users_classes_deleted"];
       const cost: Record<string, number> = {};
-      for (const withTriggers of [true, false]) {
+      for (const withTriggers of [false, true]) {
         if (!withTriggers) {
           for (const name of triggers)
             await db.execute(sql.raw(`alter table users disable trigger ${name}`));

@@ -64,6 +64,11 @@ export function classesWith(scope: ClassScope, today: Date): SQL {
       section: sql.raw(`${alias}.section_key`),
     });
   const classKey = sql.raw(`school_id, year_from, grade, section_key`);
+  // Only a school's own and the global courses can fit its classes.
+  const ownOrGlobal =
+    scope.schoolId === null
+      ? sql`true`
+      : sql`(c.school_id = ${scope.schoolId} or c.school_id is null)`;
   return sql`with student_counts as (
       select ${classKey}, max(year_to) as year_to, min(section) as section,
              sum(students) as n
@@ -95,7 +100,7 @@ export function classesWith(scope: ClassScope, today: Date): SQL {
     course_materials as (
       select c.school_id, c.grade_level, lower(c.section) as section, count(*) as n
         from courses c join published_materials pm on pm.course_id = c.id
-       where c.published
+       where c.published and ${ownOrGlobal}
        group by c.school_id, c.grade_level, lower(c.section)),
     -- A school's own courses and the global ones apart: each join then matches on equal
     -- columns instead of testing every class against every course of its grade.
