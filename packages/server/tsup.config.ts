@@ -8,6 +8,7 @@ export default defineConfig({
     "bench-scale-out": "bench/scale-out.ts",
     "stream-bench": "bench/stream-bench.ts",
     "libs-bench": "bench/libs-bench.ts",
+    "classes-bench": "bench/classes-bench.ts",
   },
   format: ["esm"],
   // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.

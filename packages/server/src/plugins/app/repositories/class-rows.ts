@@ -1,4 +1,4 @@
-import { ROLE_IDS, encodeClassId, type ClassRecord } from "@lms/core";
+import { encodeClassId, type ClassRecord } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { courseFitsClass } from "./courses-repository";
 
@@ -42,6 +42,8 @@ const percent = (done: SQL, total: SQL) =>
  * grade and section is in that class; a teacher's assigned load (which has no year) covers the
  * classes of its grade and section in the school's current year (the latest year among its
  * students, else the calendar's), and a load row with no student yet still makes a class.
+ * The students and their completed progress are read from the per-class sums that the database's
+ * triggers keep (migration 0016), not from the users and progress rows themselves (issue 14).
  */
 export function classesWith(scope: ClassScope, today: Date): SQL {
   const school = (column: string) =>
@@ -55,35 +57,24 @@ export function classesWith(scope: ClassScope, today: Date): SQL {
   const inClass = (alias: string) =>
     sql.raw(`${alias}.school_id = k.school_id and ${alias}.year_from = k.year_from
       and ${alias}.grade = k.grade and ${alias}.section_key = k.section_key`);
-  const isStudent = sql`u.role_id = ${ROLE_IDS.student} and u.school_id is not null
-         and u.school_year_from is not null and u.grade is not null and trim(u.section) <> ''
-         and ${school("u.school_id")}`;
-  const classOfUser = sql.raw(
-    `u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section))`,
-  );
-  const classColumns = sql.raw(`u.school_id, u.school_year_from as year_from, u.grade::int as grade,
-         lower(trim(u.section)) as section_key`);
-  // Completed materials per class, counted in one pass over the completed progress rows (a count
-  // per class row would read every student's progress once per class).
-  const doneByClass = sql`select ${classColumns}, count(*) as n
-      from progress p
-      join materials m on m.id = p.material_id and m.published
-      join course_elements e on e.id = m.element_id and e.published
-      join users u on u.id = p.user_id
-      join courses on courses.id = p.course_id
-     where p.completed_at is not null and ${isStudent} and courses.published and ${courseFitsClass({
-       schoolId: sql.raw("u.school_id"),
-       grade: sql.raw("u.grade::int"),
-       section: sql.raw("trim(u.section)"),
-     })}
-     group by ${classOfUser}`;
-  // The users are read once, grouped by class; the other counts join that small result.
+  const fits = (alias: string) =>
+    courseFitsClass({
+      schoolId: sql.raw(`${alias}.school_id`),
+      grade: sql.raw(`${alias}.grade`),
+      section: sql.raw(`${alias}.section_key`),
+    });
+  const classKey = sql.raw(`school_id, year_from, grade, section_key`);
+  // Only a school's own and the global courses can fit its classes.
+  const ownOrGlobal =
+    scope.schoolId === null
+      ? sql`true`
+      : sql`(c.school_id = ${scope.schoolId} or c.school_id is null)`;
   return sql`with student_counts as (
-      select ${classColumns}, max(coalesce(u.school_year_to, u.school_year_from + 1)) as year_to,
-             min(trim(u.section)) as section, count(*) as n
-        from users u
-       where ${isStudent}
-       group by ${classOfUser}),
+      select ${classKey}, max(year_to) as year_to, min(section) as section,
+             sum(students) as n
+        from class_members
+       where ${school("school_id")}
+       group by ${classKey}),
     current_years as (
       select s.id as school_id, coalesce(max(sc.year_from), ${schoolYearOf(today)}) as year_from
         from schools s left join student_counts sc on sc.school_id = s.id
@@ -109,20 +100,31 @@ export function classesWith(scope: ClassScope, today: Date): SQL {
     course_materials as (
       select c.school_id, c.grade_level, lower(c.section) as section, count(*) as n
         from courses c join published_materials pm on pm.course_id = c.id
-       where c.published
+       where c.published and ${ownOrGlobal}
        group by c.school_id, c.grade_level, lower(c.section)),
+    -- A school's own courses and the global ones apart: each join then matches on equal
+    -- columns instead of testing every class against every course of its grade.
     class_materials as (
-      select k.school_id, k.year_from, k.grade, k.section_key, sum(courses.n) as n
-        from keys k join course_materials courses on ${courseFitsClass({
-          schoolId: sql.raw("k.school_id"),
-          grade: sql.raw("k.grade"),
-          section: sql.raw("k.section_key"),
-        })}
-       group by k.school_id, k.year_from, k.grade, k.section_key),
+      select ${classKey}, sum(n) as n
+        from (select k.school_id, k.year_from, k.grade, k.section_key, courses.n
+                from keys k join course_materials courses
+                  on courses.school_id = k.school_id and ${fits("k")}
+              union all
+              select k.school_id, k.year_from, k.grade, k.section_key, courses.n
+                from keys k join course_materials courses
+                  on courses.school_id is null and ${fits("k")}) f
+       group by ${classKey}),
     teacher_counts as (
       select school_id, year_from, grade, section_key, count(distinct user_id) as n from load_rows
        group by school_id, year_from, grade, section_key),
-    done_counts as (${doneByClass}),
+    done_counts as (
+      select d.school_id, d.year_from, d.grade, d.section_key, sum(d.completed) as n
+        from class_done d
+        join materials m on m.id = d.material_id and m.published
+        join course_elements e on e.id = m.element_id and e.published
+        join courses on courses.id = d.course_id
+       where courses.published and ${school("d.school_id")} and ${fits("d")}
+       group by d.school_id, d.year_from, d.grade, d.section_key),
     counted as (
       select k.*, s.school_name,
              coalesce(sc.n, 0)::int as students,

@@ -63,6 +63,16 @@ function orderOf(input: ListInput): SQL {
   );
 }
 
+/**
+ * Every part of a class is counted within its school, so a list of one school (the school details
+ * tab) derives that school's classes only.
+ */
+function narrowed(scope: ClassScope, options: ClassListOptions): ClassScope {
+  return scope.schoolId === null && options.schoolId !== undefined
+    ? { ...scope, schoolId: options.schoolId }
+    : scope;
+}
+
 export class ClassesRepository {
   constructor(private readonly db: Db) {}
 
@@ -89,15 +99,16 @@ export class ClassesRepository {
   ) {
     const where = this.where(input, filters, options);
     const { limit, offset } = pageOf(input);
+    const classes = classesWith(narrowed(scope, options), today);
     const rows = await rowsOf<ClassRow>(
-      this.db.execute(sql`${classesWith(scope, today)}
+      this.db.execute(sql`${classes}
         select k.*, (select count(*) from classes k where ${where})::int as total
           from classes k where ${where}
          order by ${orderOf(input)} limit ${limit} offset ${offset}`),
     );
     if (rows.length > 0) return { rows: rows.map(toRecord), total: Number(rows[0]!.total) };
     const [count] = await rowsOf<{ n: number }>(
-      this.db.execute(sql`${classesWith(scope, today)}
+      this.db.execute(sql`${classes}
         select count(*)::int as n from classes k where ${where}`),
     );
     return { rows: [], total: Number(count?.n ?? 0) };
@@ -113,7 +124,7 @@ export class ClassesRepository {
   ) {
     const where = this.where(input, filters, options);
     const rows = await rowsOf<ClassRow>(
-      this.db.execute(sql`${classesWith(scope, today)}
+      this.db.execute(sql`${classesWith(narrowed(scope, options), today)}
         select k.* from classes k where ${where} order by ${orderOf(input)}`),
     );
     yield rows.map((row) => {

@@ -1,0 +1,297 @@
+import { BULK_UPLOAD_COLUMNS, type ClassRecord } from "@lms/core";
+import { sql, type SQL } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../src/db/client";
+import { classesWith, type ClassScope } from "../src/plugins/app/repositories/class-rows";
+import { useTestApp } from "./helper";
+import { derivedClassesWith } from "./support/classes-derived";
+import { buildCourse } from "./support/journey";
+
+/**
+ * Issue 14: the class list reads per-class sums kept by the database's triggers (migration 0016)
+ * instead of every user and progress row. After each change a school makes, the sums must equal
+ * what the users and progress rows give, and the list what the derived query gives.
+ */
+const t = useTestApp();
+let admin: string;
+let schoolAdmin: string;
+let teacher: string;
+let teacherId: number;
+
+const TODAY = new Date();
+
+beforeAll(async () => {
+  admin = await t().login("admin");
+  schoolAdmin = await t().login("schooladmin");
+  teacher = await t().login("teacher");
+  teacherId = await t().userId("teacher");
+});
+
+const rows = <T = Record<string, unknown>>(query: SQL) => rowsOf<T>(t().database.db.execute(query));
+
+const STUDENT = sql`u.role_id = 5 and u.school_id is not null and u.school_year_from is not null
+  and u.grade is not null and trim(u.section) <> ''`;
+
+/** The stored sums against the same sums counted from the users and progress rows. */
+async function expectSummariesCurrent() {
+  const members = sql`select school_id, year_from, grade, section_key, section, year_to,
+      students::int as students from class_members`;
+  const countedMembers = sql`select u.school_id, u.school_year_from as year_from,
+      u.grade::int as grade, lower(trim(u.section)) as section_key, trim(u.section) as section,
+      coalesce(u.school_year_to, u.school_year_from + 1) as year_to, count(*)::int as students
+      from users u where ${STUDENT} group by 1, 2, 3, 4, 5, 6`;
+  const order = sql`order by 1, 2, 3, 4, 5, 6`;
+  expect(await rows(sql`${members} ${order}`)).toEqual(await rows(sql`${countedMembers} ${order}`));
+  const done = sql`select school_id, year_from, grade, section_key, course_id, material_id,
+      completed::int as completed from class_done`;
+  const countedDone = sql`select u.school_id, u.school_year_from as year_from,
+      u.grade::int as grade, lower(trim(u.section)) as section_key, p.course_id, p.material_id,
+      count(*)::int as completed
+      from progress p join users u on u.id = p.user_id
+     where p.completed_at is not null and ${STUDENT} group by 1, 2, 3, 4, 5, 6`;
+  expect(await rows(sql`${done} ${order}`)).toEqual(await rows(sql`${countedDone} ${order}`));
+  expect(await rows(sql`select * from class_done_pending`)).toEqual([]);
+}
+
+const classOrder = sql`order by k.school_id, k.year_from, k.grade, k.section_key`;
+
+/** The classes of a scope, by the stored sums and by the derived query, side by side. */
+async function expectSameClasses(scope: ClassScope) {
+  const stored = await rows(
+    sql`${classesWith(scope, TODAY)} select k.* from classes k ${classOrder}`,
+  );
+  const derived = await rows(
+    sql`${derivedClassesWith(scope, TODAY)} select k.* from classes k ${classOrder}`,
+  );
+  expect(stored).toEqual(derived);
+  return derived as { students: number; average_completion: number | null }[];
+}
+
+async function listed(token: string): Promise<ClassRecord[]> {
+  const answer = await t().call<{ data: ClassRecord[] }>(
+    "class",
+    "list",
+    { rowsPerPage: 50, sortBy: "averageCompletion", sortOrder: "desc" },
+    { token },
+  );
+  expect(answer.status, answer.payload).toBe(200);
+  return answer.body.data!.data;
+}
+
+/** Every check after a change: the sums, three scopes, and the list as a global admin gets it. */
+async function expectCurrent() {
+  await expectSummariesCurrent();
+  const all = await expectSameClasses({ schoolId: null, teacherId: null });
+  await expectSameClasses({ schoolId: 1, teacherId: null });
+  await expectSameClasses({ schoolId: 1, teacherId });
+  const list = await listed(admin);
+  expect(list).toHaveLength(all.length);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  expect(sum(list.map((c) => c.students))).toBe(sum(all.map((c) => Number(c.students))));
+  return list;
+}
+
+const find = (list: ClassRecord[], grade: number, section: string, schoolId = 1) =>
+  list.find(
+    (c) =>
+      c.schoolId === schoolId &&
+      c.grade === grade &&
+      c.section.toLowerCase() === section.toLowerCase(),
+  );
+
+function csvRow(values: Partial<Record<(typeof BULK_UPLOAD_COLUMNS)[number], string>>) {
+  return BULK_UPLOAD_COLUMNS.map((c) => values[c] ?? "").join(",");
+}
+
+async function userRecord(userName: string) {
+  const answer = await t().call<Record<string, unknown>>(
+    "user",
+    "get",
+    { id: await t().userId(userName) },
+    { token: admin },
+  );
+  expect(answer.status, answer.payload).toBe(200);
+  return answer.body.data!;
+}
+
+async function updateUser(userName: string, changes: Record<string, unknown>) {
+  const record = await userRecord(userName);
+  const answer = await t().call(
+    "user",
+    "update",
+    {
+      ...record,
+      assignedLoad: (record.assignedLoad as object | undefined) ?? [],
+      children: [],
+      parent: undefined,
+      ...changes,
+    },
+    { token: schoolAdmin },
+  );
+  expect(answer.status, answer.payload).toBe(200);
+}
+
+describe("stored class sums", () => {
+  it("start equal to the derived classes (seeded through the triggers)", async () => {
+    const list = await expectCurrent();
+    expect(find(list, 7, "Rizal")).toMatchObject({ students: 3 });
+  });
+
+  it("follow a bulk upload of students, one statement for many rows", async () => {
+    const lines = Array.from({ length: 40 }, (_, i) =>
+      csvRow({
+        firstName: "Ana",
+        lastName: "Reyes",
+        userName: `sum${i}`,
+        email: `sum${i}@example.edu.ph`,
+        roleId: "5",
+        schoolId: "1",
+        learningReferenceNumber: String(300000000000 + i),
+        schoolYearFrom: "2026",
+        schoolYearTo: "2027",
+        grade: i % 2 === 0 ? "7" : "9",
+        section: i % 4 === 0 ? "Rizal" : "Luna",
+      }),
+    );
+    const answer = await t().call<{ created: number }>(
+      "user",
+      "bulkupload",
+      { mode: "add" },
+      {
+        token: admin,
+        files: {
+          file: {
+            data: [BULK_UPLOAD_COLUMNS.join(","), ...lines].join("\n"),
+            filename: "users.csv",
+            type: "text/csv",
+          },
+        },
+      },
+    );
+    expect(answer.status, answer.payload).toBe(200);
+    const list = await expectCurrent();
+    expect(find(list, 7, "Rizal")!.students).toBe(3 + 10);
+  });
+
+  it("follow a completed material, and its course and material being unpublished", async () => {
+    const course = await buildCourse(t(), teacher, [
+      {
+        name: "Unit",
+        materials: [
+          { name: "First", type: "page" },
+          { name: "Second", type: "page" },
+        ],
+      },
+    ]);
+    const student = await t().login("student");
+    for (const name of ["First", "Second"]) {
+      await t().call("journey", "open", { materialId: course.ids[name] }, { token: student });
+      const done = await t().call(
+        "journey",
+        "complete",
+        { materialId: course.ids[name] },
+        { token: student },
+      );
+      expect(done.status, done.payload).toBe(200);
+    }
+    const before = find(await expectCurrent(), 7, "Rizal")!.averageCompletion;
+    const material = await t().call(
+      "material",
+      "unpublish",
+      { id: course.ids.Second },
+      { token: teacher },
+    );
+    expect(material.status, material.payload).toBe(200);
+    await expectCurrent();
+    const unpublished = await t().call(
+      "course",
+      "unpublish",
+      { id: course.courseId },
+      { token: teacher },
+    );
+    expect(unpublished.status, unpublished.payload).toBe(200);
+    await expectCurrent();
+    await t().call("course", "publish", { id: course.courseId }, { token: teacher });
+    await t().call("material", "publish", { id: course.ids.Second }, { token: teacher });
+    expect(find(await expectCurrent(), 7, "Rizal")!.averageCompletion).toBe(before);
+    // A completion cleared and set again, many rows in one statement.
+    await t().database.db.execute(
+      sql`update progress set completed_at = null where course_id = ${course.courseId}`,
+    );
+    await expectCurrent();
+    await t().database.db.execute(
+      sql`update progress set completed_at = now() where course_id = ${course.courseId}`,
+    );
+    await expectCurrent();
+  });
+
+  it("follow a student's grade and section edited, and a class move", async () => {
+    await updateUser("rosa", { grade: 8, section: "Bonifacio" });
+    let list = await expectCurrent();
+    expect(find(list, 8, "Bonifacio")!.students).toBe(3);
+    await updateUser("rosa", { grade: 7, section: " rizal " });
+    list = await expectCurrent();
+    const rizal = find(list, 7, "Rizal")!;
+    const moved = await t().call(
+      "class",
+      "move",
+      { id: rizal.id, ids: JSON.stringify([await t().userId("miguel")]), section: "Luna" },
+      { token: schoolAdmin },
+    );
+    expect(moved.status, moved.payload).toBe(200);
+    await expectCurrent();
+    // The latest year to of a class's students is the class's.
+    await t().database.db.execute(
+      sql`update users set school_year_to = 2028 where user_name = 'miguel'`,
+    );
+    expect(find(await expectCurrent(), 7, "Luna")!.schoolYearTo).toBe(2028);
+    await t().database.db.execute(
+      sql`update users set school_year_to = null where user_name = 'miguel'`,
+    );
+    await expectCurrent();
+    // A role change takes a student out of its class; back again, it returns with its progress.
+    await t().database.db.execute(sql`update users set role_id = 3 where user_name = 'lea'`);
+    await expectCurrent();
+    await t().database.db.execute(sql`update users set role_id = 5 where user_name = 'lea'`);
+    await expectCurrent();
+  });
+
+  it("follow a student deleted to the recycle bin and restored", async () => {
+    const deleted = await t().call<{ binIds: number[] }>(
+      "user",
+      "delete",
+      { id: await t().userId("student") },
+      { token: schoolAdmin },
+    );
+    expect(deleted.status, deleted.payload).toBe(200);
+    await expectCurrent();
+    const restored = await t().call(
+      "user",
+      "restore",
+      { id: deleted.body.data!.binIds[0] },
+      { token: schoolAdmin },
+    );
+    expect(restored.status, restored.payload).toBe(200);
+    await expectCurrent();
+  });
+
+  it("follow a whole school deleted to the recycle bin and restored", async () => {
+    const deleted = await t().call<{ binIds: number[] }>(
+      "school",
+      "delete",
+      { id: 1, confirmCode: "RNHS" },
+      { token: admin },
+    );
+    expect(deleted.status, deleted.payload).toBe(200);
+    const list = await expectCurrent();
+    expect(list.every((c) => c.schoolId !== 1)).toBe(true);
+    const restored = await t().call(
+      "school",
+      "restore",
+      { id: deleted.body.data!.binIds[0] },
+      { token: admin },
+    );
+    expect(restored.status, restored.payload).toBe(200);
+    await expectCurrent();
+  });
+});
