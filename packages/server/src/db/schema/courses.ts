@@ -41,6 +41,15 @@ export const courses = pgTable(
     ),
     trigram("courses_search_trgm", sql`${t.searchText}`),
     index("courses_school_idx").on(t.schoolId, t.gradeLevel),
+    // Issue 14 (0017): a (column, id) index per sortable column of the list.
+    index("courses_name_idx").on(t.courseName, t.id),
+    index("courses_code_idx").on(t.courseCode, t.id),
+    index("courses_grade_idx").on(t.gradeLevel, t.id),
+    index("courses_subject_idx").on(t.subject, t.id),
+    index("courses_section_idx").on(t.section, t.id),
+    index("courses_published_idx").on(t.published, t.id),
+    index("courses_created_idx").on(t.createdAt, t.id),
+    index("courses_updated_idx").on(t.updatedAt, t.id),
   ],
 );
 
@@ -91,6 +100,16 @@ export const materials = pgTable(
   (t) => [
     index("materials_element_idx").on(t.elementId),
     index("materials_course_idx").on(t.courseId),
+    // Issue 14 (0017): a (column, id) index per sortable column of the list, and the search's.
+    index("materials_name_idx").on(t.name, t.id),
+    index("materials_modified_idx").on(t.lastModified, t.id),
+    index("materials_size_idx").on(t.size, t.id),
+    index("materials_type_idx").on(t.type, t.id),
+    index("materials_author_idx").on(t.author, t.id),
+    index("materials_published_idx").on(t.published, t.id),
+    index("materials_position_idx").on(t.position, t.id),
+    index("materials_created_idx").on(t.createdAt, t.id),
+    trigram("materials_search_trgm", sql`lower(${t.name} || ' ' || ${t.author})`),
   ],
 );
 

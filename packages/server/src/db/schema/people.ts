@@ -46,6 +46,13 @@ export const schools = pgTable(
     trigram("schools_search_trgm", sql`${t.searchText}`),
     index("schools_name_idx").on(t.schoolName, t.id),
     index("schools_created_idx").on(t.createdAt, t.id),
+    // Issue 14 (0017): a (column, id) index per sortable column of the list.
+    index("schools_code_idx").on(t.schoolCode, t.id),
+    index("schools_city_idx").on(t.city, t.id),
+    index("schools_province_idx").on(t.province, t.id),
+    index("schools_region_idx").on(t.region, t.id),
+    index("schools_enabled_idx").on(t.enabled, t.id),
+    index("schools_updated_idx").on(t.updatedAt, t.id),
   ],
 );
 

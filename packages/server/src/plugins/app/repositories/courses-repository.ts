@@ -1,15 +1,15 @@
 import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
-import { count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { courses } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
-  pageOf,
   whereAll,
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
+import { specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated } from "./records";
 
 type CourseRow = typeof courses.$inferSelect;
@@ -103,6 +103,12 @@ export function courseAccess(viewer: CourseViewer, mode: "view" | "modify"): SQL
   return school;
 }
 
+/** The tables courseAccess reads for a viewer (a teacher's courses follow its load). */
+export const courseAccessTables = (viewer: CourseViewer): string[] =>
+  viewer.schoolId !== null && viewer.roleId === ROLE_IDS.teacher
+    ? ["courses", "user_loads"]
+    : ["courses"];
+
 export function toCourseRecord(row: CourseRow): CourseRecord {
   const { searchText: _search, image, ...rest } = row;
   return {
@@ -113,7 +119,11 @@ export function toCourseRecord(row: CourseRow): CourseRecord {
 }
 
 export class CoursesRepository {
-  constructor(private readonly db: Db) {}
+  private readonly pages;
+
+  constructor(private readonly db: Db) {
+    this.pages = new VersionedPages(db);
+  }
 
   async find(
     id: number,
@@ -139,18 +149,15 @@ export class CoursesRepository {
       courseAccess(viewer, "view"),
       ...listConditions(listSpec, input, filters),
     ]);
-    const { limit, offset } = pageOf(input);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(courses)
-        .where(where)
-        .orderBy(...listOrder(listSpec, input))
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ n: count() }).from(courses).where(where),
-    ]);
-    return { rows: rows.map(toCourseRecord), total: Number(total?.n ?? 0) };
+    const { rows, total } = await this.pages.page(input, {
+      tables: courseAccessTables(viewer),
+      table: courses,
+      id: courses.id,
+      where,
+      order: specOrder(listSpec, input),
+      rows: (ids) => this.db.select().from(courses).where(inArray(courses.id, ids)),
+    });
+    return { rows: rows.map(toCourseRecord), total };
   }
 
   async *exportRows(input: ListInput, filters: ListFilter[], viewer: CourseViewer) {

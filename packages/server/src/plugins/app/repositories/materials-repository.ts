@@ -1,17 +1,30 @@
 import type { ListFilter, MaterialRecord, MaterialType, ScormSettings } from "@lms/core";
-import { and, asc, count, eq, gt, inArray, max, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  max,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { courseElements, courses, materialFiles, materials } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
-  pageOf,
+  reverseInput,
   whereAll,
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
 import { sanitizePageHtml } from "../../../lib/page-html";
-import { courseAccess, type CourseViewer } from "./courses-repository";
+import { VersionedPages } from "../../../lib/versioned-pages";
+import { courseAccess, courseAccessTables, type CourseViewer } from "./courses-repository";
 import { created, timestamps, updated } from "./records";
 
 type MaterialRow = typeof materials.$inferSelect;
@@ -69,14 +82,25 @@ export type MaterialSource = { courseId: number } | { viewer: CourseViewer };
  */
 export type MaterialVisibility = "published" | { editor: CourseViewer };
 
+/**
+ * A condition on a material's course or element, as a subquery by key: every material has exactly
+ * one of each, so it matches what a join would, and an unfiltered page needs no join at all.
+ */
+const ofCourse = (condition: SQL | undefined) =>
+  condition &&
+  sql`exists (select 1 from ${courses} where ${courses.id} = ${materials.courseId} and ${condition})`;
+const ofElement = (condition: SQL) =>
+  sql`exists (select 1 from ${courseElements}
+    where ${courseElements.id} = ${materials.elementId} and ${condition})`;
+
 function visibilityWhere(visibility: MaterialVisibility): SQL | undefined {
   const published = and(
     eq(materials.published, true),
-    eq(courseElements.published, true),
-    eq(courses.published, true),
+    ofElement(eq(courseElements.published, true)),
+    ofCourse(eq(courses.published, true)),
   );
   if (visibility === "published") return published;
-  const editable = courseAccess(visibility.editor, "modify");
+  const editable = ofCourse(courseAccess(visibility.editor, "modify"));
   return editable === undefined ? undefined : or(published, editable);
 }
 
@@ -87,19 +111,55 @@ function sourceWhere(
   visibility: MaterialVisibility,
 ) {
   return whereAll([
-    "courseId" in from ? eq(materials.courseId, from.courseId) : courseAccess(from.viewer, "view"),
+    "courseId" in from
+      ? eq(materials.courseId, from.courseId)
+      : ofCourse(courseAccess(from.viewer, "view")),
     visibilityWhere(visibility),
     ...listConditions(listSpec, input, filters),
   ]);
 }
 
-/** The asked order, else journey order (course, element position, material position). */
-const sourceOrder = (input: ListInput) =>
-  input.sortBy
-    ? listOrder(listSpec, input)
-    : [asc(courses.id), asc(courseElements.position), asc(materials.position)];
+/** The tables a source and visibility read (a teacher's courses follow its load). */
+function sourceTables(from: MaterialSource, visibility: MaterialVisibility): string[] {
+  const viewers = [
+    ...("viewer" in from ? [from.viewer] : []),
+    ...(visibility === "published" ? [] : [visibility.editor]),
+  ];
+  const loads = viewers.some((v) => courseAccessTables(v).includes("user_loads"));
+  return ["materials", "course_elements", "courses", ...(loads ? ["user_loads"] : [])];
+}
 
-export function toMaterialRecord(row: MaterialRow, withContent = false): MaterialRecord {
+/**
+ * The asked order, else journey order (course, element position, material position; the sort
+ * order does not turn it), `reversed` when a page is read from the far end.
+ */
+function sourceOrder(input: ListInput, reversed = false) {
+  if (input.sortBy) return listOrder(listSpec, reversed ? reverseInput(input) : input);
+  const direction = reversed ? desc : asc;
+  return [
+    direction(materials.courseId),
+    direction(courseElements.position),
+    direction(materials.position),
+  ];
+}
+
+const elementJoin = {
+  table: courseElements,
+  on: eq(courseElements.id, materials.elementId),
+};
+
+/** A listed material: every column but a page's HTML and the SCORM settings. */
+const {
+  content: _content,
+  scormSettings: _settings,
+  ...listedColumns
+} = getTableColumns(materials);
+type ListedRow = Omit<MaterialRow, "content" | "scormSettings">;
+
+export function toMaterialRecord(
+  row: ListedRow & Partial<Pick<MaterialRow, "content">>,
+  withContent = false,
+): MaterialRecord {
   return {
     id: row.id,
     courseId: row.courseId,
@@ -113,14 +173,18 @@ export function toMaterialRecord(row: MaterialRow, withContent = false): Materia
     lastModified: row.lastModified.toISOString(),
     ...(row.type === "link" ? { url: row.url } : {}),
     // Sanitised on save; again here, for rows stored before and for every app reading the API.
-    ...(withContent && row.type === "page" ? { content: sanitizePageHtml(row.content) } : {}),
+    ...(withContent && row.type === "page" ? { content: sanitizePageHtml(row.content ?? "") } : {}),
     ...timestamps(row),
   };
 }
 
 /** Materials ordered by position: unique and gap-free per element. */
 export class MaterialsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly pages;
+
+  constructor(private readonly db: Db) {
+    this.pages = new VersionedPages(db);
+  }
 
   async findById(id: number, db: Executor = this.db): Promise<MaterialRow | undefined> {
     const [row] = await db.select().from(materials).where(eq(materials.id, id)).limit(1);
@@ -138,25 +202,17 @@ export class MaterialsRepository {
     visibility: MaterialVisibility,
   ) {
     const where = sourceWhere(from, input, filters, visibility);
-    const { limit, offset } = pageOf(input);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ material: materials })
-        .from(materials)
-        .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
-        .innerJoin(courses, eq(courses.id, materials.courseId))
-        .where(where)
-        .orderBy(...sourceOrder(input))
-        .limit(limit)
-        .offset(offset),
-      this.db
-        .select({ n: count() })
-        .from(materials)
-        .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
-        .innerJoin(courses, eq(courses.id, materials.courseId))
-        .where(where),
-    ]);
-    return { rows: rows.map((r) => toMaterialRecord(r.material)), total: Number(total?.n ?? 0) };
+    const { rows, total } = await this.pages.page(input, {
+      tables: sourceTables(from, visibility),
+      table: materials,
+      id: materials.id,
+      where,
+      order: (reversed) => sourceOrder(input, reversed),
+      ...(input.sortBy ? {} : { join: elementJoin }),
+      rows: (ids) =>
+        this.db.select(listedColumns).from(materials).where(inArray(materials.id, ids)),
+    });
+    return { rows: rows.map((r) => toMaterialRecord(r)), total };
   }
 
   async *exportRows(
@@ -168,8 +224,7 @@ export class MaterialsRepository {
     const rows = await this.db
       .select({ material: materials })
       .from(materials)
-      .innerJoin(courseElements, eq(courseElements.id, materials.elementId))
-      .innerJoin(courses, eq(courses.id, materials.courseId))
+      .innerJoin(elementJoin.table, elementJoin.on)
       .where(sourceWhere(from, input, filters, visibility))
       .orderBy(...sourceOrder(input));
     yield rows.map((r) => toMaterialRecord(r.material));

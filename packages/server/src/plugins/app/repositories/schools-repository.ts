@@ -1,15 +1,15 @@
 import type { ListFilter, SchoolRecord } from "@lms/core";
-import { count, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { schools } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
-  pageOf,
   whereAll,
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
+import { specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated, type Scope } from "./records";
 
 type SchoolRow = typeof schools.$inferSelect;
@@ -56,7 +56,11 @@ export function toSchoolRecord(row: SchoolRow): SchoolRecord {
 }
 
 export class SchoolsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly pages;
+
+  constructor(private readonly db: Db) {
+    this.pages = new VersionedPages(db);
+  }
 
   async findById(
     id: number,
@@ -73,18 +77,15 @@ export class SchoolsRepository {
 
   async list(input: ListInput, filters: ListFilter[], scope: Scope) {
     const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
-    const { limit, offset } = pageOf(input);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(schools)
-        .where(where)
-        .orderBy(...listOrder(listSpec, input))
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ n: count() }).from(schools).where(where),
-    ]);
-    return { rows: rows.map(toSchoolRecord), total: Number(total?.n ?? 0) };
+    const { rows, total } = await this.pages.page(input, {
+      tables: ["schools"],
+      table: schools,
+      id: schools.id,
+      where,
+      order: specOrder(listSpec, input),
+      rows: (ids) => this.db.select().from(schools).where(inArray(schools.id, ids)),
+    });
+    return { rows: rows.map(toSchoolRecord), total };
   }
 
   async *exportRows(input: ListInput, filters: ListFilter[], scope: Scope, batch = 2000) {

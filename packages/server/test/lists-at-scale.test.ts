@@ -1,0 +1,264 @@
+import { sql, type SQL } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./helper";
+
+// Issue 14: the schools, courses and materials lists read a page's ids from the nearer end and
+// keep their exact totals per version of the tables they read; every answer stays what a plain
+// OFFSET gives.
+const t = useTestApp();
+let admin: string;
+let schoolAdmin: string;
+let teacher: string;
+let schoolId: number;
+let adminsSchool: number;
+let teacherId: number;
+
+interface ListData {
+  pagination: { totalcount: number };
+  data: { id: number }[];
+}
+
+const ROWS = 10;
+
+async function ids(query: SQL): Promise<number[]> {
+  const result = (await t().database.db.execute(query)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
+}
+
+const list = (resource: string, token: string, fields: Record<string, string | number>) =>
+  t().call<ListData>(resource, "list", { rowsPerPage: ROWS, ...fields }, { token });
+
+/**
+ * Every page of a list, and one past the end, in the order `orderBy` gives in plain SQL (`from`
+ * and its condition, sorted by a column and the id in the same direction).
+ */
+async function pageThrough(
+  resource: string,
+  token: string,
+  fields: Record<string, string | number>,
+  from: SQL,
+  orderBy: SQL,
+) {
+  const expected = await ids(sql`select m.id ${from} order by ${orderBy}`);
+  const pages = Math.ceil(expected.length / ROWS);
+  const seen: number[] = [];
+  for (let page = 1; page <= pages + 1; page++) {
+    const answer = await list(resource, token, { ...fields, page });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.pagination.totalcount).toBe(expected.length);
+    const rows = answer.body.data!.data.map((r) => r.id);
+    expect(rows, `${JSON.stringify(fields)} page ${page}`).toEqual(
+      expected.slice((page - 1) * ROWS, page * ROWS),
+    );
+    seen.push(...rows);
+  }
+  expect(seen).toEqual(expected);
+  return expected.length;
+}
+
+/** Every sortable column in both orders. */
+async function everySort(
+  resource: string,
+  token: string,
+  columns: [string, string][],
+  from: SQL,
+  extra: Record<string, string | number> = {},
+) {
+  for (const [sortBy, column] of columns) {
+    for (const order of ["asc", "desc"] as const) {
+      const direction = sql.raw(order);
+      await pageThrough(
+        resource,
+        token,
+        { ...extra, sortBy, sortOrder: order },
+        from,
+        sql`m.${sql.identifier(column)} ${direction}, m.id ${direction}`,
+      );
+    }
+  }
+}
+
+const SCHOOL_COLUMNS: [string, string][] = [
+  ["schoolCode", "school_code"],
+  ["schoolName", "school_name"],
+  ["city", "city"],
+  ["province", "province"],
+  ["region", "region"],
+  ["enabled", "enabled"],
+  ["createdAt", "created_at"],
+  ["updatedAt", "updated_at"],
+];
+const COURSE_COLUMNS: [string, string][] = [
+  ["courseName", "course_name"],
+  ["courseCode", "course_code"],
+  ["gradeLevel", "grade_level"],
+  ["subject", "subject"],
+  ["section", "section"],
+  ["published", "published"],
+  ["createdAt", "created_at"],
+  ["updatedAt", "updated_at"],
+];
+const MATERIAL_COLUMNS: [string, string][] = [
+  ["name", "name"],
+  ["lastModified", "last_modified"],
+  ["size", "size"],
+  ["type", "type"],
+  ["author", "author"],
+  ["published", "published"],
+  ["position", "position"],
+  ["createdAt", "created_at"],
+];
+
+/** A teacher's load matches the course (ARCHITECTURE.md "Who sees which course"). */
+const teaches = (course: string) => {
+  const c = sql.raw(course);
+  return sql`exists (select 1 from user_loads l where l.user_id = ${teacherId}
+    and l.grade = ${c}.grade_level and lower(l.subject) = lower(${c}.subject)
+    and (${c}.section = '' or lower(l.section) = lower(${c}.section)))`;
+};
+const teachersCourses = () =>
+  sql`from courses m where (m.school_id = ${schoolId} or m.school_id is null) and ${teaches("m")}`;
+const allMaterials = sql`from materials m join course_elements e on e.id = m.element_id
+  join courses c on c.id = m.course_id`;
+/** A teacher's materials: of the courses it sees, published or in its school's courses. */
+const teachersMaterials = () => sql`${allMaterials}
+  where (c.school_id = ${schoolId} or c.school_id is null) and ${teaches("c")}
+    and ((m.published and e.published and c.published) or c.school_id = ${schoolId})`;
+async function total(resource: string, token: string, fields: Record<string, string> = {}) {
+  const answer = await list(resource, token, fields);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data!.pagination.totalcount;
+}
+
+async function count(from: SQL) {
+  return (await ids(sql`select m.id ${from}`)).length;
+}
+
+beforeAll(async () => {
+  admin = await t().login("admin");
+  schoolAdmin = await t().login("schooladmin");
+  teacher = await t().login("teacher");
+  const one = async (query: SQL) => (await ids(query))[0]!;
+  schoolId = await one(sql`select school_id as id from users where user_name = 'teacher'`);
+  teacherId = await one(sql`select id from users where user_name = 'teacher'`);
+  adminsSchool = await one(sql`select school_id as id from users where user_name = 'schooladmin'`);
+  const other = sql`(select min(id) from schools where id <> ${schoolId})`;
+  // Ties on every sorted column, empty update times, several schools and global courses, published
+  // and unpublished courses, elements and materials.
+  await t().database.db.execute(sql`
+    insert into schools (school_code, school_name, city, province, region, enabled, updated_at,
+                         created_by)
+    select 'SCALE' || i, (array['Rizal High', 'Mabini School', 'Luna Academy'])[1 + i % 3],
+           (array['Quezon City', 'Manila'])[1 + i % 2], (array['Metro Manila', 'Cebu', 'Davao'])[1 + i % 3],
+           (array['NCR', 'VII'])[1 + i % 2], i % 3 <> 0,
+           case when i % 4 = 0 then null else now() - (i % 5 || ' days')::interval end, 'test'
+      from generate_series(1, 43) i`);
+  await t().database.db.execute(sql`
+    insert into courses (course_name, course_code, grade_level, subject, section, published,
+                         school_id, updated_at, created_by)
+    select (array['Algebra', 'Biology', 'Chemistry'])[1 + i % 3], 'SCALE-' || i, 7 + i % 2,
+           (array['Science', 'Mathematics'])[1 + i % 2], (array['', 'Rizal', 'Mabini'])[1 + i % 3],
+           i % 4 <> 0,
+           case i % 3 when 0 then null when 1 then ${schoolId} else ${other} end,
+           case when i % 5 = 0 then null else now() - (i % 4 || ' days')::interval end, 'test'
+      from generate_series(1, 31) i`);
+  await t().database.db.execute(sql`
+    insert into course_elements (course_id, name, type, position, published, created_by)
+    select c.id, 'Lesson ' || p, 'lesson', p, (c.id + p) % 3 <> 0, 'test'
+      from courses c cross join generate_series(1, 2) p where c.course_code like 'SCALE-%'`);
+  await t().database.db.execute(sql`
+    insert into materials (course_id, element_id, name, type, url, size, author, position,
+                           published, last_modified, created_by)
+    select e.course_id, e.id, (array['Intro', 'Worksheet', 'Quiz review'])[1 + (e.id + m) % 3],
+           (array['page', 'link'])[1 + m % 2], 'https://example.edu.ph', (e.id * 7 + m) % 5 * 100,
+           (array['Maria Santos', 'Jose Rizal'])[1 + e.id % 2], m, m % 2 = 1 or e.id % 3 = 0,
+           now() - ((e.id + m) % 4 || ' days')::interval, 'test'
+      from course_elements e cross join lateral generate_series(1, 1 + e.id % 2) m
+     where e.created_by = 'test'`);
+});
+
+describe("schools, courses and materials lists at scale", () => {
+  it("pages schools near and far, both orders, every column, as OFFSET does", async () => {
+    await everySort("school", admin, SCHOOL_COLUMNS, sql`from schools m`);
+    await everySort(
+      "school",
+      schoolAdmin,
+      SCHOOL_COLUMNS.slice(0, 2),
+      sql`from schools m where m.id = ${adminsSchool}`,
+    );
+  });
+
+  it("pages courses for an admin, a school admin and a teacher", async () => {
+    await everySort("course", admin, COURSE_COLUMNS, sql`from courses m`);
+    await everySort(
+      "course",
+      schoolAdmin,
+      COURSE_COLUMNS,
+      sql`from courses m where m.school_id = ${adminsSchool} or m.school_id is null`,
+    );
+    expect(await count(teachersCourses())).toBeGreaterThan(ROWS);
+    await everySort("course", teacher, COURSE_COLUMNS, teachersCourses());
+  });
+
+  it("pages materials for an admin and a teacher, and in journey order", async () => {
+    await everySort("material", admin, MATERIAL_COLUMNS, allMaterials);
+    expect(await count(teachersMaterials())).toBeGreaterThan(ROWS);
+    await everySort("material", teacher, MATERIAL_COLUMNS, teachersMaterials());
+    await pageThrough(
+      "material",
+      admin,
+      {},
+      allMaterials,
+      sql`m.course_id, e.position, m.position`,
+    );
+    const [course] = await ids(sql`select id from courses where course_code = 'SCALE-3'`);
+    await pageThrough(
+      "material",
+      admin,
+      { courseId: course!, sortBy: "name", sortOrder: "desc" },
+      sql`${allMaterials} where m.course_id = ${course!}`,
+      sql`m.name desc, m.id desc`,
+    );
+  });
+
+  it("moves a total at once after a change to any table the list reads", async () => {
+    const schools = await total("school", admin);
+    await t().database.db.execute(sql`
+      insert into schools (school_code, school_name, created_by) values ('SCALE-NEW', 'New', 'test')`);
+    expect(await total("school", admin)).toBe(schools + 1);
+
+    const courses = await total("course", admin);
+    await t().database.db.execute(sql`
+      insert into courses (course_name, course_code, grade_level, subject, created_by)
+      values ('New', 'SCALE-NEW', 9, 'Art', 'test')`);
+    expect(await total("course", admin)).toBe(courses + 1);
+
+    // A teacher's courses follow its load.
+    const taught = await total("course", teacher);
+    expect(taught).toBe(await count(teachersCourses()));
+    await t().database.db.execute(sql`
+      insert into user_loads (user_id, grade, subject, section, created_by)
+      values (${teacherId}, 8, 'Mathematics', 'Mabini', 'test')`);
+    const more = await count(teachersCourses());
+    expect(more).toBeGreaterThan(taught);
+    expect(await total("course", teacher)).toBe(more);
+
+    // A teacher sees a global course's materials only while they are published, elements too.
+    const listed = await total("material", teacher);
+    expect(listed).toBe(await count(teachersMaterials()));
+    await t().database.db.execute(sql`
+      update course_elements set published = false
+       where id = (select m.element_id ${teachersMaterials()} and c.school_id is null
+                    order by m.id limit 1)`);
+    const fewer = await count(teachersMaterials());
+    expect(fewer).toBeLessThan(listed);
+    expect(await total("material", teacher)).toBe(fewer);
+
+    const materials = await total("material", admin, { sortBy: "name" });
+    await t().database.db.execute(sql`
+      insert into materials (course_id, element_id, name, type, position, created_by)
+      select course_id, id, 'New', 'link', 99, 'test' from course_elements
+       where created_by = 'test' order by id limit 1`);
+    expect(await total("material", admin, { sortBy: "name" })).toBe(materials + 1);
+  });
+});
