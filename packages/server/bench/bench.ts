@@ -10,9 +10,16 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BULK_UPLOAD_COLUMNS } from "@lms/core";
-import pg from "pg";
 import { clusterUnavailable, startCluster, type PgCluster } from "../test/support/pg-cluster";
-import { FIRST, LAST_END, LAST_START, populate, schoolsFor, usersFor } from "./data";
+import {
+  createBenchDatabase,
+  FIRST,
+  LAST_END,
+  LAST_START,
+  populate,
+  schoolsFor,
+  usersFor,
+} from "./data";
 import { measureClasses, measureLists, percentile } from "./lists";
 import { writeSection } from "./performance-doc";
 import {
@@ -84,16 +91,9 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
   try {
     if (driver === "postgres") {
       cluster = await startCluster();
-      const admin = new pg.Client({ connectionString: cluster.url("postgres") });
-      await admin.connect();
-      await admin.query("create database lms_bench");
-      await admin.end();
       // The server reaches PostgreSQL on the same host through its Unix socket (half the cost of
       // a loopback TCP round trip here); LMS_BENCH_PG_TCP=1 measures over TCP instead.
-      databaseUrl =
-        process.env.LMS_BENCH_PG_TCP === "1"
-          ? cluster.url("lms_bench")
-          : cluster.socketUrl("lms_bench");
+      databaseUrl = await createBenchDatabase(cluster, process.env.LMS_BENCH_PG_TCP === "1");
     }
     const users = usersFor(driver);
     const schools = schoolsFor(users);

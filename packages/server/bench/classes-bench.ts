@@ -11,14 +11,13 @@ import os from "node:os";
 import path from "node:path";
 import { SORTABLE_COLUMNS } from "@lms/core";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../src/db/client";
 import { classesWith } from "../src/plugins/app/repositories/class-rows";
 import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import type { ListInput } from "../src/lib/list";
 import { derivedClassesWith } from "../test/support/classes-derived";
 import { clusterUnavailable, startCluster, type PgCluster } from "../test/support/pg-cluster";
-import { populate, schoolsFor, usersFor } from "./data";
+import { createBenchDatabase, populate, schoolsFor, usersFor } from "./data";
 import { percentile } from "./lists";
 import { DRIVERS } from "./settings";
 
@@ -42,11 +41,7 @@ async function measure(driver: "pglite" | "postgres") {
   try {
     if (driver === "postgres") {
       cluster = await startCluster();
-      const admin = new pg.Client({ connectionString: cluster.url("postgres") });
-      await admin.connect();
-      await admin.query("create database lms_bench");
-      await admin.end();
-      databaseUrl = cluster.socketUrl("lms_bench");
+      databaseUrl = await createBenchDatabase(cluster);
     }
     const users = usersFor(driver);
     const schools = schoolsFor(users);

@@ -4,9 +4,11 @@
  * students and their progress, and the searches run on it.
  */
 import { hash } from "@node-rs/argon2";
+import pg from "pg";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/config";
 import { prepareDatabase } from "../src/server";
+import type { PgCluster } from "../test/support/pg-cluster";
 
 /** Users per database (LMS_BENCH_USERS for both, or LMS_BENCH_PG_USERS / LMS_BENCH_PGLITE_USERS). */
 export function usersFor(driver: "pglite" | "postgres"): number {
@@ -214,6 +216,15 @@ export function freshSearches(count = 400): string[] {
     }
   }
   return terms;
+}
+
+/** The bench's database in a throwaway cluster: created, and its URL by the Unix socket or TCP. */
+export async function createBenchDatabase(cluster: PgCluster, tcp = false): Promise<string> {
+  const admin = new pg.Client({ connectionString: cluster.url("postgres") });
+  await admin.connect();
+  await admin.query("create database lms_bench");
+  await admin.end();
+  return tcp ? cluster.url("lms_bench") : cluster.socketUrl("lms_bench");
 }
 
 export interface Populated {

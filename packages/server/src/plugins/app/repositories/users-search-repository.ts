@@ -1,6 +1,6 @@
 import type { ListFilter, UserRecord } from "@lms/core";
 import { LRUCache } from "lru-cache";
-import { count, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { preparedRows, rowsOf, type Db } from "../../../db/client";
 import { changeCounters, roles, schools, users } from "../../../db/schema";
 import {
@@ -9,15 +9,14 @@ import {
   keysetKey,
   listConditions,
   listOrder,
-  nearerEnd,
   pageOf,
-  reverseInput,
   roundEstimate,
   whereAll,
   type KeysetMark,
   type ListInput,
 } from "../../../lib/list";
 import { SearchSnapshots } from "../../../lib/search-snapshots";
+import { specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { type Scope } from "./records";
 import {
   detailColumns,
@@ -58,8 +57,9 @@ export interface UserPage {
  */
 export class UsersSearchRepository {
   private readonly snapshots;
-  /** Exact counts of unsearched lists and estimates of common searches, by key and version. */
+  /** Estimates (and exact counts, once read) of common searches, by key and version. */
   private readonly counts = new LRUCache<string, number>({ max: 1000 });
+  private readonly pages;
   /** Statements of every searched page, prepared once (no query building or planning per call). */
   private readonly usersVersion;
   private readonly recordsByIds;
@@ -75,6 +75,7 @@ export class UsersSearchRepository {
     private readonly walk: WalkBounds = WALK,
   ) {
     this.snapshots = new SearchSnapshots(2_000_000, 50_000);
+    this.pages = new VersionedPages(db);
     this.usersVersion = db
       .select({ version: changeCounters.version })
       .from(changeCounters)
@@ -107,9 +108,9 @@ export class UsersSearchRepository {
         scopeCondition(scope),
         ...listConditions(listSpec, { ...input, search: "" }, filters),
       ]);
-    // The total does not depend on the order: one count for every order of the same list.
+    if (!input.search) return this.plainPage(filtered(), input);
+    // The total does not depend on the order: one estimate for every order of the same search.
     const countKey = JSON.stringify([scope.schoolId, filters, input.search]);
-    if (!input.search) return this.plainPage(countKey, filtered(), input);
     const key = JSON.stringify([
       scope.schoolId,
       filters,
@@ -121,32 +122,20 @@ export class UsersSearchRepository {
   }
 
   /**
-   * A page of an unsearched list: its ids from the sort column's (column, id) index, from the
-   * nearer end of the list, then the page's records by id. The exact count is kept for the table's
-   * version (counting a million rows is the slow part; a page of ids is not).
+   * A page of an unsearched list, read as every list is at scale (VersionedPages): the exact count
+   * kept for the table's version, the page's ids from the sort column's (column, id) index from the
+   * nearer end, then the page's records by id.
    */
-  private async plainPage(countKey: string, where: SQL | undefined, input: ListInput) {
-    const [counter] = await this.usersVersion.execute();
-    const versioned = JSON.stringify([countKey, String(counter?.version ?? "")]);
-    let total = this.counts.get(versioned);
-    if (total === undefined) {
-      const [row] = await this.db.select({ n: count() }).from(users).where(where);
-      total = Number(row?.n ?? 0);
-      this.counts.set(versioned, total);
-    }
-    const { limit, offset, reverse } = nearerEnd(input, total);
-    if (limit === 0) return { rows: [], total, estimate: false };
-    const ids = (
-      await this.db
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        .orderBy(...listOrder(listSpec, reverse ? reverseInput(input) : input))
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => r.id);
-    if (reverse) ids.reverse();
-    return { rows: await this.byIds(ids), total, estimate: false };
+  private async plainPage(where: SQL | undefined, input: ListInput): Promise<UserPage> {
+    const { rows, total } = await this.pages.page(input, {
+      tables: ["users"],
+      table: users,
+      id: users.id,
+      where,
+      order: specOrder(listSpec, input),
+      rows: (ids) => this.recordsByIds([ids]),
+    });
+    return { rows: withDetails(rows), total, estimate: false };
   }
 
   /**
