@@ -94,7 +94,7 @@ export class VersionedPages {
 }
 
 /** The rows of a page read by id, in the order of its ids. */
-function inOrder<Row extends { id: number | null }>(rows: Row[], ids: number[]): Row[] {
+export function inOrder<Row extends { id: number | null }>(rows: Row[], ids: number[]): Row[] {
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => position.get(a.id!)! - position.get(b.id!)!);
 }

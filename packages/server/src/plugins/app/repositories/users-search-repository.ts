@@ -16,7 +16,7 @@ import {
   type ListInput,
 } from "../../../lib/list";
 import { SearchSnapshots } from "../../../lib/search-snapshots";
-import { specOrder, VersionedPages } from "../../../lib/versioned-pages";
+import { inOrder, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { type Scope } from "./records";
 import {
   detailColumns,
@@ -158,7 +158,7 @@ export class UsersSearchRepository {
       const rows = await this.recordsByIds([keptPage]);
       if (rows[0]?.version === kept.version) {
         return {
-          rows: await this.inOrder(rows, keptPage),
+          rows: withDetails(inOrder(rows, keptPage)),
           total: kept.ids.length,
           estimate: false,
         };
@@ -284,14 +284,7 @@ export class UsersSearchRepository {
 
   private async byIds(ids: number[]) {
     if (ids.length === 0) return [];
-    return this.inOrder(await this.recordsByIds([ids]), ids);
-  }
-
-  /** The records of a page read by id, in the order of its ids. */
-  private inOrder(rows: DetailedRow[], ids: number[]) {
-    const position = new Map(ids.map((id, index) => [id, index]));
-    rows.sort((a, b) => position.get(a.id!)! - position.get(b.id!)!);
-    return withDetails(rows);
+    return withDetails(inOrder(await this.recordsByIds([ids]), ids));
   }
 
   /** Every matching record, for export, in batches. */
