@@ -87,10 +87,12 @@ export function serverReport(
       "server reaches PostgreSQL through its Unix socket.",
     "- New searches: every request a different term of 3 to 6 letters cut from the real name parts, " +
       "none asked before. The user list first reads at most LMS_LIST_EXACT_COUNT (5,000) matches " +
-      "through the trigram index, unsorted; when that is all of them they are sorted and kept (the " +
-      "next pages and sorts of that search read 25 records by id). A term with more matches is " +
-      "common: its page is read by walking the sort column's (column, id) index and keeping the " +
-      "matching rows, and the total is the planner's estimate of the matches, answered with " +
+      "through the trigram index, unsorted (not when the planner expects over 4 times that); when " +
+      "that is all of them they are sorted and kept (the next pages and sorts of that search read " +
+      "25 records by id). A term with more matches is common: its page is read by walking the sort " +
+      "column's (column, id) index as far as its share of matches predicts (4 times over), else " +
+      "through the trigram index and sorted (up to 50,000 matches kept, with their exact total), " +
+      "and the total is the planner's estimate of the matches, answered with " +
       "`totalIsEstimate: true` (the portal shows “about N”).",
     "- Paging without a search reads the page's ids from the sort column's (column, id) index " +
       "(index-only), from the nearer end of the list (the last page is read backwards), then the 25 " +
