@@ -37,7 +37,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 export function post(
   url: string,
   body: Body,
-): Promise<{ status: number; json: { data?: unknown }; serverMs: number }> {
+): Promise<{ status: number; json: { data?: unknown }; serverMs: number; timing: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -61,6 +61,7 @@ export function post(
             status: response.statusCode ?? 0,
             json,
             serverMs: timing ? Number(timing[1]) : 0,
+            timing: String(response.headers["server-timing"] ?? ""),
           });
         });
       },
@@ -164,9 +165,10 @@ export function load(
   url: string,
   total: number,
   bodies: Body | ((i: number) => Body),
-): Promise<{ client: number[]; server: number[] }> {
+): Promise<{ client: number[]; server: number[]; fromIndex: number }> {
   const client: number[] = [];
   const server: number[] = [];
+  let fromIndex = 0;
   let next = 0;
   const onResponse = (
     _status: number,
@@ -174,8 +176,11 @@ export function load(
     _context: object,
     headers?: Record<string, unknown>,
   ) => {
-    const timing = /dur=([\d.]+)/.exec(String(headers?.["server-timing"] ?? ""));
+    const named = String(headers?.["server-timing"] ?? "");
+    const timing = /dur=([\d.]+)/.exec(named);
     server.push(timing ? Number(timing[1]) : 0);
+    // The user list names answers of its in-memory search index.
+    if (/^index\b/.test(named)) fromIndex++;
   };
   // One body for every request is sent as built; changing bodies are built request by request.
   const request =
@@ -210,7 +215,7 @@ export function load(
         if (error) reject(error);
         else if (result.non2xx || result.errors || result.timeouts)
           reject(new Error(`${result.non2xx} answers not 2xx, ${result.errors} errors`));
-        else resolve({ client, server });
+        else resolve({ client, server, fromIndex });
       },
     );
     instance.on("response", (_client, _status, _bytes, time) => client.push(time));

@@ -55,7 +55,7 @@ export function serverReport(
         const target = targetOf(r.driver, m.mix);
         const p95 = percentile(m.client, 95);
         return (
-          `| ${r.driver} | ${m.list}: ${m.mix} | ${count(m.requests)} | ${count(m.total)}${m.estimates ? ` (${m.estimates} of the answers checked estimated)` : ""} ` +
+          `| ${r.driver} | ${m.list}: ${m.mix} | ${count(m.requests)} | ${count(m.total)}${m.estimates ? ` (${m.estimates} of the answers checked estimated)` : ""}${m.fromIndex ? ` (${count(m.fromIndex)} answered by the search index)` : ""} ` +
           `| ${fmt(percentile(m.client, 50))} / ${fmt(p95)} ms | ${fmt(percentile(m.server, 95))} ms ` +
           `| ≤ ${target} ms ${check(p95 <= target)} (${floorNote(p95)}) |`
         );

@@ -90,6 +90,11 @@ export interface ServerConfig {
   /** A searched user list with more matches answers with an estimated total (LMS_LIST_EXACT_COUNT). */
   listExactCount: number;
   /**
+   * User searches are answered from an index of the users kept in this server's memory, built at
+   * start and kept up to date from the users' changes (LMS_USER_SEARCH_INDEX, on).
+   */
+  userSearchIndex: boolean;
+  /**
    * Every answer is checked against its command's declaration in @lms/core's contract (its error
    * codes and answer schema); an undeclared one becomes a 500 (LMS_CONTRACT_CHECKS, the tests).
    */
@@ -265,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: origins(env, "LMS_CORS_ORIGINS"),
     fileStore: fileStoreConfig(env, databaseUrl),
     listExactCount: integer(env, "LMS_LIST_EXACT_COUNT", 5000, 1),
+    userSearchIndex: flag(env, "LMS_USER_SEARCH_INDEX") ?? true,
     contractChecks: flag(env, "LMS_CONTRACT_CHECKS") ?? false,
   };
 }

@@ -4,7 +4,7 @@ import { UsersSearchRepository } from "../src/plugins/app/repositories/users-sea
 import { useTestApp } from "./helper";
 
 // A searched list with more than 3 matches answers with an estimated total (LMS_LIST_EXACT_COUNT).
-const t = useTestApp({ listExactCount: 3 });
+const t = useTestApp({ listExactCount: 3, userSearchIndex: false });
 let admin: string;
 let schoolAdmin: string;
 

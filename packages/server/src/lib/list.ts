@@ -68,6 +68,39 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A list filter checked and parsed: its column keeps one of the values, or is NULL if wantsNull. */
+export interface ParsedFilter {
+  key: string;
+  spec: FilterSpec;
+  values: unknown[];
+  wantsNull: boolean;
+}
+
+/** The filters of a list request, parsed; an unknown filter or bad value is a 422. */
+export function parseFilters<R extends ListResource>(
+  spec: ListSpec<R>,
+  filters: ListFilter[],
+): ParsedFilter[] {
+  const parsed: ParsedFilter[] = [];
+  for (const filter of filters) {
+    const filterSpec = Object.hasOwn(spec.filters, filter.key)
+      ? spec.filters[filter.key]
+      : undefined;
+    if (!filterSpec)
+      throw invalid([fieldError(`filter[${filter.key.slice(0, 50)}]`, "validation.invalidValue")]);
+    if (filter.values.length === 0) continue;
+    if (filter.values.length > 100)
+      throw invalid([fieldError(`filter[${filter.key}]`, "validation.invalidValue")]);
+    const wantsNull =
+      filterSpec.nullable === true && filter.values.some((v) => v === "" || v === "null");
+    const values = filter.values
+      .filter((v) => !(filterSpec.nullable && (v === "" || v === "null")))
+      .map((v) => filterValue(filterSpec, v, filter.key));
+    parsed.push({ key: filter.key, spec: filterSpec, values, wantsNull });
+  }
+  return parsed;
+}
+
 /** The WHERE conditions of search and filters; an unknown filter or bad value is a 422. */
 export function listConditions<R extends ListResource>(
   spec: ListSpec<R>,
@@ -78,19 +111,7 @@ export function listConditions<R extends ListResource>(
   if (input.search && spec.search) {
     conditions.push(like(spec.search as AnyColumn, containsPattern(input.search)));
   }
-  for (const filter of filters) {
-    const filterSpec = Object.hasOwn(spec.filters, filter.key)
-      ? spec.filters[filter.key]
-      : undefined;
-    if (!filterSpec)
-      throw invalid([fieldError(`filter[${filter.key.slice(0, 50)}]`, "validation.invalidValue")]);
-    if (filter.values.length === 0) continue;
-    if (filter.values.length > 100)
-      throw invalid([fieldError(`filter[${filter.key}]`, "validation.invalidValue")]);
-    const wantsNull = filterSpec.nullable && filter.values.some((v) => v === "" || v === "null");
-    const values = filter.values
-      .filter((v) => !(filterSpec.nullable && (v === "" || v === "null")))
-      .map((v) => filterValue(filterSpec, v, filter.key));
+  for (const { spec: filterSpec, values, wantsNull } of parseFilters(spec, filters)) {
     const parts: SQL[] = [];
     if (values.length > 0) parts.push(inArray(filterSpec.column as AnyColumn, values));
     if (wantsNull) parts.push(isNull(filterSpec.column as AnyColumn));

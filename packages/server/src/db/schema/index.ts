@@ -19,6 +19,7 @@ export {
 export {
   outbox,
   changeCounters,
+  userChanges,
   recycleBin,
   recycleBinRows,
   courseDeletions,

@@ -43,6 +43,20 @@ export const changeCounters = pgTable("change_counters", {
 });
 
 /**
+ * Which users each version of the users' counter changed (migration 0018): a server's in-memory
+ * user search index catches up from it. Rows older than a day are removed.
+ */
+export const userChanges = pgTable(
+  "user_changes",
+  {
+    version: bigint("version", { mode: "number" }).notNull(),
+    userId: integer("user_id").notNull(),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [index("user_changes_version_idx").on(t.version), index("user_changes_at_idx").on(t.at)],
+);
+
+/**
  * The recycle bin (issue 13, migration 0008): a deleted record with every row that depended on
  * it, kept as JSON in `recycle_bin_rows` until it is restored or purged. Its files stay in the
  * storage until the purge.

@@ -21,10 +21,21 @@ import { UsersRepository } from "./users-repository";
 import { UsersSearchRepository } from "./users-search-repository";
 
 /** Every repository: the only way handlers reach the database (STYLE.md "server"). */
-export function createRepositories(db: Db, options: { listExactCount?: number } = {}) {
+export function createRepositories(
+  db: Db,
+  options: {
+    listExactCount?: number;
+    userSearchIndex?: false | { onBuilt?: (users: number, ms: number) => void };
+  } = {},
+) {
   return {
     users: new UsersRepository(db),
-    usersSearch: new UsersSearchRepository(db, options.listExactCount),
+    usersSearch: new UsersSearchRepository(
+      db,
+      options.listExactCount,
+      undefined,
+      options.userSearchIndex,
+    ),
     schools: new SchoolsRepository(db),
     roles: new RolesRepository(db),
     courses: new CoursesRepository(db),

@@ -10,6 +10,7 @@ import {
   listConditions,
   listOrder,
   pageOf,
+  parseFilters,
   roundEstimate,
   whereAll,
   type KeysetMark,
@@ -18,6 +19,7 @@ import {
 import { SearchSnapshots } from "../../../lib/search-snapshots";
 import { inOrder, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { type Scope } from "./records";
+import { UsersSearchIndex } from "./users-search-index";
 import {
   detailColumns,
   listSpec,
@@ -49,6 +51,8 @@ export interface UserPage {
   total: number;
   /** The total is the planner's estimate of a search's matches (more than countLimit). */
   estimate: boolean;
+  /** Answered by the in-memory search index. */
+  fromIndex?: boolean;
 }
 
 /**
@@ -63,17 +67,21 @@ export class UsersSearchRepository {
   /** Statements of every searched page, prepared once (no query building or planning per call). */
   private readonly usersVersion;
   private readonly recordsByIds;
+  private readonly index;
 
   /**
    * @param countLimit a search with more matches than this answers with an estimated total
    *   (LMS_LIST_EXACT_COUNT)
    * @param walk how far a common term's page walks the sort order (tests make it short)
+   * @param indexed searches are answered from an in-memory index when it can (LMS_USER_SEARCH_INDEX)
    */
   constructor(
     private readonly db: Db,
     private readonly countLimit = 5000,
     private readonly walk: WalkBounds = WALK,
+    indexed: false | { onBuilt?: (users: number, ms: number) => void } = false,
   ) {
+    this.index = indexed ? new UsersSearchIndex(db, undefined, indexed.onBuilt) : null;
     this.snapshots = new SearchSnapshots(2_000_000, 50_000);
     this.pages = new VersionedPages(db);
     this.usersVersion = db
@@ -102,6 +110,20 @@ export class UsersSearchRepository {
     );
   }
 
+  /** Starts building the in-memory search index, if there is one. */
+  warm(): void {
+    this.index?.warm();
+  }
+
+  /** Whether searches can be answered from the index (it is built first if need be). */
+  async indexReady(): Promise<boolean> {
+    return (await this.index?.ready()) ?? false;
+  }
+
+  async close(): Promise<void> {
+    await this.index?.close();
+  }
+
   async list(input: ListInput, filters: ListFilter[], scope: Scope): Promise<UserPage> {
     const filtered = () =>
       whereAll([
@@ -118,7 +140,7 @@ export class UsersSearchRepository {
       input.sortBy,
       input.sortOrder,
     ]);
-    return this.searchPage(key, countKey, filtered, input);
+    return this.searchPage(key, countKey, filtered, input, { filters, scope });
   }
 
   /**
@@ -150,6 +172,7 @@ export class UsersSearchRepository {
     countKey: string,
     filtered: () => SQL | undefined,
     input: ListInput,
+    request: { filters: ListFilter[]; scope: Scope },
   ): Promise<UserPage> {
     const { limit, offset } = pageOf(input);
     const kept = this.snapshots.peek(key);
@@ -166,6 +189,19 @@ export class UsersSearchRepository {
     }
     const [counter] = await this.usersVersion.execute();
     const version = String(counter?.version ?? "");
+    const indexed = await this.index?.page(Number(version), {
+      term: input.search,
+      filters: parseFilters(listSpec, request.filters),
+      schoolId: request.scope.schoolId,
+      sortBy: input.sortBy,
+      sortOrder: input.sortOrder,
+      offset,
+      limit,
+    });
+    if (indexed) {
+      const rows = await this.byIds(indexed.ids);
+      return { rows, total: indexed.total, estimate: false, fromIndex: true };
+    }
     let ids = this.snapshots.get(key, version);
     if (!ids) {
       const pattern = containsPattern(input.search);

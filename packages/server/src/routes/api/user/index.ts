@@ -65,12 +65,13 @@ export const userResource = defineResource("user", {
   ...sessionCommands,
   ...profileCommands,
   list: implement(userSpecs.list, {
-    async handler({ app, caller, input, form }) {
-      const { rows, total, estimate } = await app.repos.usersSearch.list(
+    async handler({ app, caller, input, form, reply }) {
+      const { rows, total, estimate, fromIndex } = await app.repos.usersSearch.list(
         input,
         filtersOf(form, USER_FILTER_EXTRAS),
         scopeOf(caller),
       );
+      if (fromIndex) reply.header("server-timing", "index");
       return { data: listAnswer(input, rows, total, estimate) };
     },
   }),

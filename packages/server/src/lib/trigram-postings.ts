@@ -1,0 +1,92 @@
+/**
+ * Which texts hold each three-character sequence (a trigram), for substring searches in memory:
+ * every text that contains a term contains each of the term's trigrams, so the texts listed under
+ * the term's rarest trigram are all the candidates, and checking each candidate finds the matches.
+ * Characters are UTF-16 code units, as `String.prototype.includes` compares them.
+ */
+export class TrigramPostings {
+  private constructor(
+    private readonly ascii: (Int32Array | undefined)[],
+    private readonly others: Map<number, Int32Array>,
+  ) {}
+
+  /** Postings of texts by position (a text's slot is its index); empty slots may be undefined. */
+  static build(texts: readonly (string | undefined)[]): TrigramPostings {
+    // Two passes (count, then fill) so that each list is one typed array of exactly its size.
+    // ASCII trigrams (nearly all of a name or an e-mail) are counted in flat arrays, the rest in maps.
+    const asciiCounts = new Int32Array(ASCII_CODES);
+    const asciiLast = new Int32Array(ASCII_CODES).fill(-1);
+    const otherCounts = new Map<number, number>();
+    const otherLast = new Map<number, number>();
+    const eachTrigram = (visit: (code: number, slot: number) => void) => {
+      for (let slot = 0; slot < texts.length; slot += 1) {
+        const text = texts[slot];
+        if (!text) continue;
+        for (let i = 0; i + 3 <= text.length; i += 1) {
+          const code = trigramAt(text, i);
+          if (code < ASCII_CODES) {
+            if (asciiLast[code] === slot) continue;
+            asciiLast[code] = slot;
+          } else {
+            if (otherLast.get(code) === slot) continue;
+            otherLast.set(code, slot);
+          }
+          visit(code, slot);
+        }
+      }
+    };
+    eachTrigram((code) => {
+      if (code < ASCII_CODES) asciiCounts[code] = asciiCounts[code]! + 1;
+      else otherCounts.set(code, (otherCounts.get(code) ?? 0) + 1);
+    });
+    const ascii: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(ASCII_CODES);
+    const others = new Map<number, Int32Array>();
+    for (let code = 0; code < ASCII_CODES; code += 1) {
+      if (asciiCounts[code]! > 0) ascii[code] = new Int32Array(asciiCounts[code]!);
+    }
+    for (const [code, count] of otherCounts) others.set(code, new Int32Array(count));
+    // The counts become each list's fill position.
+    asciiCounts.fill(0);
+    otherCounts.clear();
+    asciiLast.fill(-1);
+    otherLast.clear();
+    eachTrigram((code, slot) => {
+      if (code < ASCII_CODES) {
+        ascii[code]![asciiCounts[code]!] = slot;
+        asciiCounts[code] = asciiCounts[code]! + 1;
+      } else {
+        const at = otherCounts.get(code) ?? 0;
+        others.get(code)![at] = slot;
+        otherCounts.set(code, at + 1);
+      }
+    });
+    return new TrigramPostings(ascii, others);
+  }
+
+  /**
+   * The slots whose text may contain the term: the list of its rarest trigram. Null for a term of
+   * fewer than three characters, which has no trigram to narrow by.
+   */
+  candidates(term: string): Int32Array | null {
+    if (term.length < 3) return null;
+    let rarest: Int32Array | undefined;
+    for (let i = 0; i + 3 <= term.length; i += 1) {
+      const code = trigramAt(term, i);
+      const list = code < ASCII_CODES ? this.ascii[code] : this.others.get(code);
+      if (!list) return new Int32Array(0);
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    return rarest!;
+  }
+}
+
+/** Trigrams of three ASCII characters are numbered below this, the others above. */
+const ASCII_CODES = 1 << 21;
+
+function trigramAt(text: string, i: number): number {
+  const a = text.charCodeAt(i);
+  const b = text.charCodeAt(i + 1);
+  const c = text.charCodeAt(i + 2);
+  if (a < 128 && b < 128 && c < 128) return (a << 14) | (b << 7) | c;
+  return ASCII_CODES + (a * 65536 + b) * 65536 + c;
+}

@@ -1,0 +1,410 @@
+import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "../../../db/client";
+import { changeCounters, userChanges, users } from "../../../db/schema";
+import { listOrder, type ParsedFilter } from "../../../lib/list";
+import { TopKeys } from "../../../lib/top-keys";
+import { TrigramPostings } from "../../../lib/trigram-postings";
+import { listSpec } from "./user-records";
+
+/** The users' filter columns the index keeps (every filter of listSpec). */
+const INT_COLUMNS = {
+  roleId: users.roleId,
+  status: users.status,
+  registered: users.registered,
+  schoolId: users.schoolId,
+  grade: users.grade,
+};
+const TEXT_COLUMNS = { section: users.section, subject: users.subject };
+type IntKey = keyof typeof INT_COLUMNS;
+type TextKey = keyof typeof TEXT_COLUMNS;
+const ROW = { id: users.id, searchText: users.searchText, ...INT_COLUMNS, ...TEXT_COLUMNS };
+type UserRow = { id: number; searchText: string } & Record<IntKey, number | null> &
+  Record<TextKey, string | null>;
+
+/** An int column's NULL (no filter value reaches it: values are within ±2^31 - 1). */
+const NULL_INT = -2_147_483_648;
+/** A text column's NULL. */
+const NULL_TEXT = -1;
+const BATCH = 20_000;
+/** A sort key and a slot in one number: rank × SLOTS + slot (16 million users). */
+const SLOTS = 2 ** 24;
+/** How long the index waits before building again after a failed build. */
+const RETRY_MS = 30_000;
+/** Changes kept for servers that catch up later; one behind more than that builds again. */
+const KEEP_CHANGES = sql`interval '1 day'`;
+const PRUNE_MS = 10 * 60_000;
+/** The least time between two builds for a few changed users. */
+const REBUILD_MS = 5_000;
+
+export interface IndexedSearch {
+  term: string;
+  filters: ParsedFilter[];
+  schoolId: number | null;
+  sortBy?: string | undefined;
+  sortOrder: "asc" | "desc";
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The users as the index holds them at one version of the users' table: each user's search text
+ * and filter values by slot (slots in id order, then users added since), each sort column's rank
+ * by slot, and the trigram postings of the texts. Users changed since the ranks and postings were
+ * read are dirty: their text and values are current, their ranks unknown.
+ */
+class IndexedUsers {
+  readonly ids: number[] = [];
+  readonly texts: (string | undefined)[] = [];
+  readonly ints = Object.fromEntries(
+    Object.keys(INT_COLUMNS).map((key) => [key, [] as number[]]),
+  ) as Record<IntKey, number[]>;
+  readonly textCodes = Object.fromEntries(
+    Object.keys(TEXT_COLUMNS).map((key) => [key, [] as number[]]),
+  ) as Record<TextKey, number[]>;
+  readonly dictionary = new Map<string, number>();
+  readonly ranks = new Map<string, Int32Array>();
+  postings = TrigramPostings.build([]);
+  baseIds = new Int32Array(0);
+  readonly added = new Map<number, number>();
+  readonly dirty: number[] = [];
+  isDirty = new Uint8Array(0);
+
+  constructor(public version: number) {}
+
+  slotOf(id: number): number {
+    let low = 0;
+    let high = this.baseIds.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.baseIds[middle]!;
+      if (at === id) return middle;
+      if (at < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return this.added.get(id) ?? -1;
+  }
+
+  set(slot: number, row: UserRow) {
+    this.ids[slot] = row.id;
+    this.texts[slot] = row.searchText;
+    for (const key of Object.keys(INT_COLUMNS) as IntKey[]) {
+      this.ints[key][slot] = row[key] ?? NULL_INT;
+    }
+    for (const key of Object.keys(TEXT_COLUMNS) as TextKey[]) {
+      this.textCodes[key][slot] = this.code(row[key]);
+    }
+  }
+
+  append(row: UserRow): number {
+    const slot = this.ids.length;
+    this.set(slot, row);
+    return slot;
+  }
+
+  /** Freezes the users read so far as the base: what ranks and postings describe. */
+  freeze() {
+    this.baseIds = Int32Array.from(this.ids);
+    this.isDirty = new Uint8Array(this.ids.length);
+  }
+
+  markDirty(slot: number) {
+    if (slot >= this.isDirty.length) {
+      const grown = new Uint8Array(Math.max(slot + 1, this.isDirty.length * 2));
+      grown.set(this.isDirty);
+      this.isDirty = grown;
+    }
+    if (this.isDirty[slot]) return;
+    this.isDirty[slot] = 1;
+    this.dirty.push(slot);
+  }
+
+  private code(value: string | null): number {
+    if (value === null) return NULL_TEXT;
+    let code = this.dictionary.get(value);
+    if (code === undefined) {
+      code = this.dictionary.size;
+      this.dictionary.set(value, code);
+    }
+    return code;
+  }
+
+  /** Whether a slot passes the scope and filters; null when a filter is not one the index keeps. */
+  filterTest(filters: ParsedFilter[], schoolId: number | null): ((slot: number) => boolean) | null {
+    const tests: ((slot: number) => boolean)[] = [];
+    if (schoolId !== null) {
+      const schools = this.ints.schoolId;
+      tests.push((slot) => schools[slot] === schoolId);
+    }
+    for (const filter of filters) {
+      const wantsNull = filter.wantsNull;
+      if (Object.hasOwn(INT_COLUMNS, filter.key)) {
+        const column = this.ints[filter.key as IntKey];
+        const values = new Set(filter.values as number[]);
+        tests.push((slot) => {
+          const value = column[slot]!;
+          return value === NULL_INT ? wantsNull : values.has(value);
+        });
+      } else if (Object.hasOwn(TEXT_COLUMNS, filter.key)) {
+        const column = this.textCodes[filter.key as TextKey];
+        const codes = new Set(filter.values.map((v) => this.dictionary.get(String(v)) ?? -2));
+        tests.push((slot) => {
+          const value = column[slot]!;
+          return value === NULL_TEXT ? wantsNull : codes.has(value);
+        });
+      } else {
+        return null;
+      }
+    }
+    return (slot) => tests.every((test) => test(slot));
+  }
+}
+
+/**
+ * The users' search in this server's memory (issue 14: a search the server has never seen,
+ * answered in milliseconds at a million users): built from the database at start, then kept at the
+ * users' table's version by reading which users each change touched (user_changes, migration
+ * 0018). It answers exactly or not at all: while it builds, when it cannot catch up, for a term
+ * shorter than three characters and when a match changed since its ranks were read (until the next
+ * build), the caller reads the database.
+ */
+export class UsersSearchIndex {
+  private current: IndexedUsers | null = null;
+  private building: Promise<void> | undefined;
+  private catchingUp: Promise<unknown> = Promise.resolve();
+  private retryAt = 0;
+  private prunedAt = 0;
+  private builtAt = 0;
+  private buildMs = 0;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    /** Changed users kept as dirty before the index is built again (at least this many). */
+    private readonly dirtyLimit = 2_000,
+    /** Told of each build: the users read and how long it took. */
+    private readonly onBuilt?: (users: number, ms: number) => void,
+  ) {}
+
+  /** Starts building, in the background. */
+  warm(): void {
+    this.rebuild();
+  }
+
+  /**
+   * Builds the index again unless it is current with no changed user (whose place in the order it
+   * would not know), and says whether it has one now.
+   */
+  async ready(): Promise<boolean> {
+    await this.building;
+    const current = this.current;
+    if (!current || current.dirty.length > 0 || current.version < (await this.version())) {
+      this.rebuild();
+      await this.building;
+    }
+    return this.current !== null;
+  }
+
+  /** Stops a build under way (the database is closing). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.building;
+  }
+
+  /** The ids of a searched page and the exact number of matches, or null (read the database). */
+  async page(
+    version: number,
+    search: IndexedSearch,
+  ): Promise<{ ids: number[]; total: number } | null> {
+    const indexed = this.current;
+    if (!indexed) {
+      this.rebuild();
+      return null;
+    }
+    if (indexed.version < version) {
+      const caught = this.catchingUp.then(() =>
+        indexed.version < version ? this.catchUp(indexed, version) : true,
+      );
+      this.catchingUp = caught.catch(() => undefined);
+      const ok = await caught.catch(() => false);
+      if (!ok || this.stale(indexed)) this.rebuild();
+      if (!ok) return null;
+    }
+    return answer(indexed, search);
+  }
+
+  private rebuildAt(indexed: IndexedUsers) {
+    return Math.max(this.dirtyLimit, indexed.baseIds.length / 100);
+  }
+
+  /**
+   * Built again when many users changed, or when some did and the last build is old enough: five
+   * seconds, or five builds' time (so that a large index is not rebuilt all the time).
+   */
+  private stale(indexed: IndexedUsers) {
+    if (indexed.dirty.length > this.rebuildAt(indexed)) return true;
+    const age = performance.now() - this.builtAt;
+    return indexed.dirty.length > 0 && age > Math.max(REBUILD_MS, 5 * this.buildMs);
+  }
+
+  private rebuild() {
+    if (this.building || this.closed || Date.now() < this.retryAt) return;
+    const started = performance.now();
+    this.building = this.build()
+      .then(
+        (built) => {
+          if (!built || this.closed) return;
+          this.current = built;
+          this.builtAt = performance.now();
+          this.buildMs = this.builtAt - started;
+          this.onBuilt?.(built.baseIds.length, this.buildMs);
+        },
+        () => {
+          this.retryAt = Date.now() + RETRY_MS;
+        },
+      )
+      .finally(() => {
+        this.building = undefined;
+      });
+  }
+
+  private async version(): Promise<number> {
+    const [row] = await this.db
+      .select({ version: changeCounters.version })
+      .from(changeCounters)
+      .where(eq(changeCounters.name, "users"));
+    return Number(row?.version ?? 0);
+  }
+
+  /**
+   * Reads every user, then each sort column's order. Everything is read after the version, so a
+   * user changed meanwhile is among the changes after it, which the first search catches up on.
+   */
+  private async build(): Promise<IndexedUsers | null> {
+    await this.prune();
+    const indexed = new IndexedUsers(await this.version());
+    for (let last = 0; ;) {
+      if (this.closed) return null;
+      const batch = (await this.db
+        .select(ROW)
+        .from(users)
+        .where(gt(users.id, last))
+        .orderBy(asc(users.id))
+        .limit(BATCH)) as UserRow[];
+      for (const row of batch) indexed.append(row);
+      if (batch.length < BATCH) break;
+      last = batch[batch.length - 1]!.id;
+    }
+    indexed.freeze();
+    for (const sortBy of Object.keys(listSpec.sort)) {
+      if (this.closed) return null;
+      const order = listOrder(listSpec, {
+        page: 1,
+        rowsPerPage: 1,
+        sortBy,
+        sortOrder: "asc",
+        search: "",
+      });
+      const [row] = await rowsOf<{ ids: number[] }>(
+        this.db.execute(
+          sql`select array(select ${users.id} from ${users} order by ${sql.join(order, sql`, `)}) as ids`,
+        ),
+      );
+      const ranks = new Int32Array(indexed.baseIds.length).fill(-1);
+      (row?.ids ?? []).forEach((id, position) => {
+        const slot = indexed.slotOf(Number(id));
+        if (slot >= 0 && slot < ranks.length) ranks[slot] = position;
+      });
+      indexed.ranks.set(sortBy, ranks);
+    }
+    indexed.postings = TrigramPostings.build(indexed.texts);
+    return indexed;
+  }
+
+  /**
+   * Applies the changes after the index's version up to `version`: the changed users are read
+   * again and become dirty. False when the changes are not all there (a TRUNCATE, or pruned) or
+   * too many: the index is built again.
+   */
+  private async catchUp(indexed: IndexedUsers, version: number): Promise<boolean> {
+    const changes = await this.db
+      .select({ version: userChanges.version, userId: userChanges.userId })
+      .from(userChanges)
+      .where(and(gt(userChanges.version, indexed.version), lte(userChanges.version, version)));
+    if (new Set(changes.map((c) => Number(c.version))).size !== version - indexed.version) {
+      return false;
+    }
+    const ids = [...new Set(changes.map((c) => c.userId))];
+    if (indexed.dirty.length + ids.length > 4 * this.rebuildAt(indexed)) return false;
+    const rows =
+      ids.length === 0
+        ? []
+        : ((await this.db.select(ROW).from(users).where(inArray(users.id, ids))) as UserRow[]);
+    const found = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const row = found.get(id);
+      const slot = indexed.slotOf(id);
+      if (!row) {
+        if (slot >= 0) indexed.texts[slot] = undefined;
+        continue;
+      }
+      if (slot >= 0) indexed.set(slot, row);
+      else indexed.added.set(id, indexed.append(row));
+      indexed.markDirty(slot >= 0 ? slot : indexed.slotOf(id));
+    }
+    indexed.version = version;
+    void this.prune().catch(() => undefined);
+    return true;
+  }
+
+  private async prune() {
+    if (Date.now() - this.prunedAt < PRUNE_MS) return;
+    this.prunedAt = Date.now();
+    await this.db.delete(userChanges).where(lt(userChanges.at, sql`now() - ${KEEP_CHANGES}`));
+  }
+}
+
+/** A searched page from the index, or null when a match's place in the order is not known. */
+function answer(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+): { ids: number[]; total: number } | null {
+  const candidates = indexed.postings.candidates(search.term);
+  const passes = indexed.filterTest(search.filters, search.schoolId);
+  if (!candidates || !passes) return null;
+  const sortBy =
+    search.sortBy && Object.hasOwn(listSpec.sort, search.sortBy) ? search.sortBy : undefined;
+  const ranks = sortBy ? indexed.ranks.get(sortBy) : undefined;
+  if (sortBy && !ranks) return null;
+  const descending = search.sortOrder === "desc";
+  const top = new TopKeys(
+    Math.min(search.offset + search.limit, candidates.length + indexed.dirty.length),
+  );
+  const { texts, ids, isDirty, dirty } = indexed;
+  const term = search.term;
+  let total = 0;
+  // False: the slot matches but its place in the order is not known.
+  const visit = (slot: number): boolean => {
+    const text = texts[slot];
+    if (text === undefined || !text.includes(term) || !passes(slot)) return true;
+    total += 1;
+    if (!ranks) {
+      top.push(descending ? -ids[slot]! : ids[slot]!);
+      return true;
+    }
+    const rank = isDirty[slot] || slot >= ranks.length ? -1 : ranks[slot]!;
+    if (rank < 0) return false;
+    top.push((descending ? SLOTS - 1 - rank : rank) * SLOTS + slot);
+    return true;
+  };
+  for (const slot of candidates) {
+    if (!isDirty[slot] && !visit(slot)) return null;
+  }
+  for (const slot of dirty) {
+    if (!visit(slot)) return null;
+  }
+  const keys = top.sorted().slice(search.offset, search.offset + search.limit);
+  return {
+    ids: keys.map((key) => (ranks ? ids[key % SLOTS]! : Math.abs(key))),
+    total,
+  };
+}

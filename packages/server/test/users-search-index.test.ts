@@ -1,0 +1,219 @@
+import { sql, type SQL } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { containsPattern, parseFilters } from "../src/lib/list";
+import { TopKeys } from "../src/lib/top-keys";
+import { TrigramPostings } from "../src/lib/trigram-postings";
+import { listSpec } from "../src/plugins/app/repositories/user-records";
+import {
+  UsersSearchIndex,
+  type IndexedSearch,
+} from "../src/plugins/app/repositories/users-search-index";
+import { useTestApp } from "./helper";
+
+// The app's own index is off: each test builds the index it looks at.
+const t = useTestApp({ userSearchIndex: false });
+const served = useTestApp();
+
+const SORTS: [string | undefined, string][] = [
+  [undefined, "id"],
+  ["firstName", "first_name"],
+  ["lastName", "last_name"],
+  ["userName", "user_name"],
+  ["email", "email"],
+  ["roleId", "role_id"],
+  ["status", "status"],
+  ["grade", "grade"],
+  ["section", "section"],
+  ["createdAt", "created_at"],
+  ["updatedAt", "updated_at"],
+];
+
+const ROWS = 240;
+
+/** Users with ties on every column, empty grades and update times, accents and Chinese names. */
+const insertUsers = (prefix: string) => sql`
+  insert into users (first_name, last_name, user_name, email, role_id, status, school_id, grade,
+                     section, subject, created_at, updated_at, created_by)
+  select (array['Ana', 'Jose', 'Peña', '王芳', 'Mariana'])[1 + i % 5],
+         (array['Reyes', 'Santos', 'Cruz', 'Dela Cruz', '李'])[1 + i % 7 % 5],
+         ${prefix} || i, ${prefix} || i || '@example.edu.ph', 3 + 2 * (i % 2), i % 3 % 2, 1 + i % 2,
+         case when i % 4 = 0 then null else 1 + i % 3 end, 'S' || (i % 3), 'Math',
+         now() - (i % 9 || ' hours')::interval,
+         case when i % 5 = 0 then null else now() - (i % 4 || ' days')::interval end, 'test'
+    from generate_series(1, ${ROWS}) i`;
+
+beforeAll(async () => {
+  await t().database.db.execute(insertUsers("idx"));
+});
+
+async function version(): Promise<number> {
+  const result = (await t().database.db.execute(
+    sql`select version from change_counters where name = 'users'`,
+  )) as unknown as { rows: { version: string | number }[] };
+  return Number(result.rows[0]!.version);
+}
+
+/** The page and total plain SQL gives. */
+async function expected(search: IndexedSearch, where: SQL = sql`true`) {
+  const column = SORTS.find(([key]) => key === search.sortBy)?.[1];
+  const order = sql.raw(search.sortOrder);
+  const result = (await t().database.db.execute(sql`
+    select id from users where search_text like ${containsPattern(search.term)} and ${where}
+     order by ${column && column !== "id" ? sql`${sql.identifier(column)} ${order}, ` : sql``} id ${order}`)) as unknown as {
+    rows: { id: number }[];
+  };
+  const all = result.rows.map((r) => Number(r.id));
+  return { ids: all.slice(search.offset, search.offset + search.limit), total: all.length };
+}
+
+const search = (term: string, more: Partial<IndexedSearch> = {}): IndexedSearch => ({
+  term,
+  filters: [],
+  schoolId: null,
+  sortOrder: "asc",
+  offset: 0,
+  limit: 7,
+  ...more,
+});
+
+describe("the users' search in memory", () => {
+  it("gives the page and total SQL gives, for every sort both ways, filters, a school and far pages", async () => {
+    const index = new UsersSearchIndex(t().database.db);
+    expect(await index.ready()).toBe(true);
+    const now = await version();
+    const filtered: [string, Partial<IndexedSearch>, SQL][] = [
+      ["no filter", {}, sql`true`],
+      ["a school", { schoolId: 1 }, sql`school_id = 1`],
+      [
+        "a role and grades, one of them empty",
+        {
+          filters: parseFilters(listSpec, [
+            { key: "roleId", values: ["5"] },
+            { key: "grade", values: ["", "2"] },
+          ]),
+        },
+        sql`role_id = 5 and (grade = 2 or grade is null)`,
+      ],
+      [
+        "a section",
+        { filters: parseFilters(listSpec, [{ key: "section", values: ["S1", "S9"] }]) },
+        sql`section in ('S1', 'S9')`,
+      ],
+    ];
+    for (const term of ["ana", "cruz", "peñ", "王芳 ", "a r", "idx1", "@example", "zzzz"]) {
+      for (const [label, more, where] of filtered) {
+        for (const [sortBy] of SORTS) {
+          for (const sortOrder of ["asc", "desc"] as const) {
+            for (const offset of [0, 14]) {
+              const wanted = search(term, { ...more, sortBy, sortOrder, offset });
+              expect(
+                await index.page(now, wanted),
+                `${term} ${label} ${sortBy ?? "id"} ${sortOrder} from ${offset}`,
+              ).toEqual(await expected(wanted, where));
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it("leaves a term shorter than three characters to the database", async () => {
+    const index = new UsersSearchIndex(t().database.db);
+    await index.ready();
+    expect(await index.page(await version(), search("an"))).toBeNull();
+  });
+
+  it("catches up on users added, changed and deleted, and leaves a changed match's place to the database until it builds again", async () => {
+    const db = t().database.db;
+    const index = new UsersSearchIndex(db, 1_000);
+    await index.ready();
+    await db.execute(sql`update users set last_name = 'Zamorano' where user_name = 'idx7'`);
+    await db.execute(sql`delete from users where user_name = 'idx8'`);
+    await db.execute(sql`
+      insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
+      values ('Zamora', 'Bago', 'idxnew', 'idxnew@example.edu.ph', 5, 1, 'test')`);
+    const now = await version();
+    // By id, a changed user's place is its id: answered from memory.
+    for (const sortOrder of ["asc", "desc"] as const) {
+      const byId = search("zamor", { sortOrder });
+      const answer = await index.page(now, byId);
+      expect(answer).toEqual(await expected(byId));
+      expect(answer!.total).toBe(2);
+    }
+    // Sorted by a column, a changed user that matches has no known place: the database answers.
+    expect(await index.page(now, search("zamor", { sortBy: "lastName" }))).toBeNull();
+    // One that matches no changed user is still answered, without the deleted user.
+    const untouched = search("idx8", { sortBy: "lastName" });
+    expect(await index.page(now, untouched)).toEqual(await expected(untouched));
+    expect((await expected(untouched)).total).toBe(10);
+  });
+
+  it("builds again when it cannot catch up, and then knows every change", async () => {
+    const db = t().database.db;
+    const index = new UsersSearchIndex(db);
+    await index.ready();
+    await db.execute(sql`update users set first_name = 'Quintana' where user_name = 'idx11'`);
+    // The changes are gone (as after a day, or a TRUNCATE): the index cannot catch up.
+    await db.execute(sql`delete from user_changes`);
+    const wanted = search("quinta", { sortBy: "firstName", sortOrder: "desc" });
+    expect(await index.page(await version(), wanted)).toBeNull();
+    expect(await index.ready()).toBe(true);
+    const answer = await index.page(await version(), wanted);
+    expect(answer).toEqual(await expected(wanted));
+    expect(answer!.total).toBe(1);
+  });
+
+  it("answers the user list's searches with exact totals once it is ready", async () => {
+    const app = served();
+    await app.database.db.execute(insertUsers("srv"));
+    expect(await app.app.repos.usersSearch.indexReady()).toBe(true);
+    const token = await app.login("admin");
+    const answer = await app.call<{
+      pagination: { totalcount: number; totalIsEstimate?: boolean };
+      data: { id: number }[];
+    }>(
+      "user",
+      "list",
+      { search: "srv1", sortBy: "lastName", sortOrder: "desc", rowsPerPage: 10 },
+      { token },
+    );
+    const rows = (await app.database.db.execute(
+      sql`select id from users where search_text like '%srv1%' order by last_name desc, id desc`,
+    )) as unknown as { rows: { id: number }[] };
+    expect(answer.headers["server-timing"]).toMatch(/^index, app;dur=[\d.]+$/);
+    expect(answer.body.data!.pagination.totalcount).toBe(rows.rows.length);
+    expect(answer.body.data!.pagination.totalIsEstimate).toBeUndefined();
+    expect(answer.body.data!.data.map((r) => r.id)).toEqual(
+      rows.rows.slice(0, 10).map((r) => Number(r.id)),
+    );
+  });
+});
+
+describe("the index's parts", () => {
+  it("lists every text holding a term under each of its trigrams", () => {
+    const alphabet = ["a", "b", "ñ", "王", " ", "@"];
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const word = (length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+    const texts = Array.from({ length: 400 }, () => word(3 + Math.floor(random() * 12)));
+    texts[17] = undefined as unknown as string;
+    const postings = TrigramPostings.build(texts);
+    for (let i = 0; i < 200; i++) {
+      const term = word(3 + Math.floor(random() * 3));
+      const candidates = new Set(postings.candidates(term));
+      const holding = texts.flatMap((text, slot) => (text?.includes(term) ? [slot] : []));
+      for (const slot of holding) expect(candidates.has(slot), `${term} in ${slot}`).toBe(true);
+    }
+    expect(postings.candidates("ab")).toBeNull();
+  });
+
+  it("keeps the k smallest keys in order", () => {
+    const keys = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1009);
+    for (const k of [0, 1, 25, 999, 1000, 1200]) {
+      const top = new TopKeys(k);
+      for (const key of keys) top.push(key);
+      expect(top.sorted()).toEqual([...keys].sort((a, b) => a - b).slice(0, k));
+    }
+  });
+});
