@@ -26,3 +26,4 @@ export {
   fileObjects,
   fileChunks,
 } from "./operations";
+export { classMembers, classDone, classDonePending, classGoneStudents } from "./class-summaries";
