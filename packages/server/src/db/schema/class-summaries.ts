@@ -61,7 +61,10 @@ export const classDonePending = pgTable("class_done_pending", {
   materialId: integer("material_id").notNull(),
 });
 
-/** The class of a student deleted, for its progress rows' trigger that runs after the users one. */
+/**
+ * The class of a deleted student, for its progress rows' trigger that runs after the users one;
+ * that trigger empties it once read (migration 0018).
+ */
 export const classGoneStudents = pgTable("class_gone_students", {
   userId: integer("user_id").primaryKey(),
   txid: bigint("txid", { mode: "number" }).notNull(),
