@@ -1,8 +1,6 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { confirmDialog, newPage, openBrowser, signIn, url } from "./browser";
+import { tempFile } from "./temp-file";
 
 const browser = openBrowser();
 
@@ -16,9 +14,7 @@ describe("bulk upload progress (issue 14)", () => {
       (_, n) =>
         `Lea,Salonga,prog${n},prog${n}@example.edu.ph,Student,rnhs,7,Rizal,${300000000000 + n}`,
     );
-    const dir = mkdtempSync(join(tmpdir(), "lms-csv-"));
-    const file = join(dir, "users.csv");
-    writeFileSync(file, `${[header, ...rows].join("\r\n")}\r\n`);
+    const file = tempFile("lms-csv-", "users.csv", `${[header, ...rows].join("\r\n")}\r\n`);
 
     const { context, page } = await newPage(browser());
     await signIn(page, "admin");

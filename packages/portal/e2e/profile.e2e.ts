@@ -1,22 +1,19 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { confirmDialog, expectAccessible, newPage, openBrowser, signIn, url } from "./browser";
+import { tempFile } from "./temp-file";
 
 const browser = openBrowser();
 
 /** A real 1×1 PNG image. */
 function pngFile(): string {
-  const file = join(mkdtempSync(join(tmpdir(), "lms-photo-")), "photo.png");
-  writeFileSync(
-    file,
+  return tempFile(
+    "lms-photo-",
+    "photo.png",
     Buffer.from(
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
       "base64",
     ),
   );
-  return file;
 }
 
 describe("my profile", () => {

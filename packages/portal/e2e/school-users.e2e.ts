@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { confirmDialog, newPage, openBrowser, signIn } from "./browser";
+import { tempFile } from "./temp-file";
 
 const browser = openBrowser();
 
@@ -59,10 +58,9 @@ describe("a school's Users tab", () => {
     expect(template[0]).toContain("role,school");
     expect(template[0]).not.toContain("roleId");
     expect(template[1]).toContain("teacher,BIS");
-    const dir = mkdtempSync(join(tmpdir(), "lms-csv-"));
-    const file = join(dir, "users.csv");
-    writeFileSync(
-      file,
+    const file = tempFile(
+      "lms-csv-",
+      "users.csv",
       "firstName,lastName,userName,email,role,grade,section,learningReferenceNumber\r\n" +
         "Lito,Bautista,tabbulk1,tabbulk1@example.edu.ph,student,7,Luna,400000000001\r\n",
     );

@@ -1,6 +1,3 @@
-import { writeFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { apiAs } from "./api";
@@ -13,6 +10,7 @@ import {
   signIn,
   url,
 } from "./browser";
+import { tempFile } from "./temp-file";
 
 const browser = openBrowser();
 
@@ -25,10 +23,7 @@ async function choose(page: Page, label: string, option: string) {
 const header =
   "firstName,lastName,userName,email,role,school,grade,section,learningReferenceNumber";
 function csv(rows: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), "lms-csv-"));
-  const file = join(dir, "users.csv");
-  writeFileSync(file, `\uFEFF${[header, ...rows].join("\r\n")}\r\n`);
-  return file;
+  return tempFile("lms-csv-", "users.csv", `\uFEFF${[header, ...rows].join("\r\n")}\r\n`);
 }
 
 describe("users", () => {
@@ -204,9 +199,7 @@ describe("users", () => {
     await signIn(page, "admin");
     await page.goto(url("/users"));
     await page.getByRole("button", { name: "Bulk upload" }).click();
-    const dir = mkdtempSync(join(tmpdir(), "lms-txt-"));
-    const file = join(dir, "users.txt");
-    writeFileSync(file, "not a table\n");
+    const file = tempFile("lms-txt-", "users.txt", "not a table\n");
     await page.locator("input[type=file]").setInputFiles(file);
     await page.getByText("Invalid csv file.").waitFor();
     await expect(page.getByRole("button", { name: /^Upload/ }).isDisabled()).resolves.toBe(true);

@@ -27,3 +27,4 @@ export {
   fileObjects,
   fileChunks,
 } from "./operations";
+export { classMembers, classDone, classDonePending, classGoneStudents } from "./class-summaries";

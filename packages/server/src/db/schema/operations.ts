@@ -43,7 +43,7 @@ export const changeCounters = pgTable("change_counters", {
 });
 
 /**
- * Which users each version of the users' counter changed (migration 0018): a server's in-memory
+ * Which users each version of the users' counter changed (migration 0019): a server's in-memory
  * user search index catches up from it. Rows older than a day are removed.
  */
 export const userChanges = pgTable(

@@ -163,7 +163,7 @@ class IndexedUsers {
  * The users' search in this server's memory (issue 14: a search the server has never seen,
  * answered in milliseconds at a million users): built from the database at start, then kept at the
  * users' table's version by reading which users each change touched (user_changes, migration
- * 0018). It answers exactly or not at all: while it builds, when it cannot catch up, for a term
+ * 0019). It answers exactly or not at all: while it builds, when it cannot catch up, for a term
  * shorter than three characters and when a match changed since its ranks were read (until the next
  * build), the caller reads the database.
  */
