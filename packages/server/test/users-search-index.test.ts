@@ -117,6 +117,33 @@ describe("the users' search in memory", () => {
     }
   });
 
+  it("gives every page of the whole list as SQL OFFSET does, for every sort both ways, until a user changes", async () => {
+    const db = t().database.db;
+    const index = new UsersSearchIndex(db);
+    expect(await index.ready()).toBe(true);
+    const now = await version();
+    const everyone = await expected(search(""));
+    const last = Math.floor((everyone.total - 1) / 25) * 25;
+    for (const [sortBy] of SORTS) {
+      for (const sortOrder of ["asc", "desc"] as const) {
+        for (const offset of [0, 25, 100, last, last + 25]) {
+          const page = { sortBy, sortOrder, offset, limit: 25 };
+          expect(
+            await index.plainPage(now, page),
+            `${sortBy ?? "id"} ${sortOrder} ${offset}`,
+          ).toEqual(await expected(search("", page)));
+        }
+      }
+    }
+    await db.execute(sql`update users set first_name = 'Aaron' where user_name = 'idx20'`);
+    expect(
+      await index.plainPage(await version(), { sortOrder: "asc", offset: 0, limit: 25 }),
+    ).toBeNull();
+    expect(await index.ready()).toBe(true);
+    const page = { sortBy: "firstName", sortOrder: "asc" as const, offset: 0, limit: 25 };
+    expect(await index.plainPage(await version(), page)).toEqual(await expected(search("", page)));
+  });
+
   it("leaves a term shorter than three characters to the database", async () => {
     const index = new UsersSearchIndex(t().database.db);
     await index.ready();

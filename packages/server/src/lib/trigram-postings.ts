@@ -64,20 +64,54 @@ export class TrigramPostings {
   }
 
   /**
-   * The slots whose text may contain the term: the list of its rarest trigram. Null for a term of
-   * fewer than three characters, which has no trigram to narrow by.
+   * The slots whose text may contain the term: those listed under every one of its trigrams (for a
+   * term of three characters, exactly the texts that contain it). Null for a term of fewer than
+   * three characters, which has no trigram to narrow by.
    */
   candidates(term: string): Int32Array | null {
     if (term.length < 3) return null;
-    let rarest: Int32Array | undefined;
+    const lists: Int32Array[] = [];
     for (let i = 0; i + 3 <= term.length; i += 1) {
       const code = trigramAt(term, i);
       const list = code < ASCII_CODES ? this.ascii[code] : this.others.get(code);
       if (!list) return new Int32Array(0);
-      if (!rarest || list.length < rarest.length) rarest = list;
+      lists.push(list);
     }
-    return rarest!;
+    lists.sort((a, b) => a.length - b.length);
+    let slots = lists[0]!;
+    for (const list of lists.slice(1)) {
+      if (slots.length === 0) break;
+      slots = intersect(slots, list);
+    }
+    return slots;
   }
+}
+
+/** The slots in both ascending lists, `small` being the shorter. */
+function intersect(small: Int32Array, large: Int32Array): Int32Array {
+  const out = new Int32Array(small.length);
+  let found = 0;
+  let from = 0;
+  for (let i = 0; i < small.length && from < large.length; i += 1) {
+    const slot = small[i]!;
+    // Gallop: double the step until past the slot, then search the last step's range.
+    let step = 1;
+    while (from + step < large.length && large[from + step]! < slot) step *= 2;
+    let low = from;
+    let high = Math.min(from + step, large.length - 1);
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (large[middle]! < slot) low = middle + 1;
+      else high = middle;
+    }
+    from = low;
+    if (large[low] === slot) {
+      out[found] = slot;
+      found += 1;
+      from = low + 1;
+    }
+  }
+  return out.subarray(0, found);
 }
 
 /** Trigrams of three ASCII characters are numbered below this, the others above. */

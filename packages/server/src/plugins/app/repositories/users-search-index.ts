@@ -63,6 +63,10 @@ class IndexedUsers {
   ) as Record<TextKey, number[]>;
   readonly dictionary = new Map<string, number>();
   readonly ranks = new Map<string, Int32Array>();
+  /** Each sort column's slots in ascending order (the users read then, by rank). */
+  readonly orders = new Map<string, Int32Array>();
+  /** Users of the base deleted since. */
+  deletions = 0;
   postings = TrigramPostings.build([]);
   baseIds = new Int32Array(0);
   readonly added = new Map<number, number>();
@@ -129,7 +133,11 @@ class IndexedUsers {
   }
 
   /** Whether a slot passes the scope and filters; null when a filter is not one the index keeps. */
-  filterTest(filters: ParsedFilter[], schoolId: number | null): ((slot: number) => boolean) | null {
+  /** Undefined when nothing is filtered. */
+  filterTest(
+    filters: ParsedFilter[],
+    schoolId: number | null,
+  ): ((slot: number) => boolean) | undefined | null {
     const tests: ((slot: number) => boolean)[] = [];
     if (schoolId !== null) {
       const schools = this.ints.schoolId;
@@ -155,6 +163,8 @@ class IndexedUsers {
         return null;
       }
     }
+    if (tests.length === 0) return undefined;
+    if (tests.length === 1) return tests[0];
     return (slot) => tests.every((test) => test(slot));
   }
 }
@@ -215,6 +225,34 @@ export class UsersSearchIndex {
     version: number,
     search: IndexedSearch,
   ): Promise<{ ids: number[]; total: number } | null> {
+    const indexed = await this.at(version);
+    return indexed && answer(indexed, search);
+  }
+
+  /**
+   * The ids of a page of every user (no search, filter or school) and their number, or null: the
+   * ranks give any page at once, while no user has changed since they were read.
+   */
+  async plainPage(
+    version: number,
+    page: Omit<IndexedSearch, "term" | "filters" | "schoolId">,
+  ): Promise<{ ids: number[]; total: number } | null> {
+    const indexed = await this.at(version);
+    if (!indexed || indexed.dirty.length > 0 || indexed.deletions > 0) return null;
+    const total = indexed.baseIds.length;
+    const sortBy = page.sortBy && Object.hasOwn(listSpec.sort, page.sortBy) ? page.sortBy : null;
+    const order = sortBy ? indexed.orders.get(sortBy) : undefined;
+    if (sortBy && order?.length !== total) return null;
+    const ids: number[] = [];
+    for (let i = page.offset; i < Math.min(total, page.offset + page.limit); i += 1) {
+      const position = page.sortOrder === "desc" ? total - 1 - i : i;
+      ids.push(indexed.ids[order ? order[position]! : position]!);
+    }
+    return { ids, total };
+  }
+
+  /** The index caught up to `version`, or null (none yet, or it cannot catch up: it builds). */
+  private async at(version: number): Promise<IndexedUsers | null> {
     const indexed = this.current;
     if (!indexed) {
       this.rebuild();
@@ -229,7 +267,7 @@ export class UsersSearchIndex {
       if (!ok || this.stale(indexed)) this.rebuild();
       if (!ok) return null;
     }
-    return answer(indexed, search);
+    return indexed;
   }
 
   private rebuildAt(indexed: IndexedUsers) {
@@ -309,12 +347,19 @@ export class UsersSearchIndex {
           sql`select array(select ${users.id} from ${users} order by ${sql.join(order, sql`, `)}) as ids`,
         ),
       );
+      // Users added since the rows were read are left out (they are dirty once caught up on).
       const ranks = new Int32Array(indexed.baseIds.length).fill(-1);
-      (row?.ids ?? []).forEach((id, position) => {
+      const slots = new Int32Array(indexed.baseIds.length);
+      let position = 0;
+      for (const id of row?.ids ?? []) {
         const slot = indexed.slotOf(Number(id));
-        if (slot >= 0 && slot < ranks.length) ranks[slot] = position;
-      });
+        if (slot < 0 || slot >= ranks.length || ranks[slot] !== -1) continue;
+        ranks[slot] = position;
+        slots[position] = slot;
+        position += 1;
+      }
       indexed.ranks.set(sortBy, ranks);
+      indexed.orders.set(sortBy, slots.subarray(0, position));
     }
     indexed.postings = TrigramPostings.build(indexed.texts);
     return indexed;
@@ -344,7 +389,10 @@ export class UsersSearchIndex {
       const row = found.get(id);
       const slot = indexed.slotOf(id);
       if (!row) {
-        if (slot >= 0) indexed.texts[slot] = undefined;
+        if (slot >= 0 && indexed.texts[slot] !== undefined) {
+          indexed.texts[slot] = undefined;
+          if (slot < indexed.baseIds.length) indexed.deletions += 1;
+        }
         continue;
       }
       if (slot >= 0) indexed.set(slot, row);
@@ -370,7 +418,7 @@ function answer(
 ): { ids: number[]; total: number } | null {
   const candidates = indexed.postings.candidates(search.term);
   const passes = indexed.filterTest(search.filters, search.schoolId);
-  if (!candidates || !passes) return null;
+  if (!candidates || passes === null) return null;
   const sortBy =
     search.sortBy && Object.hasOwn(listSpec.sort, search.sortBy) ? search.sortBy : undefined;
   const ranks = sortBy ? indexed.ranks.get(sortBy) : undefined;
@@ -381,26 +429,36 @@ function answer(
   );
   const { texts, ids, isDirty, dirty } = indexed;
   const term = search.term;
+  // A term of three characters is one trigram: its candidates all contain it (their text is
+  // read only to skip deleted users). A dirty user is looked at with the dirty ones, as its
+  // postings may be out of date.
+  const exact = term.length === 3;
   let total = 0;
-  // False: the slot matches but its place in the order is not known.
-  const visit = (slot: number): boolean => {
-    const text = texts[slot];
-    if (text === undefined || !text.includes(term) || !passes(slot)) return true;
-    total += 1;
-    if (!ranks) {
-      top.push(descending ? -ids[slot]! : ids[slot]!);
-      return true;
-    }
+  const keyOf = (slot: number): number => {
+    if (!ranks) return descending ? -ids[slot]! : ids[slot]!;
     const rank = isDirty[slot] || slot >= ranks.length ? -1 : ranks[slot]!;
-    if (rank < 0) return false;
-    top.push((descending ? SLOTS - 1 - rank : rank) * SLOTS + slot);
-    return true;
+    if (rank < 0) return NaN;
+    return (descending ? SLOTS - 1 - rank : rank) * SLOTS + slot;
   };
-  for (const slot of candidates) {
-    if (!isDirty[slot] && !visit(slot)) return null;
+  for (let i = 0; i < candidates.length; i += 1) {
+    const slot = candidates[i]!;
+    if (isDirty[slot]) continue;
+    const text = texts[slot];
+    if (text === undefined || !(exact || text.includes(term)) || (passes && !passes(slot)))
+      continue;
+    total += 1;
+    const key = keyOf(slot);
+    if (Number.isNaN(key)) return null;
+    top.push(key);
   }
   for (const slot of dirty) {
-    if (!visit(slot)) return null;
+    const text = texts[slot];
+    if (text === undefined || !text.includes(term) || (passes && !passes(slot))) continue;
+    total += 1;
+    const key = keyOf(slot);
+    // A changed user that matches has no known place in a sorted order.
+    if (Number.isNaN(key)) return null;
+    top.push(key);
   }
   const keys = top.sorted().slice(search.offset, search.offset + search.limit);
   return {

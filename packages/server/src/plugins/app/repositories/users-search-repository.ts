@@ -144,11 +144,24 @@ export class UsersSearchRepository {
   }
 
   /**
-   * A page of an unsearched list, read as every list is at scale (VersionedPages): the exact count
+   * A page of an unsearched list: of every user, from the index's ranks while no user changed;
+   * otherwise read as every list is at scale (VersionedPages): the exact count
    * kept for the table's version, the page's ids from the sort column's (column, id) index from the
    * nearer end, then the page's records by id.
    */
   private async plainPage(where: SQL | undefined, input: ListInput): Promise<UserPage> {
+    if (!where && this.index) {
+      const [counter] = await this.usersVersion.execute();
+      const indexed = await this.index.plainPage(Number(counter?.version ?? 0), {
+        ...pageOf(input),
+        sortBy: input.sortBy,
+        sortOrder: input.sortOrder,
+      });
+      if (indexed) {
+        const rows = await this.byIds(indexed.ids);
+        return { rows, total: indexed.total, estimate: false, fromIndex: true };
+      }
+    }
     const { rows, total } = await this.pages.page(input, {
       tables: ["users"],
       table: users,
