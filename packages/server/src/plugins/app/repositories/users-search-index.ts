@@ -1,33 +1,14 @@
 import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../../db/client";
 import { changeCounters, userChanges, users } from "../../../db/schema";
-import { listOrder, type ParsedFilter } from "../../../lib/list";
-import { TopKeys } from "../../../lib/top-keys";
+import { listOrder } from "../../../lib/list";
 import { TrigramPostings } from "../../../lib/trigram-postings";
+import { answer, IndexedUsers, ROW, type IndexedSearch, type UserRow } from "./indexed-users";
 import { listSpec } from "./user-records";
 
-/** The users' filter columns the index keeps (every filter of listSpec). */
-const INT_COLUMNS = {
-  roleId: users.roleId,
-  status: users.status,
-  registered: users.registered,
-  schoolId: users.schoolId,
-  grade: users.grade,
-};
-const TEXT_COLUMNS = { section: users.section, subject: users.subject };
-type IntKey = keyof typeof INT_COLUMNS;
-type TextKey = keyof typeof TEXT_COLUMNS;
-const ROW = { id: users.id, searchText: users.searchText, ...INT_COLUMNS, ...TEXT_COLUMNS };
-type UserRow = { id: number; searchText: string } & Record<IntKey, number | null> &
-  Record<TextKey, string | null>;
+export type { IndexedSearch } from "./indexed-users";
 
-/** An int column's NULL (no filter value reaches it: values are within ±2^31 - 1). */
-const NULL_INT = -2_147_483_648;
-/** A text column's NULL. */
-const NULL_TEXT = -1;
 const BATCH = 20_000;
-/** A sort key and a slot in one number: rank × SLOTS + slot (16 million users). */
-const SLOTS = 2 ** 24;
 /** How long the index waits before building again after a failed build. */
 const RETRY_MS = 30_000;
 /** Changes kept for servers that catch up later; one behind more than that builds again. */
@@ -35,139 +16,6 @@ const KEEP_CHANGES = sql`interval '1 day'`;
 const PRUNE_MS = 10 * 60_000;
 /** The least time between two builds for a few changed users. */
 const REBUILD_MS = 5_000;
-
-export interface IndexedSearch {
-  term: string;
-  filters: ParsedFilter[];
-  schoolId: number | null;
-  sortBy?: string | undefined;
-  sortOrder: "asc" | "desc";
-  offset: number;
-  limit: number;
-}
-
-/**
- * The users as the index holds them at one version of the users' table: each user's search text
- * and filter values by slot (slots in id order, then users added since), each sort column's rank
- * by slot, and the trigram postings of the texts. Users changed since the ranks and postings were
- * read are dirty: their text and values are current, their ranks unknown.
- */
-class IndexedUsers {
-  readonly ids: number[] = [];
-  readonly texts: (string | undefined)[] = [];
-  readonly ints = Object.fromEntries(
-    Object.keys(INT_COLUMNS).map((key) => [key, [] as number[]]),
-  ) as Record<IntKey, number[]>;
-  readonly textCodes = Object.fromEntries(
-    Object.keys(TEXT_COLUMNS).map((key) => [key, [] as number[]]),
-  ) as Record<TextKey, number[]>;
-  readonly dictionary = new Map<string, number>();
-  readonly ranks = new Map<string, Int32Array>();
-  /** Each sort column's slots in ascending order (the users read then, by rank). */
-  readonly orders = new Map<string, Int32Array>();
-  /** Users of the base deleted since. */
-  deletions = 0;
-  postings = TrigramPostings.build([]);
-  baseIds = new Int32Array(0);
-  readonly added = new Map<number, number>();
-  readonly dirty: number[] = [];
-  isDirty = new Uint8Array(0);
-
-  constructor(public version: number) {}
-
-  slotOf(id: number): number {
-    let low = 0;
-    let high = this.baseIds.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const at = this.baseIds[middle]!;
-      if (at === id) return middle;
-      if (at < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return this.added.get(id) ?? -1;
-  }
-
-  set(slot: number, row: UserRow) {
-    this.ids[slot] = row.id;
-    this.texts[slot] = row.searchText;
-    for (const key of Object.keys(INT_COLUMNS) as IntKey[]) {
-      this.ints[key][slot] = row[key] ?? NULL_INT;
-    }
-    for (const key of Object.keys(TEXT_COLUMNS) as TextKey[]) {
-      this.textCodes[key][slot] = this.code(row[key]);
-    }
-  }
-
-  append(row: UserRow): number {
-    const slot = this.ids.length;
-    this.set(slot, row);
-    return slot;
-  }
-
-  /** Freezes the users read so far as the base: what ranks and postings describe. */
-  freeze() {
-    this.baseIds = Int32Array.from(this.ids);
-    this.isDirty = new Uint8Array(this.ids.length);
-  }
-
-  markDirty(slot: number) {
-    if (slot >= this.isDirty.length) {
-      const grown = new Uint8Array(Math.max(slot + 1, this.isDirty.length * 2));
-      grown.set(this.isDirty);
-      this.isDirty = grown;
-    }
-    if (this.isDirty[slot]) return;
-    this.isDirty[slot] = 1;
-    this.dirty.push(slot);
-  }
-
-  private code(value: string | null): number {
-    if (value === null) return NULL_TEXT;
-    let code = this.dictionary.get(value);
-    if (code === undefined) {
-      code = this.dictionary.size;
-      this.dictionary.set(value, code);
-    }
-    return code;
-  }
-
-  /** Whether a slot passes the scope and filters; null when a filter is not one the index keeps. */
-  /** Undefined when nothing is filtered. */
-  filterTest(
-    filters: ParsedFilter[],
-    schoolId: number | null,
-  ): ((slot: number) => boolean) | undefined | null {
-    const tests: ((slot: number) => boolean)[] = [];
-    if (schoolId !== null) {
-      const schools = this.ints.schoolId;
-      tests.push((slot) => schools[slot] === schoolId);
-    }
-    for (const filter of filters) {
-      const wantsNull = filter.wantsNull;
-      if (Object.hasOwn(INT_COLUMNS, filter.key)) {
-        const column = this.ints[filter.key as IntKey];
-        const values = new Set(filter.values as number[]);
-        tests.push((slot) => {
-          const value = column[slot]!;
-          return value === NULL_INT ? wantsNull : values.has(value);
-        });
-      } else if (Object.hasOwn(TEXT_COLUMNS, filter.key)) {
-        const column = this.textCodes[filter.key as TextKey];
-        const codes = new Set(filter.values.map((v) => this.dictionary.get(String(v)) ?? -2));
-        tests.push((slot) => {
-          const value = column[slot]!;
-          return value === NULL_TEXT ? wantsNull : codes.has(value);
-        });
-      } else {
-        return null;
-      }
-    }
-    if (tests.length === 0) return undefined;
-    if (tests.length === 1) return tests[0];
-    return (slot) => tests.every((test) => test(slot));
-  }
-}
 
 /**
  * The users' search in this server's memory (issue 14: a search the server has never seen,
@@ -371,15 +219,17 @@ export class UsersSearchIndex {
    * too many: the index is built again.
    */
   private async catchUp(indexed: IndexedUsers, version: number): Promise<boolean> {
+    const most = Math.floor(4 * this.rebuildAt(indexed)) - indexed.dirty.length;
     const changes = await this.db
       .select({ version: userChanges.version, userId: userChanges.userId })
       .from(userChanges)
-      .where(and(gt(userChanges.version, indexed.version), lte(userChanges.version, version)));
+      .where(and(gt(userChanges.version, indexed.version), lte(userChanges.version, version)))
+      .limit(Math.max(0, most) + 1);
+    if (changes.length > most) return false;
     if (new Set(changes.map((c) => Number(c.version))).size !== version - indexed.version) {
       return false;
     }
     const ids = [...new Set(changes.map((c) => c.userId))];
-    if (indexed.dirty.length + ids.length > 4 * this.rebuildAt(indexed)) return false;
     const rows =
       ids.length === 0
         ? []
@@ -409,60 +259,4 @@ export class UsersSearchIndex {
     this.prunedAt = Date.now();
     await this.db.delete(userChanges).where(lt(userChanges.at, sql`now() - ${KEEP_CHANGES}`));
   }
-}
-
-/** A searched page from the index, or null when a match's place in the order is not known. */
-function answer(
-  indexed: IndexedUsers,
-  search: IndexedSearch,
-): { ids: number[]; total: number } | null {
-  const candidates = indexed.postings.candidates(search.term);
-  const passes = indexed.filterTest(search.filters, search.schoolId);
-  if (!candidates || passes === null) return null;
-  const sortBy =
-    search.sortBy && Object.hasOwn(listSpec.sort, search.sortBy) ? search.sortBy : undefined;
-  const ranks = sortBy ? indexed.ranks.get(sortBy) : undefined;
-  if (sortBy && !ranks) return null;
-  const descending = search.sortOrder === "desc";
-  const top = new TopKeys(
-    Math.min(search.offset + search.limit, candidates.length + indexed.dirty.length),
-  );
-  const { texts, ids, isDirty, dirty } = indexed;
-  const term = search.term;
-  // A term of three characters is one trigram: its candidates all contain it (their text is
-  // read only to skip deleted users). A dirty user is looked at with the dirty ones, as its
-  // postings may be out of date.
-  const exact = term.length === 3;
-  let total = 0;
-  const keyOf = (slot: number): number => {
-    if (!ranks) return descending ? -ids[slot]! : ids[slot]!;
-    const rank = isDirty[slot] || slot >= ranks.length ? -1 : ranks[slot]!;
-    if (rank < 0) return NaN;
-    return (descending ? SLOTS - 1 - rank : rank) * SLOTS + slot;
-  };
-  for (let i = 0; i < candidates.length; i += 1) {
-    const slot = candidates[i]!;
-    if (isDirty[slot]) continue;
-    const text = texts[slot];
-    if (text === undefined || !(exact || text.includes(term)) || (passes && !passes(slot)))
-      continue;
-    total += 1;
-    const key = keyOf(slot);
-    if (Number.isNaN(key)) return null;
-    top.push(key);
-  }
-  for (const slot of dirty) {
-    const text = texts[slot];
-    if (text === undefined || !text.includes(term) || (passes && !passes(slot))) continue;
-    total += 1;
-    const key = keyOf(slot);
-    // A changed user that matches has no known place in a sorted order.
-    if (Number.isNaN(key)) return null;
-    top.push(key);
-  }
-  const keys = top.sorted().slice(search.offset, search.offset + search.limit);
-  return {
-    ids: keys.map((key) => (ranks ? ids[key % SLOTS]! : Math.abs(key))),
-    total,
-  };
 }
