@@ -43,6 +43,11 @@ export class UsersSearchIndex {
     private readonly onBuilt?: (users: number, ms: number) => void,
   ) {}
 
+  /** The users' version the index holds, or null before its first build. */
+  get version(): number | null {
+    return this.current?.version ?? null;
+  }
+
   /** Starts building, in the background. */
   warm(): void {
     this.rebuild();
@@ -55,7 +60,7 @@ export class UsersSearchIndex {
   async ready(): Promise<boolean> {
     await this.building;
     const current = this.current;
-    if (!current || current.dirty.length > 0 || current.version < (await this.version())) {
+    if (!current || current.dirty.length > 0 || current.version < (await this.readVersion())) {
       this.rebuild();
       await this.building;
     }
@@ -153,7 +158,7 @@ export class UsersSearchIndex {
       });
   }
 
-  private async version(): Promise<number> {
+  private async readVersion(): Promise<number> {
     const [row] = await this.db
       .select({ version: changeCounters.version })
       .from(changeCounters)
@@ -167,7 +172,7 @@ export class UsersSearchIndex {
    */
   private async build(): Promise<IndexedUsers | null> {
     await this.prune();
-    const indexed = new IndexedUsers(await this.version());
+    const indexed = new IndexedUsers(await this.readVersion());
     for (let last = 0; ;) {
       if (this.closed) return null;
       const batch = (await this.db

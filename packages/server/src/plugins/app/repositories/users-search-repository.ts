@@ -151,16 +151,10 @@ export class UsersSearchRepository {
    */
   private async plainPage(where: SQL | undefined, input: ListInput): Promise<UserPage> {
     if (!where && this.index) {
-      const [counter] = await this.usersVersion.execute();
-      const indexed = await this.index.plainPage(Number(counter?.version ?? 0), {
-        ...pageOf(input),
-        sortBy: input.sortBy,
-        sortOrder: input.sortOrder,
-      });
-      if (indexed) {
-        const rows = await this.byIds(indexed.ids);
-        return { rows, total: indexed.total, estimate: false, fromIndex: true };
-      }
+      const index = this.index;
+      const page = { ...pageOf(input), sortBy: input.sortBy, sortOrder: input.sortOrder };
+      const answer = await this.fromIndex((version) => index.plainPage(version, page));
+      if (answer) return answer;
     }
     const { rows, total } = await this.pages.page(input, {
       tables: ["users"],
@@ -200,21 +194,22 @@ export class UsersSearchRepository {
         };
       }
     }
+    if (this.index) {
+      const index = this.index;
+      const search = {
+        term: input.search,
+        filters: parseFilters(listSpec, request.filters),
+        schoolId: request.scope.schoolId,
+        sortBy: input.sortBy,
+        sortOrder: input.sortOrder,
+        offset,
+        limit,
+      };
+      const answer = await this.fromIndex((version) => index.page(version, search));
+      if (answer) return answer;
+    }
     const [counter] = await this.usersVersion.execute();
     const version = String(counter?.version ?? "");
-    const indexed = await this.index?.page(Number(version), {
-      term: input.search,
-      filters: parseFilters(listSpec, request.filters),
-      schoolId: request.scope.schoolId,
-      sortBy: input.sortBy,
-      sortOrder: input.sortOrder,
-      offset,
-      limit,
-    });
-    if (indexed) {
-      const rows = await this.byIds(indexed.ids);
-      return { rows, total: indexed.total, estimate: false, fromIndex: true };
-    }
     let ids = this.snapshots.get(key, version);
     if (!ids) {
       const pattern = containsPattern(input.search);
@@ -268,6 +263,30 @@ export class UsersSearchRepository {
     }
     const pageIds = Array.from(ids.subarray(offset, offset + limit));
     return { rows: await this.byIds(pageIds), total: ids.length, estimate: false };
+  }
+
+  /**
+   * A page the in-memory index answers, or null. It is read at the version the index holds, and
+   * its rows' statement reads the users' version too: when they agree the page is current, in one
+   * round trip. Otherwise (or for an empty page) the version is read and the index catches up.
+   */
+  private async fromIndex(
+    read: (version: number) => Promise<{ ids: number[]; total: number } | null>,
+  ): Promise<UserPage | null> {
+    const held = this.index?.version ?? null;
+    const hopeful = held === null ? null : await read(held);
+    if (hopeful && hopeful.ids.length > 0) {
+      const rows = await this.recordsByIds([hopeful.ids]);
+      if (rows.length > 0 && rows[0]!.version === String(held)) {
+        const records = withDetails(inOrder(rows, hopeful.ids));
+        return { rows: records, total: hopeful.total, estimate: false, fromIndex: true };
+      }
+    }
+    const [counter] = await this.usersVersion.execute();
+    const current = await read(Number(counter?.version ?? 0));
+    if (!current) return null;
+    const rows = await this.byIds(current.ids);
+    return { rows, total: current.total, estimate: false, fromIndex: true };
   }
 
   /**
