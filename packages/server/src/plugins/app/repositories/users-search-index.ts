@@ -117,9 +117,12 @@ export class UsersSearchIndex {
       );
       this.catchingUp = caught.catch(() => undefined);
       const ok = await caught.catch(() => false);
-      if (!ok || this.stale(indexed)) this.rebuild();
-      if (!ok) return null;
+      if (!ok) {
+        this.rebuild();
+        return null;
+      }
     }
+    if (this.stale(indexed)) this.rebuild();
     return indexed;
   }
 
@@ -132,9 +135,10 @@ export class UsersSearchIndex {
    * seconds, or five builds' time (so that a large index is not rebuilt all the time).
    */
   private stale(indexed: IndexedUsers) {
-    if (indexed.dirty.length > this.rebuildAt(indexed)) return true;
+    const changed = indexed.dirty.length + indexed.deletions;
+    if (changed > this.rebuildAt(indexed)) return true;
     const age = performance.now() - this.builtAt;
-    return indexed.dirty.length > 0 && age > Math.max(REBUILD_MS, 5 * this.buildMs);
+    return changed > 0 && age > Math.max(REBUILD_MS, 5 * this.buildMs);
   }
 
   private rebuild() {
