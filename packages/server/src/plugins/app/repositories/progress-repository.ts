@@ -120,6 +120,14 @@ const figures = (alias: string, courseId: number): Record<string, SQL> => {
   };
 };
 
+/** The sort figures from a student's summary row `ps` (none: no progress); mt.total: m's count. */
+const summaryFigures: Record<string, SQL> = {
+  percent: sql`case when mt.total = 0 then 0 else round(coalesce(ps.done, 0) * 100.0 / mt.total) end`,
+  quiz_average: sql`round(ps.quiz_sum / nullif(ps.quiz_count, 0))`,
+  time_spent: sql`coalesce(round(ps.time_spent), 0)`,
+  last_activity: sql`ps.last_activity`,
+};
+
 /**
  * Course progress per student (SPEC.md course progress view): the students a course applies to
  * (its grade, its section if it has one, its school unless it is for every school) within the
@@ -147,15 +155,16 @@ export class ProgressRepository {
 
   /**
    * Every student in scope with the column the order needs: the name alone, or one figure too,
-   * read per student (the students' count is not known to the planner, so a grouped pass over
-   * all of them would be joined row by row).
+   * read from the student's summary row in the course (migration 0020; no row: no progress).
    */
   private keys(course: CourseRow, sortBy: string | undefined): SQL {
     if (!sortBy || !Object.hasOwn(SORT, sortBy) || NAME_SORTS.has(sortBy)) {
       return sql`select s.* from s`;
     }
     const column = SORT[sortBy]!;
-    return sql`select s.*, ${figures("s", course.id)[column]!} as ${sql.raw(column)} from s`;
+    return sql`select s.*, ${summaryFigures[column]!} as ${sql.raw(column)}
+      from s cross join (select count(*) as total from m) mt
+      left join progress_summaries ps on ps.course_id = ${course.id} and ps.user_id = s.id`;
   }
 
   /**
