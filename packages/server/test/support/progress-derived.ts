@@ -1,12 +1,9 @@
-import type { ProgressRow, ScormResult } from "@lms/core";
+import { ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../src/db/client";
 import type { courses } from "../../src/db/schema";
-import { pageOf, type ListInput } from "../../src/lib/list";
-import {
-  courseStudents,
-  type ProgressScope,
-} from "../../src/plugins/app/repositories/progress-repository";
+import { containsPattern, pageOf, type ListInput } from "../../src/lib/list";
+import type { ProgressScope } from "../../src/plugins/app/repositories/progress-repository";
 import { scormCountedScore } from "../../src/plugins/app/repositories/scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
@@ -16,6 +13,34 @@ type CourseRow = typeof courses.$inferSelect;
  * student's figures aggregated from progress, attempts and SCORM attempts per request. The list
  * read from the summaries must give the same pages as this.
  */
+
+/**
+ * The students a course's progress covers, as the caller may see them: the course's grade (and
+ * section) and school, the caller's school or a teacher's load, optionally one name search and one
+ * student. Shared by the progress list and the SCORM report.
+ */
+function courseStudents(
+  course: CourseRow,
+  scope: ProgressScope,
+  search: string,
+  userId: number | null = null,
+): SQL {
+  return sql`
+        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section from users u
+         where u.role_id = ${ROLE_IDS.student}
+           and u.grade = ${course.gradeLevel}
+           and (${course.section} = '' or lower(u.section) = lower(${course.section}))
+           and (${course.schoolId}::int is null or u.school_id = ${course.schoolId})
+           and (${scope.schoolId}::int is null or u.school_id = ${scope.schoolId})
+           and (${scope.teacherId}::int is null or exists (
+                 select 1 from user_loads l
+                  where l.user_id = ${scope.teacherId}
+                    and l.grade = u.grade
+                    and lower(l.subject) = lower(${course.subject})
+                    and lower(l.section) = lower(u.section)))
+           and (${search} = '' or u.search_text like ${containsPattern(search)})
+           and (${userId}::int is null or u.id = ${userId})`;
+}
 
 /** The sortable columns: a name is read from the student, the others need the course's aggregates. */
 const SORT: Record<string, string> = {
