@@ -5,7 +5,8 @@
  * them; the query of before (every student's figures aggregated per request,
  * test/support/progress-derived.ts) beside it on the same requests; and what the summaries'
  * triggers cost a completion and a material's unpublishing. `pnpm build && node
- * dist/progress-bench.js`; LMS_BENCH_DRIVERS as for the bench, LMS_BENCH_PROGRESS_REQUESTS (200).
+ * dist/progress-bench.js`; LMS_BENCH_DRIVERS as for the bench, LMS_BENCH_PROGRESS_REQUESTS (200),
+ * LMS_BENCH_PROGRESS_EXPLAIN=1 for a far page's queries, timed alone and their plans.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -116,7 +117,7 @@ async function measure(driver: "pglite" | "postgres") {
         for (let i = 0; i < REQUESTS; i++) {
           pageTimes.push(await timed(() => lister.list(course!, scope, pages[i % pages.length]!)));
         }
-        // A search is new when first asked: each one once, in the order of the other lister.
+        // Each search once per lister; the second asks them in the reverse order.
         const searchTimes: number[] = [];
         const order = name === "after" ? searches : [...searches].reverse();
         for (const body of order) {

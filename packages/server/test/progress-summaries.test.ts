@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { ROLE_IDS, SORTABLE_COLUMNS } from "@lms/core";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -215,6 +216,21 @@ describe("progress summaries (migration 0020)", () => {
     await run(sql`update materials set scorm_settings = '{"grading":"first"}'::jsonb
       where id = ${mats.scorm1!}`);
     await expectCurrent();
+    // The migration's own filling of the summaries from the rows gives them back the same.
+    const migration = readFileSync(
+      new URL("../drizzle/0020_progress_summaries.sql", import.meta.url),
+      "utf8",
+    );
+    const fill = migration.split("--> statement-breakpoint").at(-1)!;
+    const before = await rows(sql`select * from progress_summaries order by course_id, user_id`);
+    expect(before.length).toBeGreaterThan(5);
+    await run(sql`delete from progress_summaries`);
+    await run(sql.raw(fill));
+    expect(await rows(sql`select * from progress_summaries order by course_id, user_id`)).toEqual(
+      before,
+    );
+    await expectCurrent();
+
     // A quiz attempt is removed (a teacher resets it).
     await run(sql`delete from attempts where user_id = ${students["s.ana"]!} and number = 2`);
     await expectCurrent();
