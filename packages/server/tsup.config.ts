@@ -9,6 +9,7 @@ export default defineConfig({
     "stream-bench": "bench/stream-bench.ts",
     "libs-bench": "bench/libs-bench.ts",
     "classes-bench": "bench/classes-bench.ts",
+    "progress-bench": "bench/progress-bench.ts",
   },
   format: ["esm"],
   // tsup sets baseUrl for its declaration build, which TypeScript 6 deprecates.

@@ -28,3 +28,4 @@ export {
   fileChunks,
 } from "./operations";
 export { classMembers, classDone, classDonePending, classGoneStudents } from "./class-summaries";
+export { progressSummaries } from "./progress-summaries";

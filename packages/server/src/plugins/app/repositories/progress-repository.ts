@@ -26,10 +26,16 @@ export function courseStudents(
   search: string,
   userId: number | null = null,
 ): SQL {
+  // With a school, its index finds the few students; the grade's (a twelfth of every student)
+  // would only be combined with it at a cost, so the cast keeps the planner off it.
+  const grade =
+    course.schoolId === null && scope.schoolId === null
+      ? sql`u.grade = ${course.gradeLevel}`
+      : sql`u.grade::int = ${course.gradeLevel}`;
   return sql`
         select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section from users u
          where u.role_id = ${ROLE_IDS.student}
-           and u.grade = ${course.gradeLevel}
+           and ${grade}
            and (${course.section} = '' or lower(u.section) = lower(${course.section}))
            and (${course.schoolId}::int is null or u.school_id = ${course.schoolId})
            and (${scope.schoolId}::int is null or u.school_id = ${scope.schoolId})
@@ -93,32 +99,21 @@ function toRow(raw: RawRow): ProgressRow {
 const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
 
 /**
- * A student's figures in the course, for the student row `alias` (its id column), read through
- * the student's own progress and attempts (a few index reads each); m is the course's published
- * materials.
+ * A student's figures in the course from its summary row `ps` (migration 0020; none: no progress
+ * yet), kept by the database's triggers from its progress, attempts and SCORM attempts in the
+ * course's published materials. The percentage needs m's count (total).
  */
-const figures = (alias: string, courseId: number): Record<string, SQL> => {
-  const id = sql.raw(`${alias}.id`);
-  const done = sql`(select count(*) from progress p join m on m.id = p.material_id
-            where p.user_id = ${id} and p.completed_at is not null)`;
-  return {
-    done,
-    percent: sql`(select case when count(*) = 0 then 0
-                  else round(${done} * 100.0 / count(*)) end from m)`,
-    quiz_average: sql`(select round(avg(best)) from (
-             select max(a.score) as best from attempts a join m on m.id = a.material_id
-              where a.user_id = ${id} group by a.material_id
-             union all
-             select ${scormCountedScore("sa", "m.scorm_settings")} from scorm_attempts sa
-               join m on m.id = sa.material_id
-              where sa.user_id = ${id} and sa.sco = '' group by sa.material_id, m.scorm_settings) q)`,
-    time_spent: sql`(select coalesce(round(sum(extract(epoch from
-                    coalesce(p.completed_at, p.last_opened_at) - p.started_at))), 0)
-             from progress p join m on m.id = p.material_id where p.user_id = ${id})`,
-    last_activity: sql`(select max(greatest(p.last_opened_at, p.completed_at)) from progress p
-            where p.user_id = ${id} and p.course_id = ${courseId})`,
-  };
+const summaryFigures: Record<string, SQL> = {
+  done: sql`coalesce(ps.done, 0)`,
+  percent: sql`case when (select count(*) from m) = 0 then 0
+    else round(coalesce(ps.done, 0) * 100.0 / (select count(*) from m)) end`,
+  quiz_average: sql`round(ps.quiz_sum / nullif(ps.quiz_count, 0))`,
+  time_spent: sql`coalesce(round(ps.time_spent), 0)`,
+  last_activity: sql`ps.last_activity`,
 };
+
+const summaryOf = (alias: string, courseId: number) =>
+  sql`left join progress_summaries ps on ps.course_id = ${courseId} and ps.user_id = ${sql.raw(alias)}.id`;
 
 /**
  * Course progress per student (SPEC.md course progress view): the students a course applies to
@@ -147,15 +142,15 @@ export class ProgressRepository {
 
   /**
    * Every student in scope with the column the order needs: the name alone, or one figure too,
-   * read per student (the students' count is not known to the planner, so a grouped pass over
-   * all of them would be joined row by row).
+   * read from the student's summary row in the course (migration 0020; no row: no progress).
    */
   private keys(course: CourseRow, sortBy: string | undefined): SQL {
     if (!sortBy || !Object.hasOwn(SORT, sortBy) || NAME_SORTS.has(sortBy)) {
       return sql`select s.* from s`;
     }
     const column = SORT[sortBy]!;
-    return sql`select s.*, ${figures("s", course.id)[column]!} as ${sql.raw(column)} from s`;
+    return sql`select s.*, ${summaryFigures[column]!} as ${sql.raw(column)}
+      from s ${summaryOf("s", course.id)}`;
   }
 
   /**
@@ -163,7 +158,6 @@ export class ProgressRepository {
    * their completion, scores, time and latest activity, and each SCORM material's result.
    */
   private rows(course: CourseRow, scope: ProgressScope, search: string, page: SQL): SQL {
-    const figure = figures("page", course.id);
     return sql`
       with ${this.base(course, scope, search)},
       page as (${page}),
@@ -192,16 +186,16 @@ export class ProgressRepository {
         select page.id, page.first_name, page.last_name, page.user_name, page.grade,
           page.section, page.ord,
           (select count(*) from m) as total,
-          ${figure.done} as done,
-          ${figure.quiz_average} as quiz_average,
-          ${figure.time_spent} as time_spent,
-          ${figure.last_activity} as last_activity,
+          ${summaryFigures.done!} as done,
+          ${summaryFigures.quiz_average!} as quiz_average,
+          ${summaryFigures.time_spent!} as time_spent,
+          ${summaryFigures.last_activity!} as last_activity,
           (select coalesce(jsonb_agg(jsonb_build_object('materialId', sc.material_id,
                     'name', sc.name, 'status', sc.status, 'score', sc.score,
                     'attempts', sc.attempts, 'complete', sc.complete, 'noData', sc.no_data)
                     order by sc.element_position, sc.position), '[]'::jsonb)
              from sc where sc.user_id = page.id) as scorm
-        from page
+        from page ${summaryOf("page", course.id)}
       )
       select r.*, case when total = 0 then 0 else round(done * 100.0 / total) end as percent
         from r order by r.ord`;
@@ -218,12 +212,13 @@ export class ProgressRepository {
   /** The students of `keys` in the asked order, numbered (ord), from `offset` on. */
   private pageOf(course: CourseRow, input: ListInput, limit: number | null, offset: number): SQL {
     const order = this.order(input);
+    // Numbered after the paging: a bounded sort of every student, then the page's rows only.
     return sql`
       select k.id, k.first_name, k.last_name, k.user_name, k.grade, k.section,
              row_number() over (order by ${sql.raw(order)}) as ord
-        from (${this.keys(course, input.sortBy)}) k
-       order by ${sql.raw(order)}
-       ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`;
+        from (${this.keys(course, input.sortBy)}
+               order by ${sql.raw(order)}
+               ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}) k`;
   }
 
   /**

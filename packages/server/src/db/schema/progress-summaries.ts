@@ -1,0 +1,26 @@
+/**
+ * A student's progress figures per course (issue 14, migration 0020), written only by the
+ * database's statement-level triggers on progress, attempts, scorm_attempts, materials and
+ * course_elements; the progress list reads them and never writes. No foreign keys on purpose, as
+ * for the class summaries: the recycle bin follows foreign keys, these rows follow the triggers.
+ */
+import { integer, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { at } from "./columns";
+
+/** Counted over the course's published materials, except the latest activity (every material). */
+export const progressSummaries = pgTable(
+  "progress_summaries",
+  {
+    courseId: integer("course_id").notNull(),
+    userId: integer("user_id").notNull(),
+    /** Completed materials. */
+    done: integer("done").notNull(),
+    /** Seconds from start to completion (or last opening), summed; rounded when read. */
+    timeSpent: numeric("time_spent").notNull(),
+    lastActivity: at("last_activity"),
+    /** The best quiz scores and counted SCORM scores: their sum and how many. */
+    quizSum: numeric("quiz_sum").notNull(),
+    quizCount: integer("quiz_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId], name: "progress_summaries_pk" })],
+);
