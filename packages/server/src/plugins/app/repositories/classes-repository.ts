@@ -14,7 +14,15 @@ import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
-import { classesWith, toRecord, type ClassRow, type ClassScope } from "./class-rows";
+import {
+  classesWith,
+  loadRowsWith,
+  schoolYearOf,
+  syncClassYear,
+  toRecord,
+  type ClassRow,
+  type ClassScope,
+} from "./class-rows";
 
 export type { ClassScope };
 
@@ -74,7 +82,17 @@ function narrowed(scope: ClassScope, options: ClassListOptions): ClassScope {
 }
 
 export class ClassesRepository {
+  /** The calendar year last synced into class_list: a sync is a write, once a year suffices. */
+  private syncedYear: number | null = null;
+
   constructor(private readonly db: Db) {}
+
+  private async sync(today: Date, db: Executor = this.db) {
+    const year = schoolYearOf(today);
+    if (this.syncedYear === year) return;
+    await db.execute(syncClassYear(today));
+    this.syncedYear = year;
+  }
 
   private where(input: ListInput, filters: ListFilter[], options: ClassListOptions): SQL {
     const conditions = listConditions(listSpec, input, filters);
@@ -97,6 +115,7 @@ export class ClassesRepository {
     scope: ClassScope,
     today = new Date(),
   ) {
+    await this.sync(today);
     const where = this.where(input, filters, options);
     const { limit, offset } = pageOf(input);
     const classes = classesWith(narrowed(scope, options), today);
@@ -122,6 +141,7 @@ export class ClassesRepository {
     scope: ClassScope,
     today = new Date(),
   ) {
+    await this.sync(today);
     const where = this.where(input, filters, options);
     const rows = await rowsOf<ClassRow>(
       this.db.execute(sql`${classesWith(narrowed(scope, options), today)}
@@ -135,6 +155,7 @@ export class ClassesRepository {
 
   /** One class in the scope, or undefined (a class nobody is in, or out of scope). */
   async find(key: ClassKey, scope: ClassScope, today = new Date(), db: Executor = this.db) {
+    await this.sync(today, db);
     const [row] = await rowsOf<ClassRow>(
       db.execute(sql`${classesWith(scope, today)}
         select k.* from classes k
@@ -182,7 +203,7 @@ export class ClassesRepository {
   }
 
   /** The assigned-load rows that cover a class (only in the school's current year). */
-  async teachers(record: ClassRecord, scope: ClassScope, today = new Date()) {
+  async teachers(record: ClassRecord, _scope: ClassScope, today = new Date()) {
     const rows = await rowsOf<{
       id: number;
       first_name: string;
@@ -190,7 +211,7 @@ export class ClassesRepository {
       user_name: string;
       subject: string;
     }>(
-      this.db.execute(sql`${classesWith(scope, today)}
+      this.db.execute(sql`${loadRowsWith(record.schoolId, today)}
         select t.id, t.first_name, t.last_name, t.user_name, lr.subject
           from load_rows lr join users t on t.id = lr.user_id
          where lr.school_id = ${record.schoolId} and lr.year_from = ${record.schoolYearFrom}
