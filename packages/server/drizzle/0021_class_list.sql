@@ -60,7 +60,10 @@ CREATE INDEX "class_list_completion_desc_idx" ON "class_list" ("average_completi
 --> statement-breakpoint
 -- The classes of some schools, computed as class-rows.ts did per request before this migration,
 -- written where they differ, and the schools' other rows deleted.
-CREATE FUNCTION "class_list_refresh"(p_schools integer[]) RETURNS void LANGUAGE plpgsql AS $$
+-- For a few schools, one generic plan kept by the session: planning the statement costs more than
+-- running it. For many, a plan for the schools given (a generic plan guesses a few rows and loops).
+CREATE FUNCTION "class_list_refresh"(p_schools integer[]) RETURNS void LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_school integer;
   v_year integer;
@@ -74,6 +77,8 @@ BEGIN
   -- result computed without the earlier's change. Many schools take one lock instead of one each.
   IF cardinality(p_schools) > 64 THEN
     PERFORM pg_advisory_xact_lock(1795600021, 0);
+    -- Undone when the function returns (its SET clause).
+    PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
   ELSE
     PERFORM pg_advisory_xact_lock_shared(1795600021, 0);
     FOREACH v_school IN ARRAY p_schools LOOP
@@ -229,8 +234,11 @@ BEGIN
       v_schools := ARRAY(SELECT school_id FROM new_rows);
     ELSIF TG_OP = 'UPDATE' THEN
       v_schools := ARRAY(SELECT school_id FROM new_rows UNION SELECT school_id FROM old_rows);
-    ELSE
+    ELSIF TG_TABLE_NAME = 'class_members' THEN
       v_schools := ARRAY(SELECT school_id FROM old_rows);
+    ELSE
+      -- The 0016 triggers delete the class_done rows they brought to zero: a zero adds nothing.
+      v_schools := ARRAY(SELECT school_id FROM old_rows WHERE completed <> 0);
     END IF;
   ELSIF TG_TABLE_NAME = 'user_loads' THEN
     -- A deleted teacher's loads go before its row: the users trigger refreshes its school.

@@ -1,4 +1,4 @@
-import { BULK_UPLOAD_COLUMNS, type ClassRecord } from "@lms/core";
+import { BULK_UPLOAD_COLUMNS, SORTABLE_COLUMNS, type ClassRecord } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
@@ -7,6 +7,8 @@ import {
   schoolYearOf,
   type ClassScope,
 } from "../src/plugins/app/repositories/class-rows";
+import type { ListInput } from "../src/lib/list";
+import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import { useTestApp } from "./helper";
 import { derivedClassesWith } from "./support/classes-derived";
 import { buildCourse } from "./support/journey";
@@ -364,5 +366,30 @@ describe("stored class sums", () => {
     await db.execute(sql`select class_list_refresh(array(select id from schools))`);
     await db.execute(sql`select class_list_sync(${schoolYearOf(TODAY)}::int)`);
     await expectCurrent();
+  });
+
+  it("give every page in every order the rows of the whole list (far pages read backwards)", async () => {
+    const classes = new ClassesRepository(t().database.db);
+    const scope = { schoolId: null, teacherId: null };
+    const read = (fields: Partial<ListInput>) =>
+      classes.list(
+        { page: 1, rowsPerPage: 1000, sortOrder: "asc", search: "", ...fields },
+        [],
+        {},
+        scope,
+      );
+    for (const sortBy of [undefined, ...SORTABLE_COLUMNS.classes]) {
+      for (const sortOrder of ["asc", "desc"] as const) {
+        const whole = await read({ sortBy, sortOrder });
+        expect(whole.total).toBeGreaterThan(2);
+        const pages: ClassRecord[] = [];
+        for (let page = 1; page <= whole.total + 1; page++) {
+          const part = await read({ rowsPerPage: 1, page, sortBy, sortOrder });
+          expect(part.total).toBe(whole.total);
+          pages.push(...part.rows);
+        }
+        expect(pages.map((c) => c.id)).toEqual(whole.rows.map((c) => c.id));
+      }
+    }
   });
 });

@@ -27,4 +27,11 @@ export {
   fileObjects,
   fileChunks,
 } from "./operations";
-export { classMembers, classDone, classDonePending, classGoneStudents } from "./class-summaries";
+export {
+  classMembers,
+  classDone,
+  classDonePending,
+  classGoneStudents,
+  classList,
+  classListYear,
+} from "./class-summaries";

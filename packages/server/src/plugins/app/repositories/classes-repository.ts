@@ -62,12 +62,24 @@ const ORDER_COLUMNS: Record<string, string> = {
   averageCompletion: "k.average_completion",
 };
 
-function orderOf(input: ListInput): SQL {
+/**
+ * The list's order, or (reversed) the same order read from its other end: every order ends in the
+ * class's key, so the reversed one lists exactly the same rows backwards.
+ */
+function orderOf(input: ListInput, reversed = false): SQL {
   const direction = input.sortOrder === "asc" ? "asc" : "desc";
-  const tieBreak = "k.school_id, k.year_from desc, k.grade, k.section_key";
   const column = input.sortBy ? ORDER_COLUMNS[input.sortBy] : undefined;
+  if (!reversed) {
+    const tieBreak = "k.school_id, k.year_from desc, k.grade, k.section_key";
+    return sql.raw(
+      column ? `${column} ${direction} nulls last, ${tieBreak}` : `k.school_name, ${tieBreak}`,
+    );
+  }
+  // Each key the other way, its nulls at the other end too (asc puts them last, desc first).
+  const tieBreak = "k.school_id desc, k.year_from, k.grade desc, k.section_key desc";
+  const other = direction === "asc" ? "desc" : "asc";
   return sql.raw(
-    column ? `${column} ${direction} nulls last, ${tieBreak}` : `k.school_name, ${tieBreak}`,
+    column ? `${column} ${other} nulls first, ${tieBreak}` : `k.school_name desc, ${tieBreak}`,
   );
 }
 
@@ -119,18 +131,22 @@ export class ClassesRepository {
     const where = this.where(input, filters, options);
     const { limit, offset } = pageOf(input);
     const classes = classesWith(narrowed(scope, options), today);
-    const rows = await rowsOf<ClassRow>(
-      this.db.execute(sql`${classes}
-        select k.*, (select count(*) from classes k where ${where})::int as total
-          from classes k where ${where}
-         order by ${orderOf(input)} limit ${limit} offset ${offset}`),
-    );
-    if (rows.length > 0) return { rows: rows.map(toRecord), total: Number(rows[0]!.total) };
     const [count] = await rowsOf<{ n: number }>(
       this.db.execute(sql`${classes}
         select count(*)::int as n from classes k where ${where}`),
     );
-    return { rows: [], total: Number(count?.n ?? 0) };
+    const total = Number(count?.n ?? 0);
+    if (offset >= total) return { rows: [], total };
+    // A page past the middle is read from the other end of its index, with the smaller offset.
+    const size = Math.min(limit, total - offset);
+    const fromEnd = offset + size / 2 > total / 2;
+    const rows = await rowsOf<ClassRow>(
+      this.db.execute(sql`${classes}
+        select k.* from classes k where ${where}
+         order by ${orderOf(input, fromEnd)}
+         limit ${size} offset ${fromEnd ? total - offset - size : offset}`),
+    );
+    return { rows: (fromEnd ? rows.reverse() : rows).map(toRecord), total };
   }
 
   /** Every matching class, for export. */
