@@ -140,11 +140,16 @@ export class ClassesRepository {
     // A page past the middle is read from the other end of its index, with the smaller offset.
     const size = Math.min(limit, total - offset);
     const fromEnd = offset + size / 2 > total / 2;
+    // The page's keys first, from the sort's index alone (it holds the key); then its rows.
+    const order = orderOf(input, fromEnd);
     const rows = await rowsOf<ClassRow>(
-      this.db.execute(sql`${classes}
-        select k.* from classes k where ${where}
-         order by ${orderOf(input, fromEnd)}
-         limit ${size} offset ${fromEnd ? total - offset - size : offset}`),
+      this.db.execute(sql`${classes},
+        page as materialized (
+          select k.school_id, k.year_from, k.grade, k.section_key from classes k where ${where}
+           order by ${order} limit ${size} offset ${fromEnd ? total - offset - size : offset})
+        select k.* from page p join classes k on k.school_id = p.school_id
+           and k.year_from = p.year_from and k.grade = p.grade and k.section_key = p.section_key
+         order by ${order}`),
     );
     return { rows: (fromEnd ? rows.reverse() : rows).map(toRecord), total };
   }
