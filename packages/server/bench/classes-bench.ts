@@ -1,7 +1,7 @@
 /**
  * The class list alone (issue 14), on the bench's data (bench/data.ts): the list's query through
  * the repository, one request at a time (the server's own time, without HTTP), for pages 1 and
- * last in every sort both ways and the bench's searches; the query of before (every user and
+ * last (and the middle one) in every sort both ways and the bench's searches; the query of before (every user and
  * progress row per request) beside it; and what the summaries' triggers add to inserting and
  * deleting 50,000 students in one statement. `pnpm build && node dist/classes-bench.js`;
  * LMS_BENCH_DRIVERS as for the bench, LMS_BENCH_CLASSES_BEFORE runs of the old query (default 3).
@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { SORTABLE_COLUMNS } from "@lms/core";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../src/db/client";
+import { openDatabase, rowsOf } from "../src/db/client";
 import { classesWith } from "../src/plugins/app/repositories/class-rows";
 import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import type { ListInput } from "../src/lib/list";
@@ -63,7 +63,7 @@ async function measure(driver: "pglite" | "postgres") {
       const { total } = await classes.list(input({}), [], {}, scope);
       const last = Math.max(1, Math.ceil(total / 25));
       const pages: ListInput[] = [];
-      for (const page of [...new Set([1, last])]) {
+      for (const page of [...new Set([1, Math.ceil(last / 2), last])]) {
         pages.push(input({ page }));
         for (const sortBy of SORTABLE_COLUMNS.classes) {
           for (const sortOrder of ["asc", "desc"] as const) {
@@ -93,15 +93,29 @@ async function measure(driver: "pglite" | "postgres") {
         );
       }
       if (process.env.LMS_BENCH_CLASSES_EXPLAIN === "1") {
-        const plan =
-          await db.execute(sql`explain (analyze, buffers) ${classesWith(scope, new Date())}
-          select k.*, (select count(*) from classes k)::int as total
-            from classes k order by k.students desc, k.school_id limit 25`);
-        const lines = (plan as unknown as { rows: Record<string, string>[] }).rows;
-        console.log(lines.map((r) => Object.values(r)[0]).join("\n"));
+        // The middle page by students, as the repository reads it, and its count.
+        const order = sql.raw(
+          "k.students desc nulls last, k.school_id, k.year_from desc, k.grade, k.section_key",
+        );
+        for (const query of [
+          sql`${classesWith(scope)},
+            page as materialized (
+              select k.school_id, k.year_from, k.grade, k.section_key from classes k
+               order by ${order} limit 25 offset ${Math.floor(total / 2)})
+            select k.* from page p join classes k on k.school_id = p.school_id
+               and k.year_from = p.year_from and k.grade = p.grade and k.section_key = p.section_key
+             order by ${order}`,
+          sql`${classesWith(scope)} select count(*)::int as n from classes k`,
+        ]) {
+          const plan = await db.execute(sql`explain (analyze, buffers) ${query}`);
+          const lines = (plan as unknown as { rows: Record<string, string>[] }).rows;
+          console.log(lines.map((r) => Object.values(r)[0]).join("\n"));
+        }
       }
       console.log(`[${driver}] ${total} classes`);
-      console.log(`[${driver}] after: pages 1 and ${last}, every sort both ways: ${ms(pageTimes)}`);
+      console.log(
+        `[${driver}] after: pages 1, ${Math.ceil(last / 2)} and ${last}, every sort both ways: ${ms(pageTimes)}`,
+      );
       console.log(`[${driver}] after: searches "grade N s": ${ms(searchTimes)}`);
       console.log(
         `[${driver}] after: one school's classes (school details tab): ${ms(schoolTimes)}`,
@@ -149,6 +163,47 @@ async function measure(driver: "pglite" | "postgres") {
             .map(([what, value]) => `${what} triggers ${value.toFixed(0)} ms`)
             .join(", "),
       );
+
+      // What keeping the list rows (0021) costs a write: one completion set or cleared, one
+      // statement each, with and without the class_done triggers that refresh its school's rows;
+      // and every school's rows recomputed at once (what a global course's change costs).
+      const [one] = await rowsOf<{ user_id: number; material_id: number }>(
+        db.execute(
+          sql`select user_id, material_id from progress order by user_id, material_id limit 1`,
+        ),
+      );
+      if (one) {
+        const listTriggers = ["inserted", "updated", "deleted"].map(
+          (e) => `class_done_class_list_${e}`,
+        );
+        const writes: Record<string, number[]> = { with: [], without: [] };
+        for (const withTriggers of [false, true]) {
+          for (const name of listTriggers) {
+            await db.execute(
+              sql.raw(
+                `alter table class_done ${withTriggers ? "enable" : "disable"} trigger ${name}`,
+              ),
+            );
+          }
+          for (let i = 0; i < 100; i++) {
+            const value = i % 2 === 0 ? sql`now()` : sql`null`;
+            writes[withTriggers ? "with" : "without"]!.push(
+              await timed(() =>
+                db.execute(
+                  sql`update progress set completed_at = ${value} where user_id = ${one.user_id} and material_id = ${one.material_id}`,
+                ),
+              ),
+            );
+          }
+        }
+        console.log(
+          `[${driver}] one completion set or cleared: without the list's triggers ${ms(writes.without!)}, with ${ms(writes.with!)}`,
+        );
+      }
+      const everySchool = await timed(() =>
+        db.execute(sql`select class_list_refresh(array(select id from schools))`),
+      );
+      console.log(`[${driver}] every school's list rows recomputed: ${everySchool.toFixed(0)} ms`);
     } finally {
       await database.close();
     }

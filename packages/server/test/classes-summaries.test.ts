@@ -1,8 +1,14 @@
-import { BULK_UPLOAD_COLUMNS, type ClassRecord } from "@lms/core";
+import { BULK_UPLOAD_COLUMNS, SORTABLE_COLUMNS, type ClassRecord } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
-import { classesWith, type ClassScope } from "../src/plugins/app/repositories/class-rows";
+import {
+  classesWith,
+  schoolYearOf,
+  type ClassScope,
+} from "../src/plugins/app/repositories/class-rows";
+import type { ListInput } from "../src/lib/list";
+import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import { useTestApp } from "./helper";
 import { derivedClassesWith } from "./support/classes-derived";
 import { buildCourse } from "./support/journey";
@@ -295,5 +301,95 @@ describe("stored class sums", () => {
     );
     expect(restored.status, restored.payload).toBe(200);
     await expectCurrent();
+  });
+
+  // Issue 14, migration 0021: the stored list rows follow what the derived classes read besides
+  // the students and their progress.
+  it("follow a school renamed, and a teacher's loads added, changed, moved and removed", async () => {
+    const db = t().database.db;
+    await db.execute(sql`update schools set school_name = 'Renamed High' where id = 1`);
+    expect(find(await expectCurrent(), 7, "Rizal")!.schoolName).toBe("Renamed High");
+    await db.execute(sql`insert into user_loads (user_id, grade, subject, section)
+      values (${teacherId}, 11, 'Added Math', 'Mabini'), (${teacherId}, 7, 'Added Science', ' RIZAL ')`);
+    expect(find(await expectCurrent(), 11, "Mabini")).toMatchObject({ students: 0, teachers: 1 });
+    await db.execute(sql`update user_loads set section = 'Luna' where section = 'Mabini'`);
+    expect(find(await expectCurrent(), 11, "Mabini")).toBeUndefined();
+    await db.execute(sql`update users set school_id = 2 where id = ${teacherId}`);
+    await expectCurrent();
+    await db.execute(sql`update users set school_id = 1 where id = ${teacherId}`);
+    await expectCurrent();
+    await db.execute(sql`delete from user_loads where subject like 'Added %'`);
+    await expectCurrent();
+  });
+
+  it("follow courses, elements and materials changed, made global and deleted", async () => {
+    const db = t().database.db;
+    // A school change ends the teacher's sessions (the test before moved it).
+    const course = await buildCourse(t(), await t().login("teacher"), [
+      { name: "Unit A", materials: [{ name: "A1", type: "page" }] },
+      { name: "Unit B", materials: [{ name: "B1", type: "page" }] },
+    ]);
+    const student = await t().login("student");
+    await t().call("journey", "open", { materialId: course.ids.A1 }, { token: student });
+    await t().call("journey", "complete", { materialId: course.ids.A1 }, { token: student });
+    await expectCurrent();
+    const id = course.courseId;
+    await db.execute(sql`update course_elements set published = false
+      where course_id = ${id} and name = 'Unit B'`);
+    await expectCurrent();
+    await db.execute(sql`update courses set section = 'rizal' where id = ${id}`);
+    await expectCurrent();
+    await db.execute(sql`update courses set section = 'Luna', grade_level = 9 where id = ${id}`);
+    await expectCurrent();
+    await db.execute(sql`update courses set section = '', grade_level = 7, school_id = null
+      where id = ${id}`);
+    await expectCurrent();
+    await db.execute(sql`update materials set published = false where course_id = ${id}`);
+    await expectCurrent();
+    await db.execute(sql`update materials set published = true where course_id = ${id}`);
+    await expectCurrent();
+    await db.execute(sql`update courses set school_id = 1 where id = ${id}`);
+    await expectCurrent();
+    await db.execute(sql`delete from materials where id = ${course.ids.A1}`);
+    await expectCurrent();
+    await db.execute(sql`delete from course_elements where course_id = ${id} and name = 'Unit B'`);
+    await expectCurrent();
+    await db.execute(sql`delete from courses where id = ${id}`);
+    await expectCurrent();
+  });
+
+  it("follow the calendar's school year turning", async () => {
+    const db = t().database.db;
+    await db.execute(sql`insert into user_loads (user_id, grade, subject, section)
+      select id, 10, 'Math', 'Aguinaldo' from users where role_id = 3 and school_id <> 1`);
+    await db.execute(sql`update class_list_year set year_from = year_from - 1`);
+    await db.execute(sql`select class_list_refresh(array(select id from schools))`);
+    await db.execute(sql`select class_list_sync(${schoolYearOf(TODAY)}::int)`);
+    await expectCurrent();
+  });
+
+  it("give every page in every order the rows of the whole list (far pages read backwards)", async () => {
+    const classes = new ClassesRepository(t().database.db);
+    const scope = { schoolId: null, teacherId: null };
+    const read = (fields: Partial<ListInput>) =>
+      classes.list(
+        { page: 1, rowsPerPage: 1000, sortOrder: "asc", search: "", ...fields },
+        [],
+        {},
+        scope,
+      );
+    for (const sortBy of [undefined, ...SORTABLE_COLUMNS.classes]) {
+      for (const sortOrder of ["asc", "desc"] as const) {
+        const whole = await read({ sortBy, sortOrder });
+        expect(whole.total).toBeGreaterThan(2);
+        const pages: ClassRecord[] = [];
+        for (let page = 1; page <= whole.total + 1; page++) {
+          const part = await read({ rowsPerPage: 1, page, sortBy, sortOrder });
+          expect(part.total).toBe(whole.total);
+          pages.push(...part.rows);
+        }
+        expect(pages.map((c) => c.id)).toEqual(whole.rows.map((c) => c.id));
+      }
+    }
   });
 });

@@ -5,7 +5,17 @@
  * through foreign keys, and these rows follow the triggers instead.
  */
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
 
 /** Students per class and per the two details the list shows of them (latest year to, section). */
 export const classMembers = pgTable(
@@ -73,3 +83,125 @@ export const classGoneStudents = pgTable("class_gone_students", {
   grade: integer("grade").notNull(),
   sectionKey: text("section_key").notNull(),
 });
+
+/**
+ * Each class's row of the class list (migration 0021), recomputed per school by the
+ * class_list_refresh() that the triggers of the tables it reads call; one index per sort column
+ * and direction (classes-repository.ts orderOf).
+ */
+export const classList = pgTable(
+  "class_list",
+  {
+    schoolId: integer("school_id").notNull(),
+    yearFrom: integer("year_from").notNull(),
+    grade: integer("grade").notNull(),
+    sectionKey: text("section_key").notNull(),
+    yearTo: integer("year_to").notNull(),
+    section: text("section").notNull(),
+    schoolName: text("school_name").notNull(),
+    students: integer("students").notNull(),
+    teachers: integer("teachers").notNull(),
+    materials: numeric("materials").notNull(),
+    done: bigint("done", { mode: "number" }).notNull(),
+    averageCompletion: integer("average_completion"),
+    searchText: text("search_text").notNull(),
+    /** The school's current year: a teacher's load covers the classes of that year only. */
+    current: boolean("current").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.schoolId, t.yearFrom, t.grade, t.sectionKey],
+      name: "class_list_pk",
+    }),
+    index("class_list_school_name_idx").on(
+      t.schoolName,
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+      t.sectionKey,
+    ),
+    index("class_list_grade_asc_idx").on(
+      t.grade,
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.sectionKey,
+    ),
+    index("class_list_grade_desc_idx").on(
+      t.grade.desc().nullsLast(),
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.sectionKey,
+    ),
+    index("class_list_section_asc_idx").on(
+      t.sectionKey,
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+    ),
+    index("class_list_section_desc_idx").on(
+      t.sectionKey.desc().nullsLast(),
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+    ),
+    index("class_list_year_asc_idx").on(t.yearFrom, t.schoolId, t.grade, t.sectionKey),
+    index("class_list_year_desc_idx").on(
+      t.yearFrom.desc().nullsLast(),
+      t.schoolId,
+      t.grade,
+      t.sectionKey,
+    ),
+    index("class_list_students_asc_idx").on(
+      t.students,
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+      t.sectionKey,
+    ),
+    index("class_list_students_desc_idx").on(
+      t.students.desc().nullsLast(),
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+      t.sectionKey,
+    ),
+    index("class_list_teachers_asc_idx").on(
+      t.teachers,
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+      t.sectionKey,
+    ),
+    index("class_list_teachers_desc_idx").on(
+      t.teachers.desc().nullsLast(),
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+      t.sectionKey,
+    ),
+    index("class_list_completion_asc_idx").on(
+      t.averageCompletion,
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+      t.sectionKey,
+    ),
+    index("class_list_completion_desc_idx").on(
+      t.averageCompletion.desc().nullsLast(),
+      t.schoolId,
+      t.yearFrom.desc().nullsFirst(),
+      t.grade,
+      t.sectionKey,
+    ),
+  ],
+);
+
+/** The calendar's school year class_list was computed with (one row; class_list_sync moves it). */
+export const classListYear = pgTable(
+  "class_list_year",
+  {
+    id: integer("id").primaryKey(),
+    yearFrom: integer("year_from").notNull(),
+  },
+  () => [check("class_list_year_id_check", sql`"id" = 1`)],
+);

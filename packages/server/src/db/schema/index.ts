@@ -27,5 +27,12 @@ export {
   fileObjects,
   fileChunks,
 } from "./operations";
-export { classMembers, classDone, classDonePending, classGoneStudents } from "./class-summaries";
+export {
+  classMembers,
+  classDone,
+  classDonePending,
+  classGoneStudents,
+  classList,
+  classListYear,
+} from "./class-summaries";
 export { progressSummaries } from "./progress-summaries";

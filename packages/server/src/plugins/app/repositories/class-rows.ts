@@ -1,10 +1,10 @@
 import { encodeClassId, type ClassRecord } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
-import { courseFitsClass } from "./courses-repository";
 
 /**
- * Classes are not stored: they are derived from the students' grade and section and the
- * teachers' loads in a school year (issue "Classes"). The query that derives them, and its row.
+ * Classes are derived from the students' grade and section and the teachers' loads in a school
+ * year (issue "Classes"); their list rows are stored (issue 14). The query that reads them, and
+ * its row.
  */
 
 /**
@@ -34,51 +34,45 @@ export function schoolYearOf(date: Date): number {
   return date.getUTCMonth() >= 5 ? date.getUTCFullYear() : date.getUTCFullYear() - 1;
 }
 
-const percent = (done: SQL, total: SQL) =>
-  sql`case when (${total}) > 0 then round(100.0 * (${done}) / (${total}))::int end`;
-
 /**
- * Classes are derived from the users, never stored: a student of a school with a school year,
+ * Classes are derived from the users, never entered: a student of a school with a school year,
  * grade and section is in that class; a teacher's assigned load (which has no year) covers the
  * classes of its grade and section in the school's current year (the latest year among its
  * students, else the calendar's), and a load row with no student yet still makes a class.
- * The students and their completed progress are read from the per-class sums that the database's
- * triggers keep (migration 0016), not from the users and progress rows themselves (issue 14).
+ * Each class's list row (students, teachers, the completion of the materials that fit it) is kept
+ * in class_list by the database's triggers (migrations 0016 and 0021, issue 14), so a page reads
+ * that table through the index of its sort. The calendar's year is the one class_list_sync was
+ * last given (ClassesRepository syncs it before reading).
  */
-export function classesWith(scope: ClassScope, today: Date): SQL {
-  const school = (column: string) =>
-    scope.schoolId === null ? sql`true` : sql`${sql.raw(column)} = ${scope.schoolId}`;
+export function classesWith(scope: ClassScope, _today?: Date): SQL {
+  const school = scope.schoolId === null ? sql`true` : sql`l.school_id = ${scope.schoolId}`;
   const mine =
     scope.teacherId === null
       ? sql`true`
-      : sql`exists (select 1 from load_rows lr where lr.user_id = ${scope.teacherId}
-          and lr.school_id = k.school_id and lr.year_from = k.year_from
-          and lr.grade = k.grade and lr.section_key = k.section_key)`;
-  const inClass = (alias: string) =>
-    sql.raw(`${alias}.school_id = k.school_id and ${alias}.year_from = k.year_from
-      and ${alias}.grade = k.grade and ${alias}.section_key = k.section_key`);
-  const fits = (alias: string) =>
-    courseFitsClass({
-      schoolId: sql.raw(`${alias}.school_id`),
-      grade: sql.raw(`${alias}.grade`),
-      section: sql.raw(`${alias}.section_key`),
-    });
-  const classKey = sql.raw(`school_id, year_from, grade, section_key`);
-  // Only a school's own and the global courses can fit its classes.
-  const ownOrGlobal =
-    scope.schoolId === null
-      ? sql`true`
-      : sql`(c.school_id = ${scope.schoolId} or c.school_id is null)`;
-  return sql`with student_counts as (
-      select ${classKey}, max(year_to) as year_to, min(section) as section,
-             sum(students) as n
-        from class_members
-       where ${school("school_id")}
-       group by ${classKey}),
-    current_years as (
-      select s.id as school_id, coalesce(max(sc.year_from), ${schoolYearOf(today)}) as year_from
-        from schools s left join student_counts sc on sc.school_id = s.id
-       where ${school("s.id")}
+      : sql`l.current and exists (select 1 from user_loads lo join users t on t.id = lo.user_id
+          where lo.user_id = ${scope.teacherId} and t.school_id = l.school_id
+            and lo.grade = l.grade and trim(lo.section) <> ''
+            and lower(trim(lo.section)) = l.section_key)`;
+  // Not materialized: the page and its count each read the table through its own index.
+  return sql`with classes as not materialized (
+      select l.school_id, l.year_from, l.year_to, l.grade, l.section_key, l.section,
+             l.school_name, l.students, l.teachers, l.materials, l.done,
+             l.average_completion, l.search_text
+        from class_list l
+       where ${school} and ${mine})`;
+}
+
+/** The calendar's school year the stored classes use: moved on when the year turns. */
+export function syncClassYear(today: Date): SQL {
+  return sql`select class_list_sync(${schoolYearOf(today)}::int)`;
+}
+
+/** A school's assigned-load rows in its current year (the loads that make and teach its classes). */
+export function loadRowsWith(schoolId: number, today: Date): SQL {
+  return sql`with current_years as (
+      select s.id as school_id, coalesce(max(m.year_from), ${schoolYearOf(today)}) as year_from
+        from schools s left join class_members m on m.school_id = s.id
+       where s.id = ${schoolId}
        group by s.id),
     load_rows as (
       select l.id, l.user_id, t.school_id, cy.year_from, l.grade::int as grade,
@@ -86,63 +80,7 @@ export function classesWith(scope: ClassScope, today: Date): SQL {
         from user_loads l
         join users t on t.id = l.user_id
         join current_years cy on cy.school_id = t.school_id
-       where trim(l.section) <> ''),
-    keys as (
-      select school_id, year_from, max(year_to) as year_to, grade, section_key, min(section) as section
-        from (select school_id, year_from, year_to, grade, section_key, section from student_counts
-              union all
-              select school_id, year_from, year_from + 1, grade, section_key, section from load_rows) a
-       group by school_id, year_from, grade, section_key),
-    published_materials as (
-      select m.id, m.course_id from materials m
-        join course_elements e on e.id = m.element_id
-       where m.published and e.published),
-    course_materials as (
-      select c.school_id, c.grade_level, lower(c.section) as section, count(*) as n
-        from courses c join published_materials pm on pm.course_id = c.id
-       where c.published and ${ownOrGlobal}
-       group by c.school_id, c.grade_level, lower(c.section)),
-    -- A school's own courses and the global ones apart: each join then matches on equal
-    -- columns instead of testing every class against every course of its grade.
-    class_materials as (
-      select ${classKey}, sum(n) as n
-        from (select k.school_id, k.year_from, k.grade, k.section_key, courses.n
-                from keys k join course_materials courses
-                  on courses.school_id = k.school_id and ${fits("k")}
-              union all
-              select k.school_id, k.year_from, k.grade, k.section_key, courses.n
-                from keys k join course_materials courses
-                  on courses.school_id is null and ${fits("k")}) f
-       group by ${classKey}),
-    teacher_counts as (
-      select school_id, year_from, grade, section_key, count(distinct user_id) as n from load_rows
-       group by school_id, year_from, grade, section_key),
-    done_counts as (
-      select d.school_id, d.year_from, d.grade, d.section_key, sum(d.completed) as n
-        from class_done d
-        join materials m on m.id = d.material_id and m.published
-        join course_elements e on e.id = m.element_id and e.published
-        join courses on courses.id = d.course_id
-       where courses.published and ${school("d.school_id")} and ${fits("d")}
-       group by d.school_id, d.year_from, d.grade, d.section_key),
-    counted as (
-      select k.*, s.school_name,
-             coalesce(sc.n, 0)::int as students,
-             coalesce(tc.n, 0)::int as teachers,
-             coalesce(cm.n, 0) as materials,
-             coalesce(dc.n, 0) as done
-        from keys k join schools s on s.id = k.school_id
-        left join student_counts sc on ${inClass("sc")}
-        left join teacher_counts tc on ${inClass("tc")}
-        left join class_materials cm on ${inClass("cm")}
-        left join done_counts dc on ${inClass("dc")}
-       where ${mine}),
-    classes as (
-      select k.*,
-             ${percent(sql.raw("k.done"), sql.raw("k.students * k.materials"))} as average_completion,
-             lower('grade ' || k.grade || ' ' || k.section || ' ' || k.year_from || '-' || k.year_to)
-               as search_text
-        from counted k)`;
+       where trim(l.section) <> '')`;
 }
 
 export function toRecord(row: ClassRow): ClassRecord {

@@ -14,7 +14,15 @@ import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
-import { classesWith, toRecord, type ClassRow, type ClassScope } from "./class-rows";
+import {
+  classesWith,
+  loadRowsWith,
+  schoolYearOf,
+  syncClassYear,
+  toRecord,
+  type ClassRow,
+  type ClassScope,
+} from "./class-rows";
 
 export type { ClassScope };
 
@@ -54,12 +62,24 @@ const ORDER_COLUMNS: Record<string, string> = {
   averageCompletion: "k.average_completion",
 };
 
-function orderOf(input: ListInput): SQL {
+/**
+ * The list's order, or (reversed) the same order read from its other end: every order ends in the
+ * class's key, so the reversed one lists exactly the same rows backwards.
+ */
+function orderOf(input: ListInput, reversed = false): SQL {
   const direction = input.sortOrder === "asc" ? "asc" : "desc";
-  const tieBreak = "k.school_id, k.year_from desc, k.grade, k.section_key";
   const column = input.sortBy ? ORDER_COLUMNS[input.sortBy] : undefined;
+  if (!reversed) {
+    const tieBreak = "k.school_id, k.year_from desc, k.grade, k.section_key";
+    return sql.raw(
+      column ? `${column} ${direction} nulls last, ${tieBreak}` : `k.school_name, ${tieBreak}`,
+    );
+  }
+  // Each key the other way, its nulls at the other end too (asc puts them last, desc first).
+  const tieBreak = "k.school_id desc, k.year_from, k.grade desc, k.section_key desc";
+  const other = direction === "asc" ? "desc" : "asc";
   return sql.raw(
-    column ? `${column} ${direction} nulls last, ${tieBreak}` : `k.school_name, ${tieBreak}`,
+    column ? `${column} ${other} nulls first, ${tieBreak}` : `k.school_name desc, ${tieBreak}`,
   );
 }
 
@@ -74,7 +94,17 @@ function narrowed(scope: ClassScope, options: ClassListOptions): ClassScope {
 }
 
 export class ClassesRepository {
+  /** The calendar year last synced into class_list: a sync is a write, once a year suffices. */
+  private syncedYear: number | null = null;
+
   constructor(private readonly db: Db) {}
+
+  private async sync(today: Date, db: Executor = this.db) {
+    const year = schoolYearOf(today);
+    if (this.syncedYear === year) return;
+    await db.execute(syncClassYear(today));
+    this.syncedYear = year;
+  }
 
   private where(input: ListInput, filters: ListFilter[], options: ClassListOptions): SQL {
     const conditions = listConditions(listSpec, input, filters);
@@ -97,21 +127,31 @@ export class ClassesRepository {
     scope: ClassScope,
     today = new Date(),
   ) {
+    await this.sync(today);
     const where = this.where(input, filters, options);
     const { limit, offset } = pageOf(input);
     const classes = classesWith(narrowed(scope, options), today);
-    const rows = await rowsOf<ClassRow>(
-      this.db.execute(sql`${classes}
-        select k.*, (select count(*) from classes k where ${where})::int as total
-          from classes k where ${where}
-         order by ${orderOf(input)} limit ${limit} offset ${offset}`),
-    );
-    if (rows.length > 0) return { rows: rows.map(toRecord), total: Number(rows[0]!.total) };
     const [count] = await rowsOf<{ n: number }>(
       this.db.execute(sql`${classes}
         select count(*)::int as n from classes k where ${where}`),
     );
-    return { rows: [], total: Number(count?.n ?? 0) };
+    const total = Number(count?.n ?? 0);
+    if (offset >= total) return { rows: [], total };
+    // A page past the middle is read from the other end of its index, with the smaller offset.
+    const size = Math.min(limit, total - offset);
+    const fromEnd = offset + size / 2 > total / 2;
+    // The page's keys first, from the sort's index alone (it holds the key); then its rows.
+    const order = orderOf(input, fromEnd);
+    const rows = await rowsOf<ClassRow>(
+      this.db.execute(sql`${classes},
+        page as materialized (
+          select k.school_id, k.year_from, k.grade, k.section_key from classes k where ${where}
+           order by ${order} limit ${size} offset ${fromEnd ? total - offset - size : offset})
+        select k.* from page p join classes k on k.school_id = p.school_id
+           and k.year_from = p.year_from and k.grade = p.grade and k.section_key = p.section_key
+         order by ${order}`),
+    );
+    return { rows: (fromEnd ? rows.reverse() : rows).map(toRecord), total };
   }
 
   /** Every matching class, for export. */
@@ -122,6 +162,7 @@ export class ClassesRepository {
     scope: ClassScope,
     today = new Date(),
   ) {
+    await this.sync(today);
     const where = this.where(input, filters, options);
     const rows = await rowsOf<ClassRow>(
       this.db.execute(sql`${classesWith(narrowed(scope, options), today)}
@@ -135,6 +176,7 @@ export class ClassesRepository {
 
   /** One class in the scope, or undefined (a class nobody is in, or out of scope). */
   async find(key: ClassKey, scope: ClassScope, today = new Date(), db: Executor = this.db) {
+    await this.sync(today, db);
     const [row] = await rowsOf<ClassRow>(
       db.execute(sql`${classesWith(scope, today)}
         select k.* from classes k
@@ -182,7 +224,7 @@ export class ClassesRepository {
   }
 
   /** The assigned-load rows that cover a class (only in the school's current year). */
-  async teachers(record: ClassRecord, scope: ClassScope, today = new Date()) {
+  async teachers(record: ClassRecord, _scope: ClassScope, today = new Date()) {
     const rows = await rowsOf<{
       id: number;
       first_name: string;
@@ -190,7 +232,7 @@ export class ClassesRepository {
       user_name: string;
       subject: string;
     }>(
-      this.db.execute(sql`${classesWith(scope, today)}
+      this.db.execute(sql`${loadRowsWith(record.schoolId, today)}
         select t.id, t.first_name, t.last_name, t.user_name, lr.subject
           from load_rows lr join users t on t.id = lr.user_id
          where lr.school_id = ${record.schoolId} and lr.year_from = ${record.schoolYearFrom}
