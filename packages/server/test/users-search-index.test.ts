@@ -144,6 +144,34 @@ describe("the users' search in memory", () => {
     expect(await index.plainPage(await version(), page)).toEqual(await expected(search("", page)));
   });
 
+  it("walks the sort order for a common term: the page SQL gives, the total exact for three letters, else estimated and flagged", async () => {
+    const index = new UsersSearchIndex(t().database.db, undefined, undefined, 5);
+    expect(await index.ready()).toBe(true);
+    const now = await version();
+    let estimated = 0;
+    for (const term of ["exa", "@example", "edu.ph"]) {
+      for (const [sortBy] of SORTS) {
+        for (const sortOrder of ["asc", "desc"] as const) {
+          for (const offset of [0, 7]) {
+            const wanted = search(term, { sortBy, sortOrder, offset });
+            const want = await expected(wanted);
+            const answer = (await index.page(now, wanted))!;
+            const label = `${term} ${sortBy ?? "id"} ${sortOrder} from ${offset}`;
+            expect(answer.ids, label).toEqual(want.ids);
+            if (term.length === 3) expect(answer.total, label).toBe(want.total);
+            if (answer.estimate) {
+              estimated += 1;
+              expect(Math.abs(answer.total - want.total), label).toBeLessThanOrEqual(
+                want.total / 20,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(estimated).toBeGreaterThan(0);
+  });
+
   it("leaves a term shorter than three characters to the database", async () => {
     const index = new UsersSearchIndex(t().database.db);
     await index.ready();

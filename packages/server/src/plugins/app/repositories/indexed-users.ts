@@ -1,4 +1,4 @@
-import type { ParsedFilter } from "../../../lib/list";
+import { roundEstimate, type ParsedFilter } from "../../../lib/list";
 import { TopKeys } from "../../../lib/top-keys";
 import { TrigramPostings } from "../../../lib/trigram-postings";
 import { users } from "../../../db/schema";
@@ -159,11 +159,28 @@ export class IndexedUsers {
   }
 }
 
-/** A searched page from the index, or null when a match's place in the order is not known. */
+/** An answer of the index: a page's ids and the total, flagged when it is an estimate. */
+export interface IndexAnswer {
+  ids: number[];
+  total: number;
+  estimate?: boolean;
+}
+
+/** How many times the index entries a walk of the order is expected to need it may read. */
+const WALK_SLACK = 4;
+/** How many of a common term's candidates are checked to estimate its matches. */
+const SAMPLE = 1_000;
+
+/**
+ * A searched page from the index, or null when a match's place in the order is not known. A term
+ * with more than `countLimit` candidates, in the whole list, is read by walking the sort order
+ * (see walkedAnswer); otherwise every candidate is checked and the total is exact.
+ */
 export function answer(
   indexed: IndexedUsers,
   search: IndexedSearch,
-): { ids: number[]; total: number } | null {
+  countLimit = Infinity,
+): IndexAnswer | null {
   const candidates = indexed.postings.candidates(search.term);
   const passes = indexed.filterTest(search.filters, search.schoolId);
   if (!candidates || passes === null) return null;
@@ -171,6 +188,10 @@ export function answer(
     search.sortBy && Object.hasOwn(listSpec.sort, search.sortBy) ? search.sortBy : undefined;
   const ranks = sortBy ? indexed.ranks.get(sortBy) : undefined;
   if (sortBy && !ranks) return null;
+  if (candidates.length > countLimit && !passes && indexed.dirty.length === 0) {
+    const walked = walkedAnswer(indexed, search, candidates, sortBy, countLimit);
+    if (walked) return walked;
+  }
   const descending = search.sortOrder === "desc";
   const top = new TopKeys(
     Math.min(search.offset + search.limit, candidates.length + indexed.dirty.length),
@@ -192,7 +213,7 @@ export function answer(
     const slot = candidates[i]!;
     if (isDirty[slot]) continue;
     const text = texts[slot];
-    if (text === undefined || !(exact || text.includes(term)) || (passes && !passes(slot)))
+    if (text === undefined || (passes && !passes(slot)) || !(exact || text.includes(term)))
       continue;
     total += 1;
     const key = keyOf(slot);
@@ -201,7 +222,7 @@ export function answer(
   }
   for (const slot of dirty) {
     const text = texts[slot];
-    if (text === undefined || !text.includes(term) || (passes && !passes(slot))) continue;
+    if (text === undefined || (passes && !passes(slot)) || !text.includes(term)) continue;
     total += 1;
     const key = keyOf(slot);
     // A changed user that matches has no known place in a sorted order.
@@ -213,4 +234,59 @@ export function answer(
     ids: keys.map((key) => (ranks ? ids[key % SLOTS]! : Math.abs(key))),
     total,
   };
+}
+
+/**
+ * A common term's page (no filter, no changed user) read by walking the sort order and checking
+ * each user's text, as far as `WALK_SLACK` times the entries its share of the list predicts; null
+ * when that is not cheaper than checking every candidate, or the walk ends short (its matches
+ * cluster further on). The total of a three-letter term is its candidates' number; a longer term's
+ * is estimated from a sample of its candidates, and flagged, unless it comes out at most
+ * `countLimit` (then every candidate is checked).
+ */
+function walkedAnswer(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  candidates: Int32Array,
+  sortBy: string | undefined,
+  countLimit: number,
+): IndexAnswer | null {
+  const users = indexed.baseIds.length;
+  const order = sortBy ? indexed.orders.get(sortBy) : undefined;
+  if (sortBy && order?.length !== users) return null;
+  const wanted = search.offset + search.limit;
+  const budget = Math.ceil((WALK_SLACK * wanted * users) / candidates.length);
+  if (budget * 2 >= candidates.length) return null;
+  const { texts } = indexed;
+  const term = search.term;
+  const contains = (slot: number) => texts[slot]?.includes(term) === true;
+  let total: number;
+  let estimate = false;
+  if (term.length === 3 && indexed.deletions === 0) {
+    total = candidates.length;
+  } else {
+    const stride = Math.max(1, candidates.length / SAMPLE);
+    let checked = 0;
+    let found = 0;
+    for (let at = 0; at < candidates.length; at += stride) {
+      checked += 1;
+      if (contains(candidates[Math.floor(at)]!)) found += 1;
+    }
+    const share = found / Math.max(1, checked);
+    if (share * candidates.length <= countLimit) return null;
+    total = roundEstimate(share * candidates.length, 0);
+    estimate = true;
+  }
+  const page: number[] = [];
+  const descending = search.sortOrder === "desc";
+  for (let step = 0, seen = 0; step < Math.min(users, budget) && seen < wanted; step += 1) {
+    const position = descending ? users - 1 - step : step;
+    const slot = order ? order[position]! : position;
+    if (!contains(slot)) continue;
+    seen += 1;
+    if (seen > search.offset) page.push(indexed.ids[slot]!);
+  }
+  if (page.length < search.limit && budget < users) return null;
+  if (estimate) total = Math.max(total, search.offset + page.length);
+  return { ids: page, total, ...(estimate ? { estimate } : {}) };
 }

@@ -3,10 +3,17 @@ import { rowsOf, type Db } from "../../../db/client";
 import { changeCounters, userChanges, users } from "../../../db/schema";
 import { listOrder } from "../../../lib/list";
 import { TrigramPostings } from "../../../lib/trigram-postings";
-import { answer, IndexedUsers, ROW, type IndexedSearch, type UserRow } from "./indexed-users";
+import {
+  answer,
+  IndexedUsers,
+  ROW,
+  type IndexAnswer,
+  type IndexedSearch,
+  type UserRow,
+} from "./indexed-users";
 import { listSpec } from "./user-records";
 
-export type { IndexedSearch } from "./indexed-users";
+export type { IndexAnswer, IndexedSearch } from "./indexed-users";
 
 const BATCH = 20_000;
 /** How long the index waits before building again after a failed build. */
@@ -41,6 +48,8 @@ export class UsersSearchIndex {
     private readonly dirtyLimit = 2_000,
     /** Told of each build: the users read and how long it took. */
     private readonly onBuilt?: (users: number, ms: number) => void,
+    /** A search with more candidates than this may answer with an estimated total. */
+    private readonly countLimit = Infinity,
   ) {}
 
   /** The users' version the index holds, or null before its first build. */
@@ -74,12 +83,9 @@ export class UsersSearchIndex {
   }
 
   /** The ids of a searched page and the exact number of matches, or null (read the database). */
-  async page(
-    version: number,
-    search: IndexedSearch,
-  ): Promise<{ ids: number[]; total: number } | null> {
+  async page(version: number, search: IndexedSearch): Promise<IndexAnswer | null> {
     const indexed = await this.at(version);
-    return indexed && answer(indexed, search);
+    return indexed && answer(indexed, search, this.countLimit);
   }
 
   /**

@@ -19,7 +19,7 @@ import {
 import { SearchSnapshots } from "../../../lib/search-snapshots";
 import { inOrder, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { type Scope } from "./records";
-import { UsersSearchIndex } from "./users-search-index";
+import { UsersSearchIndex, type IndexAnswer } from "./users-search-index";
 import {
   detailColumns,
   listSpec,
@@ -81,7 +81,7 @@ export class UsersSearchRepository {
     private readonly walk: WalkBounds = WALK,
     indexed: false | { onBuilt?: (users: number, ms: number) => void } = false,
   ) {
-    this.index = indexed ? new UsersSearchIndex(db, undefined, indexed.onBuilt) : null;
+    this.index = indexed ? new UsersSearchIndex(db, undefined, indexed.onBuilt, countLimit) : null;
     this.snapshots = new SearchSnapshots(2_000_000, 50_000);
     this.pages = new VersionedPages(db);
     this.usersVersion = db
@@ -271,7 +271,7 @@ export class UsersSearchRepository {
    * round trip. Otherwise (or for an empty page) the version is read and the index catches up.
    */
   private async fromIndex(
-    read: (version: number) => Promise<{ ids: number[]; total: number } | null>,
+    read: (version: number) => Promise<IndexAnswer | null>,
   ): Promise<UserPage | null> {
     const held = this.index?.version ?? null;
     const hopeful = held === null ? null : await read(held);
@@ -279,14 +279,15 @@ export class UsersSearchRepository {
       const rows = await this.recordsByIds([hopeful.ids]);
       if (rows.length > 0 && rows[0]!.version === String(held)) {
         const records = withDetails(inOrder(rows, hopeful.ids));
-        return { rows: records, total: hopeful.total, estimate: false, fromIndex: true };
+        const estimate = hopeful.estimate ?? false;
+        return { rows: records, total: hopeful.total, estimate, fromIndex: true };
       }
     }
     const [counter] = await this.usersVersion.execute();
     const current = await read(Number(counter?.version ?? 0));
     if (!current) return null;
     const rows = await this.byIds(current.ids);
-    return { rows, total: current.total, estimate: false, fromIndex: true };
+    return { rows, total: current.total, estimate: current.estimate ?? false, fromIndex: true };
   }
 
   /**
