@@ -86,18 +86,21 @@ export function serverReport(
       "Server-Timing header. The clients, the server and PostgreSQL share the machine's cores; the " +
       "server reaches PostgreSQL through its Unix socket.",
     "- New searches: every request a different term of 3 to 6 letters cut from the real name parts, " +
-      "none asked before. The user list first reads at most LMS_LIST_EXACT_COUNT (5,000) matches " +
-      "through the trigram index, unsorted (not when the planner expects over 4 times that); when " +
-      "that is all of them they are sorted and kept (the next pages and sorts of that search read " +
-      "25 records by id). A term with more matches is common: its page is read by walking the sort " +
-      "column's (column, id) index as far as its share of matches predicts (4 times over), else " +
-      "through the trigram index and sorted (up to 50,000 matches kept, with their exact total), " +
-      "and the total is the planner's estimate of the matches, answered with " +
-      "`totalIsEstimate: true` (the portal shows “about N”).",
-    "- Paging without a search reads the page's ids from the sort column's (column, id) index " +
-      "(index-only), from the nearer end of the list (the last page is read backwards), then the 25 " +
-      "records by id. The exact total is counted once per version of the users table (a counter kept " +
-      "by a trigger) and kept: the first page after any change of a user counts again.",
+      "none asked before. The user list answers them from its in-memory search index " +
+      "(LMS_USER_SEARCH_INDEX, built at the server's start; the bench waits until it answers): the " +
+      "users under all of the term's trigrams are its candidates, checked against their search " +
+      "text and placed by each sort column's ranks, then the page's 25 records are read by id. A " +
+      "term with more than LMS_LIST_EXACT_COUNT (5,000) candidates in the whole list is read by " +
+      "walking the sort order as far as its share predicts (4 times over); its total is exact for " +
+      "three letters, else estimated from 1,000 of its candidates and answered with " +
+      "`totalIsEstimate: true` (the portal shows “about N”). The other lists search through " +
+      "trigram indexes in the database.",
+    "- Paging without a search: the user list of every user reads the page's ids from the index's " +
+      "ranks while no user has changed since they were read; the other lists (and the user list " +
+      "of one school, or filtered) read them from the sort column's (column, id) index, from the " +
+      "nearer end, with the exact total counted once per version of the tables the list reads.",
+    "- “answered by the search index”: answers whose Server-Timing names the index; the others " +
+      "came from the database.",
     "- A ❌ whose p95 sits close to the floor (a few times it) is the machine: the clients, the " +
       "server and the database share 2 cores with other engineers' work (load average below).",
     "- Peak memory is the peak resident set (VmHWM) of the process populating the database and of " +
