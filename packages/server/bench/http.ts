@@ -4,7 +4,7 @@ import http from "node:http";
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { freePort } from "../test/support/pg-cluster";
-import { CLIENTS, MAIN, PACKAGE, STATUS_REQUESTS } from "./settings";
+import { CLIENTS, MAIN, NODE_FLAGS, PACKAGE, STATUS_REQUESTS } from "./settings";
 import { percentile, type Body } from "./lists";
 
 /** A multipart body as the portal's client sends it, built once (the clients stay cheap). */
@@ -77,11 +77,9 @@ export async function startServer(
   const port = await freePort();
   // LMS_BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env.LMS_BENCH_PROFILE;
-  // The server's own start command's flags (package.json "start").
-  const flags = ["--max-semi-space-size=32"];
   const args = profile
-    ? [...flags, "--cpu-prof", `--cpu-prof-dir=${profile}`, MAIN]
-    : [...flags, MAIN];
+    ? [...NODE_FLAGS, "--cpu-prof", `--cpu-prof-dir=${profile}`, MAIN]
+    : [...NODE_FLAGS, MAIN];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

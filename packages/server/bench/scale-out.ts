@@ -8,7 +8,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -21,13 +20,8 @@ import {
   type PgCluster,
 } from "../test/support/pg-cluster";
 import { writeSection } from "./performance-doc";
+import { MAIN, NODE_FLAGS, OUT } from "./settings";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const PACKAGE = path.resolve(here, "..");
-const MAIN = path.join(PACKAGE, "dist", "main.js");
-const OUT = path.resolve(
-  process.env.LMS_BENCH_OUT ?? path.join(PACKAGE, "..", "..", "docs", "PERFORMANCE.md"),
-);
 const USERS = Number(process.env.LMS_BENCH_SCALE_USERS ?? 100_000);
 const SCHOOLS = 1_000;
 const CLIENTS = Number(process.env.LMS_BENCH_CLIENTS ?? 10);
@@ -68,7 +62,7 @@ interface Server {
 
 async function startServer(env: Record<string, string>, core: number | null): Promise<Server> {
   const port = await freePort();
-  const node = [process.execPath, "--max-semi-space-size=32", MAIN];
+  const node = [process.execPath, ...NODE_FLAGS, MAIN];
   const [command, ...args] = core !== null ? ["taskset", "-c", String(core), ...node] : node;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lms-scale-"));
   const child = spawn(command!, args, {

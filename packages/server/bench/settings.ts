@@ -1,10 +1,19 @@
 /** The settings of `pnpm bench` (bench.ts), from the environment. */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PACKAGE = path.resolve(here, "..");
 export const MAIN = path.join(PACKAGE, "dist", "main.js");
+/** The node flags of the server's start command (package.json "start"), which every bench uses. */
+export const NODE_FLAGS = (
+  JSON.parse(readFileSync(path.join(PACKAGE, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
 export const OUT = path.resolve(
   process.env.LMS_BENCH_OUT ?? path.join(PACKAGE, "..", "..", "docs", "PERFORMANCE.md"),
 );

@@ -8,17 +8,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { clusterUnavailable, freePort, startCluster } from "../test/support/pg-cluster";
 import { writeSection } from "./performance-doc";
+import { MAIN, NODE_FLAGS, OUT } from "./settings";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const PACKAGE = path.resolve(here, "..");
-const MAIN = path.join(PACKAGE, "dist", "main.js");
-const OUT = path.resolve(
-  process.env.LMS_BENCH_OUT ?? path.join(PACKAGE, "..", "..", "docs", "PERFORMANCE.md"),
-);
 const UPLOAD_ROWS = Number(process.env.LMS_BENCH_UPLOAD_ROWS ?? 50_000);
 const EXPORT_USERS = Number(process.env.LMS_BENCH_EXPORT_USERS ?? 1_000_000);
 const DRIVERS = (process.env.LMS_BENCH_DRIVERS ?? "pglite,postgres").split(",");
@@ -45,7 +39,7 @@ async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--max-semi-space-size=32", MAIN], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=32
+#!/usr/bin/env -S node --max-semi-space-size=32 --heap-growing-percent=50
 import { loadConfig } from "./config";
 import { DEMO_USERS } from "./db/seed";
 import { startServer } from "./server";

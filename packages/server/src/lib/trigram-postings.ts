@@ -6,14 +6,18 @@
  */
 export class TrigramPostings {
   private constructor(
-    private readonly ascii: (Int32Array | undefined)[],
-    private readonly others: Map<number, Int32Array>,
+    /** Each trigram present, ascending; its slots are `slots[starts[i]]` up to `starts[i + 1]`. */
+    private readonly codes: Float64Array,
+    private readonly starts: Int32Array,
+    private readonly slots: Int32Array,
   ) {}
 
   /** Postings of texts by position (a text's slot is its index); empty slots may be undefined. */
   static build(texts: readonly (string | undefined)[]): TrigramPostings {
-    // Two passes (count, then fill) so that each list is one typed array of exactly its size.
-    // ASCII trigrams (nearly all of a name or an e-mail) are counted in flat arrays, the rest in maps.
+    // Two passes (count, then fill) into one array of every list, the lists in trigram order: a
+    // few typed arrays in all, where a typed array per trigram cost its own header and a 2^21-slot
+    // table of them 16 MB per index. ASCII trigrams (nearly all of a name or an e-mail) are
+    // counted in flat arrays that live only while building, the rest in maps.
     const asciiCounts = new Int32Array(ASCII_CODES);
     const asciiLast = new Int32Array(ASCII_CODES).fill(-1);
     const otherCounts = new Map<number, number>();
@@ -39,28 +43,44 @@ export class TrigramPostings {
       if (code < ASCII_CODES) asciiCounts[code] = asciiCounts[code]! + 1;
       else otherCounts.set(code, (otherCounts.get(code) ?? 0) + 1);
     });
-    const ascii: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(ASCII_CODES);
-    const others = new Map<number, Int32Array>();
-    for (let code = 0; code < ASCII_CODES; code += 1) {
-      if (asciiCounts[code]! > 0) ascii[code] = new Int32Array(asciiCounts[code]!);
-    }
-    for (const [code, count] of otherCounts) others.set(code, new Int32Array(count));
+    let present = otherCounts.size;
+    for (let code = 0; code < ASCII_CODES; code += 1) if (asciiCounts[code]! > 0) present += 1;
+    const codes = new Float64Array(present);
+    const starts = new Int32Array(present + 1);
     // The counts become each list's fill position.
-    asciiCounts.fill(0);
-    otherCounts.clear();
+    let at = 0;
+    let index = 0;
+    for (let code = 0; code < ASCII_CODES; code += 1) {
+      const count = asciiCounts[code]!;
+      if (count === 0) continue;
+      codes[index] = code;
+      starts[index] = at;
+      asciiCounts[code] = at;
+      at += count;
+      index += 1;
+    }
+    for (const [code, count] of [...otherCounts].sort((a, b) => a[0] - b[0])) {
+      codes[index] = code;
+      starts[index] = at;
+      otherCounts.set(code, at);
+      at += count;
+      index += 1;
+    }
+    starts[present] = at;
+    const slots = new Int32Array(at);
     asciiLast.fill(-1);
     otherLast.clear();
     eachTrigram((code, slot) => {
       if (code < ASCII_CODES) {
-        ascii[code]![asciiCounts[code]!] = slot;
+        slots[asciiCounts[code]!] = slot;
         asciiCounts[code] = asciiCounts[code]! + 1;
       } else {
-        const at = otherCounts.get(code) ?? 0;
-        others.get(code)![at] = slot;
-        otherCounts.set(code, at + 1);
+        const next = otherCounts.get(code)!;
+        slots[next] = slot;
+        otherCounts.set(code, next + 1);
       }
     });
-    return new TrigramPostings(ascii, others);
+    return new TrigramPostings(codes, starts, slots);
   }
 
   /**
@@ -72,8 +92,7 @@ export class TrigramPostings {
     if (term.length < 3) return null;
     const lists: Int32Array[] = [];
     for (let i = 0; i + 3 <= term.length; i += 1) {
-      const code = trigramAt(term, i);
-      const list = code < ASCII_CODES ? this.ascii[code] : this.others.get(code);
+      const list = this.listOf(trigramAt(term, i));
       if (!list) return new Int32Array(0);
       lists.push(list);
     }
@@ -84,6 +103,19 @@ export class TrigramPostings {
       slots = intersect(slots, list);
     }
     return slots;
+  }
+
+  private listOf(code: number): Int32Array | null {
+    let low = 0;
+    let high = this.codes.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.codes[middle]!;
+      if (at === code) return this.slots.subarray(this.starts[middle], this.starts[middle + 1]);
+      if (at < code) low = middle + 1;
+      else high = middle - 1;
+    }
+    return null;
   }
 }
 

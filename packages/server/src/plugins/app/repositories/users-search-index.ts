@@ -182,6 +182,7 @@ export class UsersSearchIndex {
    */
   private async build(): Promise<IndexedUsers | null> {
     await this.prune();
+    const previous = this.current;
     const indexed = new IndexedUsers(await this.readVersion());
     for (let last = 0; ;) {
       if (this.closed) return null;
@@ -191,7 +192,7 @@ export class UsersSearchIndex {
         .where(gt(users.id, last))
         .orderBy(asc(users.id))
         .limit(BATCH)) as UserRow[];
-      for (const row of batch) indexed.append(row);
+      for (const row of batch) indexed.append(previous ? withTextOf(previous, row) : row);
       if (batch.length < BATCH) break;
       last = batch[batch.length - 1]!.id;
     }
@@ -274,4 +275,15 @@ export class UsersSearchIndex {
     this.prunedAt = Date.now();
     await this.db.delete(userChanges).where(lt(userChanges.at, sql`now() - ${KEEP_CHANGES}`));
   }
+}
+
+/**
+ * The row with the previous index's copy of its search text when it is unchanged: while a build
+ * runs, both indexes are in memory, and most texts need only one copy.
+ */
+function withTextOf(previous: IndexedUsers, row: UserRow): UserRow {
+  const slot = previous.slotOf(row.id);
+  const text = slot >= 0 ? previous.texts[slot] : undefined;
+  if (text === row.searchText) row.searchText = text;
+  return row;
 }
