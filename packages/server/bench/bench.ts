@@ -100,6 +100,8 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
     console.log(`[${driver}] populating ${users} users in ${schools} schools…`);
     const populated = await populateInChild(databaseUrl, dataDir, users, schools);
     const populateSeconds = populated.seconds;
+    console.log(`[${driver}] the floor of a page (25 users by id through the driver)…`);
+    const pageFloor = await measureFloor({ databaseUrl, dataDir, users });
     const { url, child } = await startServer({
       LMS_DATA_DIR: dataDir,
       LMS_PORTAL_DIR: path.join(dataDir, "none"),
@@ -149,6 +151,7 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
         lists,
         classesSlowerThan,
         populatePeakMb: populated.peakMb,
+        pageFloor,
         statusP50: percentile(statusTimes.client, 50),
         statusP95: percentile(statusTimes.client, 95),
         statusServerP95: percentile(statusTimes.server, 95),

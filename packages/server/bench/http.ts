@@ -1,10 +1,11 @@
 /** The HTTP side of `pnpm bench`: request bodies, the server process, the load generator. */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
+import path from "node:path";
 import autocannon from "autocannon";
 import { readFileSync } from "node:fs";
 import { freePort } from "../test/support/pg-cluster";
-import { CLIENTS, MAIN, NODE_FLAGS, PACKAGE, STATUS_REQUESTS } from "./settings";
+import { CLIENTS, LIST_REQUESTS, MAIN, NODE_FLAGS, PACKAGE, STATUS_REQUESTS } from "./settings";
 import { percentile, type Body } from "./lists";
 
 /** A multipart body as the portal's client sends it, built once (the clients stay cheap). */
@@ -109,17 +110,44 @@ export async function startServer(
  * The machine's floor, for comparison: a bare Fastify route that answers at once (no body
  * parsing, no database), driven by the same clients as the status check.
  */
-export async function measureFloor(): Promise<{ p50: number; p95: number }> {
+export interface Floor {
+  p50: number;
+  p95: number;
+}
+
+/**
+ * The machine's floor under the bench's clients: a bare Fastify route (HTTP alone), or with `page`
+ * one that reads 25 random users by id through the same driver as the server (a pool of 10
+ * connections, or PGlite in its thread): what any list page costs here before the portal's own work.
+ */
+export async function measureFloor(page?: {
+  databaseUrl: string | null;
+  dataDir: string;
+  users: number;
+}): Promise<Floor> {
   const port = await freePort();
+  const read = `"select * from users where id = any($1::int[])"`;
+  const ids = `Array.from({ length: 25 }, () => 1 + Math.floor(Math.random() * ${page?.users ?? 0}))`;
+  const database = !page
+    ? "const query = null;"
+    : page.databaseUrl
+      ? `const { default: pg } = await import("pg");
+         const pool = new pg.Pool({ connectionString: ${JSON.stringify(page.databaseUrl)}, max: 10 });
+         const query = () => pool.query({ name: "floor", text: ${read}, values: [${ids}] });`
+      : `const { PGlite } = await import("@electric-sql/pglite");
+         const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+         const db = await PGlite.create({ dataDir: ${JSON.stringify(path.join(page.dataDir, "db"))}, extensions: { pg_trgm } });
+         const query = () => db.query(${read}, [${ids}]);`;
   const code = `import Fastify from "fastify";
+    ${database}
     const app = Fastify();
     app.addContentTypeParser("multipart/form-data", (_request, payload, done) => {
       payload.resume();
       payload.on("end", () => done(null, {}));
     });
-    app.post("/api/user/", async () => ({ data: { userId: 1 } }));
+    app.post("/api/user/", async () => ({ data: query ? (await query()).rows : { userId: 1 } }));
     await app.listen({ port: ${port}, host: "127.0.0.1" });`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, "--input-type=module", "-e", code], {
     cwd: PACKAGE,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -127,7 +155,7 @@ export async function measureFloor(): Promise<{ p50: number; p95: number }> {
     const url = `http://127.0.0.1:${port}/api/user/`;
     const body = form({ cmdType: "getisloggedinstatus" });
     for (let i = 0; ; i++) {
-      if (child.exitCode !== null || i > 200) throw new Error("the floor server did not start");
+      if (child.exitCode !== null || i > 600) throw new Error("the floor server did not start");
       try {
         if ((await post(url, body)).status === 200) break;
       } catch {
@@ -136,7 +164,7 @@ export async function measureFloor(): Promise<{ p50: number; p95: number }> {
       await new Promise((r) => setTimeout(r, 50));
     }
     await load(url, 1_000, body);
-    const times = await load(url, STATUS_REQUESTS, body);
+    const times = await load(url, page ? LIST_REQUESTS : STATUS_REQUESTS, body);
     return { p50: percentile(times.client, 50), p95: percentile(times.client, 95) };
   } finally {
     child.kill("SIGTERM");
