@@ -1,5 +1,5 @@
 import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
-import { eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, isNull, or, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { courses } from "../../../db/schema";
 import {
@@ -9,7 +9,7 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { specOrder, VersionedPages } from "../../../lib/versioned-pages";
+import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated } from "./records";
 
 type CourseRow = typeof courses.$inferSelect;
@@ -120,9 +120,11 @@ export function toCourseRecord(row: CourseRow): CourseRecord {
 
 export class CoursesRepository {
   private readonly pages;
+  private readonly byIds: (ids: number[]) => Promise<(typeof courses.$inferSelect)[]>;
 
   constructor(private readonly db: Db) {
     this.pages = new VersionedPages(db);
+    this.byIds = rowsByIds(db, "lms_courses_by_ids", courses, courses.id, getTableColumns(courses));
   }
 
   async find(
@@ -155,7 +157,7 @@ export class CoursesRepository {
       id: courses.id,
       where,
       order: specOrder(listSpec, input),
-      rows: (ids) => this.db.select().from(courses).where(inArray(courses.id, ids)),
+      rows: this.byIds,
     });
     return { rows: rows.map(toCourseRecord), total };
   }

@@ -23,7 +23,7 @@ import {
   type ListSpec,
 } from "../../../lib/list";
 import { sanitizePageHtml } from "../../../lib/page-html";
-import { VersionedPages } from "../../../lib/versioned-pages";
+import { rowsByIds, VersionedPages } from "../../../lib/versioned-pages";
 import { courseAccess, courseAccessTables, type CourseViewer } from "./courses-repository";
 import { created, timestamps, updated } from "./records";
 
@@ -181,9 +181,11 @@ export function toMaterialRecord(
 /** Materials ordered by position: unique and gap-free per element. */
 export class MaterialsRepository {
   private readonly pages;
+  private readonly byIds: (ids: number[]) => Promise<ListedRow[]>;
 
   constructor(private readonly db: Db) {
     this.pages = new VersionedPages(db);
+    this.byIds = rowsByIds(db, "lms_materials_by_ids", materials, materials.id, listedColumns);
   }
 
   async findById(id: number, db: Executor = this.db): Promise<MaterialRow | undefined> {
@@ -209,8 +211,7 @@ export class MaterialsRepository {
       where,
       order: (reversed) => sourceOrder(input, reversed),
       ...(input.sortBy ? {} : { join: elementJoin }),
-      rows: (ids) =>
-        this.db.select(listedColumns).from(materials).where(inArray(materials.id, ids)),
+      rows: this.byIds,
     });
     return { rows: rows.map((r) => toMaterialRecord(r)), total };
   }

@@ -1,5 +1,5 @@
 import type { ListFilter, SchoolRecord } from "@lms/core";
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Executor } from "../../../db/client";
 import { schools } from "../../../db/schema";
 import {
@@ -9,7 +9,7 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { specOrder, VersionedPages } from "../../../lib/versioned-pages";
+import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated, type Scope } from "./records";
 
 type SchoolRow = typeof schools.$inferSelect;
@@ -57,9 +57,11 @@ export function toSchoolRecord(row: SchoolRow): SchoolRecord {
 
 export class SchoolsRepository {
   private readonly pages;
+  private readonly byIds: (ids: number[]) => Promise<(typeof schools.$inferSelect)[]>;
 
   constructor(private readonly db: Db) {
     this.pages = new VersionedPages(db);
+    this.byIds = rowsByIds(db, "lms_schools_by_ids", schools, schools.id, getTableColumns(schools));
   }
 
   async findById(
@@ -83,7 +85,7 @@ export class SchoolsRepository {
       id: schools.id,
       where,
       order: specOrder(listSpec, input),
-      rows: (ids) => this.db.select().from(schools).where(inArray(schools.id, ids)),
+      rows: this.byIds,
     });
     return { rows: rows.map(toSchoolRecord), total };
   }
