@@ -1,6 +1,7 @@
 import { encodeClassId, type ClassDetails, type ClassRecord } from "@lms/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
+import { newUser } from "./support/users";
 
 const t = useTestApp();
 let admin: string;
@@ -310,5 +311,23 @@ describe("classes follow the users", () => {
       { token: teacher },
     );
     expect(byTeacher.status).toBe(403);
+  });
+});
+
+describe("class list total", () => {
+  it("follows a class made since the last count (counted once per version of the class rows)", async () => {
+    const before = await list(admin, { schoolId: FIRST });
+    const created = await t().call(
+      "user",
+      "create",
+      newUser("kalantiaw-adviser", {
+        assignedLoad: [{ grade: 9, subject: "Science", section: "Kalantiaw" }],
+      }),
+      { token: admin },
+    );
+    expect(created.status, created.payload).toBe(200);
+    const after = await list(admin, { schoolId: FIRST });
+    expect(after.pagination.totalcount).toBe(before.pagination.totalcount + 1);
+    expect(names(after.data)).toContain("9-Kalantiaw");
   });
 });

@@ -28,17 +28,15 @@ export const specOrder =
     listOrder(spec, reversed ? reverseInput(input) : input);
 
 /**
- * Pages of a list at scale (issue 14): the exact total counted once per version of the tables its
- * condition reads (change_counters, bumped by triggers at commit), the page's ids from the sort
- * column's (column, id) index from the nearer end of the list, then the page's rows by id (no
- * OFFSET over whole rows).
+ * Exact totals counted once per version of the tables a condition reads (change_counters, moved by
+ * triggers at commit): the key is the versions and the condition's SQL with its parameters.
  */
-export class VersionedPages {
+export class VersionedCounts {
   private readonly counts = new LRUCache<string, number>({ max: 1000 });
   private readonly dialect = new PgDialect();
   private readonly versions;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.versions = preparedRows<{ name: string; version: string }>(
       db,
       "lms_change_versions",
@@ -50,11 +48,50 @@ export class VersionedPages {
     );
   }
 
+  /** The total of `condition` over `tables`, from `counted` once per version of them. */
+  async total(
+    tables: readonly string[],
+    condition: SQL | undefined,
+    counted: () => Promise<number>,
+  ): Promise<number> {
+    const versions = await this.versions([tables]);
+    // A table without a counter has no version: its total is counted every time.
+    if (versions.length < tables.length) return counted();
+    const query = condition ? this.dialect.sqlToQuery(condition) : null;
+    const key = JSON.stringify([
+      versions.map((v) => `${v.name}:${v.version}`).sort(),
+      query?.sql ?? "",
+      query?.params ?? [],
+    ]);
+    let total = this.counts.get(key);
+    if (total === undefined) {
+      total = await counted();
+      this.counts.set(key, total);
+    }
+    return total;
+  }
+}
+
+/**
+ * Pages of a list at scale (issue 14): the exact total counted once per version of the tables its
+ * condition reads, the page's ids from the sort column's (column, id) index from the nearer end of
+ * the list, then the page's rows by id (no OFFSET over whole rows).
+ */
+export class VersionedPages {
+  private readonly counts;
+
+  constructor(private readonly db: Db) {
+    this.counts = new VersionedCounts(db);
+  }
+
   async page<Row extends { id: number | null }>(
     input: ListInput,
     queries: PageQueries<Row>,
   ): Promise<{ rows: Row[]; total: number }> {
-    const total = await this.total(queries);
+    const total = await this.counts.total(queries.tables, queries.where, async () => {
+      const [row] = await this.db.select({ n: count() }).from(queries.table).where(queries.where);
+      return Number(row?.n ?? 0);
+    });
     const { limit, offset, reverse } = nearerEnd(input, total);
     if (limit === 0) return { rows: [], total };
     let query = this.db.select({ id: queries.id }).from(queries.table).$dynamic();
@@ -68,28 +105,6 @@ export class VersionedPages {
     if (reverse) ids.reverse();
     if (ids.length === 0) return { rows: [], total };
     return { rows: inOrder(await queries.rows(ids), ids), total };
-  }
-
-  private async total(queries: PageQueries<{ id: number | null }>): Promise<number> {
-    const counted = async () => {
-      const [row] = await this.db.select({ n: count() }).from(queries.table).where(queries.where);
-      return Number(row?.n ?? 0);
-    };
-    const versions = await this.versions([queries.tables]);
-    // A table without a counter has no version: its total is counted every time.
-    if (versions.length < queries.tables.length) return counted();
-    const condition = queries.where ? this.dialect.sqlToQuery(queries.where) : null;
-    const key = JSON.stringify([
-      versions.map((v) => `${v.name}:${v.version}`).sort(),
-      condition?.sql ?? "",
-      condition?.params ?? [],
-    ]);
-    let total = this.counts.get(key);
-    if (total === undefined) {
-      total = await counted();
-      this.counts.set(key, total);
-    }
-    return total;
   }
 }
 

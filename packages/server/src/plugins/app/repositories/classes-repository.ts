@@ -12,6 +12,7 @@ import type { Db, Executor } from "../../../db/client";
 import { rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
+import { VersionedCounts } from "../../../lib/versioned-pages";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
 import {
@@ -97,7 +98,11 @@ export class ClassesRepository {
   /** The calendar year last synced into class_list: a sync is a write, once a year suffices. */
   private syncedYear: number | null = null;
 
-  constructor(private readonly db: Db) {}
+  private readonly counts;
+
+  constructor(private readonly db: Db) {
+    this.counts = new VersionedCounts(db);
+  }
 
   private async sync(today: Date, db: Executor = this.db) {
     const year = schoolYearOf(today);
@@ -131,11 +136,16 @@ export class ClassesRepository {
     const where = this.where(input, filters, options);
     const { limit, offset } = pageOf(input);
     const classes = classesWith(narrowed(scope, options), today);
-    const [count] = await rowsOf<{ n: number }>(
-      this.db.execute(sql`${classes}
-        select count(*)::int as n from classes k where ${where}`),
-    );
-    const total = Number(count?.n ?? 0);
+    const counted = sql`${classes}
+        select count(*)::int as n from classes k where ${where}`;
+    // The tables the count reads: the classes, and a teacher's loads or a course when narrowed.
+    const tables = ["class_list"];
+    if (scope.teacherId !== null) tables.push("user_loads", "users");
+    if (options.courseId !== undefined) tables.push("courses");
+    const total = await this.counts.total(tables, counted, async () => {
+      const [count] = await rowsOf<{ n: number }>(this.db.execute(counted));
+      return Number(count?.n ?? 0);
+    });
     if (offset >= total) return { rows: [], total };
     // A page past the middle is read from the other end of its index, with the smaller offset.
     const size = Math.min(limit, total - offset);
