@@ -178,18 +178,19 @@ export class ProgressRepository {
   }
 
   /**
-   * The ids of the students of the asked page (all of them without a limit), numbered in the
-   * asked order (ord): by name (ties by id), the default, or by one figure (ties by name). Only
-   * the index's columns are read (migration 0023), so skipping to a far page touches no rows.
+   * The students of the asked page (all of them without a limit): their ids with the asked
+   * order's keys o1 and o2, and that order on them (`order`): by name (ties by id), the default,
+   * or by one figure (ties by name). Only the index's columns are read (migration 0023), so
+   * skipping to a far page touches no rows.
    */
-  private pageIds(
+  private page(
     course: CourseRow,
     scope: ProgressScope,
     input: ListInput,
     total: number,
     limit: number | null,
     offset: number,
-  ): SQL {
+  ): { ids: SQL; order: SQL } {
     const where = studentConditions(course, scope, input.search, null);
     const paging = sql`${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`;
     const column =
@@ -198,38 +199,39 @@ export class ProgressRepository {
     const sortable = column !== null || input.sortBy === "lastName";
     const dir = sql.raw(sortable && input.sortOrder === "desc" ? "desc" : "asc");
     if (column === null) {
-      // The index's order, read forwards or backwards; numbered after the paging.
-      const order = sql`lower(u.last_name) ${dir}, lower(u.first_name) ${dir}, u.id ${dir}`;
-      return sql`
-        select u.id, row_number() over (order by ${order}) as ord
-          from (select u.id, u.last_name, u.first_name from users u where ${where}
-                 order by ${order} ${paging}) u`;
+      // The index's order, read forwards or backwards.
+      return {
+        ids: sql`select u.id, lower(u.last_name) as o1, lower(u.first_name) as o2 from users u
+                  where ${where}
+                  order by o1 ${dir}, o2 ${dir}, u.id ${dir} ${paging}`,
+        order: sql`page.o1 ${dir}, page.o2 ${dir}, page.id ${dir}`,
+      };
     }
     // The names' order is the index's, so a figure's ties are broken by a number (name_rank)
     // instead of comparing names.
-    const order = sql`sort_key ${dir} nulls last, name_rank ${dir}`;
-    return sql`
-      select k.id, row_number() over (order by ${order}) as ord
-        from (select s.id, s.name_rank, ${sortKeys(total)[column]!} as sort_key
-                from (select u.id, row_number() over (
-                               order by lower(u.last_name), lower(u.first_name), u.id) as name_rank
-                        from users u where ${where}) s
-                ${summaryOf("s", course.id)}
-               order by ${order} ${paging}) k`;
+    return {
+      ids: sql`select s.id, ${sortKeys(total)[column]!} as o1, s.name_rank as o2
+                 from (select u.id, row_number() over (
+                                order by lower(u.last_name), lower(u.first_name), u.id) as name_rank
+                         from users u where ${where}) s
+                 ${summaryOf("s", course.id)}
+                order by o1 ${dir} nulls last, o2 ${dir} ${paging}`,
+      order: sql`page.o1 ${dir} nulls last, page.o2 ${dir}`,
+    };
   }
 
   /**
-   * The progress rows of the students in `page` (id, ord), in ord's order: their names, grade,
-   * section, completion, scores, time and latest activity, and each SCORM material's result.
+   * The progress rows of the students of `page`, in its order: their names, grade, section,
+   * completion, scores, time and latest activity, and each SCORM material's result.
    */
-  private rows(course: CourseRow, counts: CourseCounts, page: SQL): SQL {
+  private rows(course: CourseRow, counts: CourseCounts, page: { ids: SQL; order: SQL }): SQL {
     const figures = summaryFigures(counts.total);
     // Each page row's summary by its key (a few index reads), whatever the planner guesses.
     const summary = sql`left join lateral (select * from progress_summaries ps
          where ps.course_id = ${course.id} and ps.user_id = page.id) ps on true`;
     const pageRows = sql`page as (
-        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section, p.ord
-          from (${page}) p join users u on u.id = p.id
+        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section, p.o1, p.o2
+          from (${page.ids}) p join users u on u.id = p.id
       )`;
     const select = (scorm: SQL) => sql`
       select page.id, page.first_name, page.last_name, page.user_name, page.grade, page.section,
@@ -241,7 +243,7 @@ export class ProgressRepository {
              ${figures.last_activity!} as last_activity,
              ${scorm} as scorm
         from page ${summary}
-       order by page.ord`;
+       order by ${page.order}`;
     if (!counts.scorm) return sql`with ${pageRows} ${select(sql`'[]'::jsonb`)}`;
     return sql`
       with m as (
@@ -291,7 +293,7 @@ export class ProgressRepository {
     if (counts.students === 0 || offset >= counts.students) {
       return { rows: [], total: counts.students };
     }
-    const page = this.pageIds(course, scope, input, counts.total, limit, offset);
+    const page = this.page(course, scope, input, counts.total, limit, offset);
     const rows = await this.db.execute(this.rows(course, counts, page));
     return { rows: rowsOf(rows).map(toRow), total: counts.students };
   }
@@ -306,7 +308,7 @@ export class ProgressRepository {
 
   async *exportRows(course: CourseRow, scope: ProgressScope, input: ListInput) {
     const counts = await this.counts(course, scope, input.search);
-    const page = this.pageIds(course, scope, input, counts.total, null, 0);
+    const page = this.page(course, scope, input, counts.total, null, 0);
     const rows = await this.db.execute(this.rows(course, counts, page));
     yield rowsOf(rows).map(toRow);
   }
