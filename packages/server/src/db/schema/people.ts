@@ -136,6 +136,8 @@ export const users = pgTable(
     index("users_grade_idx").on(t.grade, t.id),
     index("users_section_idx").on(t.section, t.id),
     index("users_updated_idx").on(t.updatedAt, t.id),
+    // users_course_students_idx and the statistics users_course_stats (a course's students in name
+    // order) are in drizzle/0023: an index's INCLUDE columns cannot be declared here.
   ],
 );
 

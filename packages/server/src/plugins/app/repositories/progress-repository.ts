@@ -16,6 +16,46 @@ export interface ProgressScope {
 }
 
 /**
+ * The conditions on `users u` that make a student one of a course's progress rows as the caller
+ * may see it: the course's grade (and section) and school, the caller's school or a teacher's load,
+ * optionally one name search and one student. Only the conditions that apply are written, so that
+ * a course's students are one range of users_course_students_idx (migration 0023).
+ */
+function studentConditions(
+  course: CourseRow,
+  scope: ProgressScope,
+  search: string,
+  userId: number | null,
+): SQL {
+  // The role is written out: the index covers students only, which the planner must see.
+  const conditions = [sql`u.role_id = ${sql.raw(String(ROLE_IDS.student))}`];
+  conditions.push(sql`u.grade = ${course.gradeLevel}`);
+  if (course.section !== "") conditions.push(sql`lower(u.section) = lower(${course.section})`);
+  if (course.schoolId !== null) conditions.push(sql`u.school_id = ${course.schoolId}`);
+  if (scope.schoolId !== null) conditions.push(sql`u.school_id = ${scope.schoolId}`);
+  if (scope.teacherId !== null) {
+    conditions.push(sql`exists (
+                 select 1 from user_loads l
+                  where l.user_id = ${scope.teacherId}
+                    and l.grade = u.grade
+                    and lower(l.subject) = lower(${course.subject})
+                    and lower(l.section) = lower(u.section))`);
+  }
+  if (search !== "") {
+    // Within a school the course's few thousand students are read and matched; the trigram index
+    // would collect a common term's matches in every school first (45,000 of 1,000,000 users for
+    // "ana", ten times the cost), so the concatenation keeps the planner off it.
+    const text =
+      course.schoolId === null && scope.schoolId === null
+        ? sql`u.search_text`
+        : sql`(u.search_text || '')`;
+    conditions.push(sql`${text} like ${containsPattern(search)}`);
+  }
+  if (userId !== null) conditions.push(sql`u.id = ${userId}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
  * The students a course's progress covers, as the caller may see them: the course's grade (and
  * section) and school, the caller's school or a teacher's load, optionally one name search and one
  * student. Shared by the progress list and the SCORM report.
@@ -26,39 +66,18 @@ export function courseStudents(
   search: string,
   userId: number | null = null,
 ): SQL {
-  // With a school, its index finds the few students; the grade's (a twelfth of every student)
-  // would only be combined with it at a cost, so the cast keeps the planner off it.
-  const grade =
-    course.schoolId === null && scope.schoolId === null
-      ? sql`u.grade = ${course.gradeLevel}`
-      : sql`u.grade::int = ${course.gradeLevel}`;
   return sql`
         select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section from users u
-         where u.role_id = ${ROLE_IDS.student}
-           and ${grade}
-           and (${course.section} = '' or lower(u.section) = lower(${course.section}))
-           and (${course.schoolId}::int is null or u.school_id = ${course.schoolId})
-           and (${scope.schoolId}::int is null or u.school_id = ${scope.schoolId})
-           and (${scope.teacherId}::int is null or exists (
-                 select 1 from user_loads l
-                  where l.user_id = ${scope.teacherId}
-                    and l.grade = u.grade
-                    and lower(l.subject) = lower(${course.subject})
-                    and lower(l.section) = lower(u.section)))
-           and (${search} = '' or u.search_text like ${containsPattern(search)})
-           and (${userId}::int is null or u.id = ${userId})`;
+         where ${studentConditions(course, scope, search, userId)}`;
 }
 
-/** The sortable columns: a name is read from the student, the others need the course's aggregates. */
-const SORT: Record<string, string> = {
-  lastName: "lower(last_name)",
+/** The sortable figures, read from the course's summary rows; the name sort is the default. */
+const FIGURE_SORT: Record<string, string> = {
   percent: "percent",
   quizAverage: "quiz_average",
   timeSpentSeconds: "time_spent",
   lastActivity: "last_activity",
 };
-
-const NAME_SORTS = new Set(["lastName"]);
 
 interface RawRow {
   id: number;
@@ -98,19 +117,41 @@ function toRow(raw: RawRow): ProgressRow {
 
 const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
 
+/** What a page needs to know of the course first: its published materials and its students. */
+interface CourseCounts {
+  /** The published materials (a percentage's denominator). */
+  total: number;
+  /** Whether any of them is a SCORM package (each one's result is listed). */
+  scorm: boolean;
+  /** The students in scope that the search matches. */
+  students: number;
+}
+
 /**
  * A student's figures in the course from its summary row `ps` (migration 0020; none: no progress
  * yet), kept by the database's triggers from its progress, attempts and SCORM attempts in the
- * course's published materials. The percentage needs m's count (total).
+ * course's published materials.
  */
-const summaryFigures: Record<string, SQL> = {
+const summaryFigures = (total: number): Record<string, SQL> => ({
   done: sql`coalesce(ps.done, 0)`,
-  percent: sql`case when (select count(*) from m) = 0 then 0
-    else round(coalesce(ps.done, 0) * 100.0 / (select count(*) from m)) end`,
+  percent:
+    total === 0 ? sql`0` : sql`round(coalesce(ps.done, 0) * 100.0 / ${sql.raw(String(total))})`,
   quiz_average: sql`round(ps.quiz_sum / nullif(ps.quiz_count, 0))`,
   time_spent: sql`coalesce(round(ps.time_spent), 0)`,
   last_activity: sql`ps.last_activity`,
-};
+});
+
+/**
+ * The figures as sort keys: the percentage rounded in integers (half up, as round() does for
+ * these non-negative values), which orders exactly as the shown percentage and sorts faster.
+ */
+const sortKeys = (total: number): Record<string, SQL> => ({
+  ...summaryFigures(total),
+  percent:
+    total === 0
+      ? sql`0`
+      : sql`(coalesce(ps.done, 0) * 200 + ${sql.raw(String(total))}) / ${sql.raw(String(2 * total))}`,
+});
 
 const summaryOf = (alias: string, courseId: number) =>
   sql`left join progress_summaries ps on ps.course_id = ${courseId} and ps.user_id = ${sql.raw(alias)}.id`;
@@ -125,42 +166,104 @@ const summaryOf = (alias: string, courseId: number) =>
 export class ProgressRepository {
   constructor(private readonly db: Db) {}
 
-  /** The course's published materials (m) and the students in scope (s). */
-  private base(course: CourseRow, scope: ProgressScope, search: string): SQL {
+  /**
+   * The course's published materials (how many, whether any is a SCORM package) and its
+   * students in scope, in one light statement: the page's statement is then written for them.
+   */
+  private async counts(course: CourseRow, scope: ProgressScope, search: string) {
+    const result = await this.db.execute(sql`
+      select count(*)::int as total, count(*) filter (where mat.type = 'scorm')::int as scorm,
+             (select count(*)::int from users u
+               where ${studentConditions(course, scope, search, null)}) as students
+        from materials mat
+        join course_elements e on e.id = mat.element_id
+       where mat.course_id = ${course.id} and mat.published and e.published`);
+    const [row] = (result as unknown as { rows: Record<keyof CourseCounts, number>[] }).rows;
+    return {
+      total: Number(row?.total ?? 0),
+      scorm: Number(row?.scorm ?? 0) > 0,
+      students: Number(row?.students ?? 0),
+    } satisfies CourseCounts;
+  }
+
+  /**
+   * The students of the asked page (all of them without a limit): their ids with the asked
+   * order's keys o1 and o2, and that order on them (`order`): by name (ties by id), the default,
+   * or by one figure (ties by name). Only the index's columns are read (migration 0023), so
+   * skipping to a far page touches no rows.
+   */
+  private page(
+    course: CourseRow,
+    scope: ProgressScope,
+    input: ListInput,
+    total: number,
+    limit: number | null,
+    offset: number,
+  ): { ids: SQL; order: SQL } {
+    const where = studentConditions(course, scope, input.search, null);
+    const paging = sql`${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`;
+    const column =
+      input.sortBy && Object.hasOwn(FIGURE_SORT, input.sortBy) ? FIGURE_SORT[input.sortBy]! : null;
+    // Without a sortable column, the names A–Z whatever the order asked.
+    const sortable = column !== null || input.sortBy === "lastName";
+    const dir = sql.raw(sortable && input.sortOrder === "desc" ? "desc" : "asc");
+    if (column === null) {
+      // The index's order, read forwards or backwards.
+      return {
+        ids: sql`select u.id, lower(u.last_name) as o1, lower(u.first_name) as o2 from users u
+                  where ${where}
+                  order by o1 ${dir}, o2 ${dir}, u.id ${dir} ${paging}`,
+        order: sql`page.o1 ${dir}, page.o2 ${dir}, page.id ${dir}`,
+      };
+    }
+    // The names' order is the index's, so a figure's ties are broken by a number (name_rank)
+    // instead of comparing names.
+    return {
+      ids: sql`select s.id, ${sortKeys(total)[column]!} as o1, s.name_rank as o2
+                 from (select u.id, row_number() over (
+                                order by lower(u.last_name), lower(u.first_name), u.id) as name_rank
+                         from users u where ${where}) s
+                 ${summaryOf("s", course.id)}
+                order by o1 ${dir} nulls last, o2 ${dir} ${paging}`,
+      order: sql`page.o1 ${dir} nulls last, page.o2 ${dir}`,
+    };
+  }
+
+  /**
+   * The progress rows of the students of `page`, in its order: their names, grade, section,
+   * completion, scores, time and latest activity, and each SCORM material's result.
+   */
+  private rows(course: CourseRow, counts: CourseCounts, page: { ids: SQL; order: SQL }): SQL {
+    const figures = summaryFigures(counts.total);
+    // Each page row's summary by its key (a few index reads), whatever the planner guesses.
+    const summary = sql`left join lateral (select * from progress_summaries ps
+         where ps.course_id = ${course.id} and ps.user_id = page.id) ps on true`;
+    const pageRows = sql`page as (
+        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section, p.o1, p.o2
+          from (${page.ids}) p join users u on u.id = p.id
+      )`;
+    const select = (scorm: SQL) => sql`
+      select page.id, page.first_name, page.last_name, page.user_name, page.grade, page.section,
+             ${sql.raw(String(counts.total))} as total,
+             ${figures.done!} as done,
+             ${figures.percent!} as percent,
+             ${figures.quiz_average!} as quiz_average,
+             ${figures.time_spent!} as time_spent,
+             ${figures.last_activity!} as last_activity,
+             ${scorm} as scorm
+        from page ${summary}
+       order by ${page.order}`;
+    if (!counts.scorm) return sql`with ${pageRows} ${select(sql`'[]'::jsonb`)}`;
     return sql`
-      m as (
+      with m as (
         select mat.id, mat.type, mat.name, e.position as element_position, mat.position,
                mat.scorm_settings
           from materials mat
           join course_elements e on e.id = mat.element_id
          where mat.course_id = ${course.id} and mat.published and e.published
+           and mat.type = 'scorm'
       ),
-      s as (
-        ${courseStudents(course, scope, search)}
-      )`;
-  }
-
-  /**
-   * Every student in scope with the column the order needs: the name alone, or one figure too,
-   * read from the student's summary row in the course (migration 0020; no row: no progress).
-   */
-  private keys(course: CourseRow, sortBy: string | undefined): SQL {
-    if (!sortBy || !Object.hasOwn(SORT, sortBy) || NAME_SORTS.has(sortBy)) {
-      return sql`select s.* from s`;
-    }
-    const column = SORT[sortBy]!;
-    return sql`select s.*, ${summaryFigures[column]!} as ${sql.raw(column)}
-      from s ${summaryOf("s", course.id)}`;
-  }
-
-  /**
-   * The progress rows of the students in `page` (id, names, grade, section, ord), in ord's order:
-   * their completion, scores, time and latest activity, and each SCORM material's result.
-   */
-  private rows(course: CourseRow, scope: ProgressScope, search: string, page: SQL): SQL {
-    return sql`
-      with ${this.base(course, scope, search)},
-      page as (${page}),
+      ${pageRows},
       sc as (
         select m.id as material_id, m.name, m.element_position, m.position, page.id as user_id,
           (select coalesce(case when sa.cmi->>'cmi.success_status' in ('passed', 'failed')
@@ -180,63 +283,28 @@ export class ProgressRepository {
             and not exists (select 1 from scorm_attempts sa
                              where sa.user_id = page.id and sa.material_id = m.id
                                and sa.cmi <> '{}'::jsonb) as no_data
-        from m cross join page where m.type = 'scorm'
-      ),
-      r as (
-        select page.id, page.first_name, page.last_name, page.user_name, page.grade,
-          page.section, page.ord,
-          (select count(*) from m) as total,
-          ${summaryFigures.done!} as done,
-          ${summaryFigures.quiz_average!} as quiz_average,
-          ${summaryFigures.time_spent!} as time_spent,
-          ${summaryFigures.last_activity!} as last_activity,
-          (select coalesce(jsonb_agg(jsonb_build_object('materialId', sc.material_id,
+        from m cross join page
+      )
+      ${select(sql`(select coalesce(jsonb_agg(jsonb_build_object('materialId', sc.material_id,
                     'name', sc.name, 'status', sc.status, 'score', sc.score,
                     'attempts', sc.attempts, 'complete', sc.complete, 'noData', sc.no_data)
                     order by sc.element_position, sc.position), '[]'::jsonb)
-             from sc where sc.user_id = page.id) as scorm
-        from page ${summaryOf("page", course.id)}
-      )
-      select r.*, case when total = 0 then 0 else round(done * 100.0 / total) end as percent
-        from r order by r.ord`;
-  }
-
-  /** The asked order (ties by name), else by name A–Z. */
-  private order(input: ListInput): string {
-    const column = input.sortBy && Object.hasOwn(SORT, input.sortBy) ? SORT[input.sortBy] : null;
-    const direction = column && input.sortOrder === "desc" ? "desc" : "asc";
-    const first = column ? `${column} ${direction} nulls last, ` : "";
-    return `${first}lower(last_name) ${direction}, lower(first_name) ${direction}, id ${direction}`;
-  }
-
-  /** The students of `keys` in the asked order, numbered (ord), from `offset` on. */
-  private pageOf(course: CourseRow, input: ListInput, limit: number | null, offset: number): SQL {
-    const order = this.order(input);
-    // Numbered after the paging: a bounded sort of every student, then the page's rows only.
-    return sql`
-      select k.id, k.first_name, k.last_name, k.user_name, k.grade, k.section,
-             row_number() over (order by ${sql.raw(order)}) as ord
-        from (${this.keys(course, input.sortBy)}
-               order by ${sql.raw(order)}
-               ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}) k`;
+             from sc where sc.user_id = page.id)`)}`;
   }
 
   /**
-   * One page: the students are sorted and paged first, then only the page's rows are computed,
-   * so a page costs the same far from the first as near it.
+   * One page: the course's counts first, then the students sorted and paged, and only the page's
+   * rows computed, so a page costs the same far from the first as near it.
    */
   async list(course: CourseRow, scope: ProgressScope, input: ListInput) {
     const { limit, offset } = pageOf(input);
-    const [rows, total] = await Promise.all([
-      this.db.execute(
-        this.rows(course, scope, input.search, this.pageOf(course, input, limit, offset)),
-      ),
-      this.db.execute(
-        sql`with ${this.base(course, scope, input.search)} select count(*)::int as n from s`,
-      ),
-    ]);
-    const count = (total as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-    return { rows: rowsOf(rows).map(toRow), total: Number(count) };
+    const counts = await this.counts(course, scope, input.search);
+    if (counts.students === 0 || offset >= counts.students) {
+      return { rows: [], total: counts.students };
+    }
+    const page = this.page(course, scope, input, counts.total, limit, offset);
+    const rows = await this.db.execute(this.rows(course, counts, page));
+    return { rows: rowsOf(rows).map(toRow), total: counts.students };
   }
 
   /** Whether a student is one of the course's progress rows within the scope. */
@@ -248,9 +316,9 @@ export class ProgressRepository {
   }
 
   async *exportRows(course: CourseRow, scope: ProgressScope, input: ListInput) {
-    const rows = await this.db.execute(
-      this.rows(course, scope, input.search, this.pageOf(course, input, null, 0)),
-    );
+    const counts = await this.counts(course, scope, input.search);
+    const page = this.page(course, scope, input, counts.total, null, 0);
+    const rows = await this.db.execute(this.rows(course, counts, page));
     yield rowsOf(rows).map(toRow);
   }
 
