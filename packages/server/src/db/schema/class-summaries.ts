@@ -205,3 +205,21 @@ export const classListYear = pgTable(
   },
   () => [check("class_list_year_id_check", sql`"id" = 1`)],
 );
+
+/**
+ * The schools whose class_list rows a transaction's statements changed the sources of, refreshed
+ * together when it commits (migration 0022); never committed.
+ */
+export const classListPending = pgTable(
+  "class_list_pending",
+  {
+    txid: bigint("txid", { mode: "number" }).notNull(),
+    schoolId: integer("school_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.txid, t.schoolId], name: "class_list_pending_pk" })],
+);
+
+/** One row per transaction with schools pending: its deferred trigger refreshes them at commit. */
+export const classListPendingCommit = pgTable("class_list_pending_commit", {
+  txid: bigint("txid", { mode: "number" }).primaryKey(),
+});

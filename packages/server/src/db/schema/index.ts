@@ -34,5 +34,7 @@ export {
   classGoneStudents,
   classList,
   classListYear,
+  classListPending,
+  classListPendingCommit,
 } from "./class-summaries";
 export { progressSummaries } from "./progress-summaries";
