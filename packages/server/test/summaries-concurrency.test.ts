@@ -174,6 +174,11 @@ async function expectCurrent() {
   await expectSameProgressLists(database.db, courseId, [{ schoolId: null, teacherId: null }]);
   await expectClassSummariesCurrent(database.db);
   await expectSameClasses(database.db, { schoolId: null, teacherId: null }, TODAY);
+  // A transaction's pending schools (migration 0022) never outlive it.
+  expect(
+    await rows(sql`select txid from class_list_pending union all
+    select txid from class_list_pending_commit`),
+  ).toEqual([]);
 }
 
 const NONE: Outcome["error"] = null;
