@@ -51,23 +51,241 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Class list (0021): each statement refreshed its schools at once and kept their locks to the end
--- of its transaction, so two transactions changing two schools in opposite orders, or a statement
--- over many schools (one lock for all) against a school's own, each waited for the other: a
--- deadlock, and one of them failed. Now a statement notes its schools in class_list_pending and the
--- transaction refreshes them all once, when it commits (a deferred trigger), taking the locks in
--- school order after every other lock it will hold: waiting for one another's refresh, two
--- transactions can no longer wait in a circle.
+-- Class list (0021) and its sums (0016): each statement added to the sums' rows and refreshed its
+-- schools' list rows at once, keeping those rows' locks and the schools' advisory locks to the end
+-- of its transaction. Two transactions changing two schools in opposite orders, or a statement
+-- over many schools (one lock for all) against a school's own, or two adding to the same two
+-- classes in opposite orders, each waited for the other: a deadlock, and one of them failed. Now a
+-- statement only notes its transaction's part: what it adds to the sums (class_members_delta,
+-- class_done_delta) and its schools (class_list_pending). When the transaction commits, a deferred
+-- trigger adds its sums in key order, then refreshes its schools' list rows, in school order. Those
+-- locks are taken last, after every lock the transaction's statements hold, and only ever wait
+-- for another transaction's commit doing the same in the same order: no circle.
+CREATE TABLE "class_members_delta" (
+	"txid" bigint DEFAULT txid_current() NOT NULL,
+	"school_id" integer NOT NULL,
+	"year_from" integer NOT NULL,
+	"grade" integer NOT NULL,
+	"section_key" text NOT NULL,
+	"section" text NOT NULL,
+	"year_to" integer NOT NULL,
+	"students" integer NOT NULL,
+	CONSTRAINT "class_members_delta_pk" PRIMARY KEY("txid","school_id","year_from","grade","section_key","section","year_to")
+);
+--> statement-breakpoint
+CREATE TABLE "class_done_delta" (
+	"txid" bigint DEFAULT txid_current() NOT NULL,
+	"school_id" integer NOT NULL,
+	"year_from" integer NOT NULL,
+	"grade" integer NOT NULL,
+	"section_key" text NOT NULL,
+	"course_id" integer NOT NULL,
+	"material_id" integer NOT NULL,
+	"completed" integer NOT NULL,
+	CONSTRAINT "class_done_delta_pk" PRIMARY KEY("txid","school_id","year_from","grade","section_key","course_id","material_id")
+);
+--> statement-breakpoint
 CREATE TABLE "class_list_pending" (
 	"txid" bigint NOT NULL,
 	"school_id" integer NOT NULL,
 	CONSTRAINT "class_list_pending_pk" PRIMARY KEY("txid","school_id")
 );
 --> statement-breakpoint
--- One row per transaction with schools pending: its insert queues the refresh at commit.
+-- One row per transaction with something pending: its insert queues the work at commit.
 CREATE TABLE "class_list_pending_commit" (
 	"txid" bigint PRIMARY KEY NOT NULL
 );
+--> statement-breakpoint
+-- 0016's and 0018's functions, writing to the deltas instead of the sums (whose zero rows go at
+-- commit).
+CREATE OR REPLACE FUNCTION "class_summaries_users"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "class_members_delta" AS c ("school_id", "year_from", "grade", "section_key", "section", "year_to", "students")
+    SELECT u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section)), trim(u.section),
+           coalesce(u.school_year_to, u.school_year_from + 1), count(*)
+      FROM new_rows u
+     WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+       AND u.grade IS NOT NULL AND trim(u.section) <> ''
+     GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "section", "year_to")
+    DO UPDATE SET "students" = c.students + excluded.students;
+    -- A new user has no progress yet (a restored one gets its rows back after it, by insert).
+    RETURN NULL;
+  END IF;
+
+  IF TG_OP = 'UPDATE' THEN
+    INSERT INTO "class_members_delta" AS c ("school_id", "year_from", "grade", "section_key", "section", "year_to", "students")
+    SELECT d.school_id, d.year_from, d.grade, d.section_key, d.section, d.year_to, sum(d.n)
+      FROM (SELECT u.school_id, u.school_year_from AS year_from, u.grade::int AS grade,
+                   lower(trim(u.section)) AS section_key, trim(u.section) AS section,
+                   coalesce(u.school_year_to, u.school_year_from + 1) AS year_to, 1 AS n
+              FROM new_rows u
+             WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+               AND u.grade IS NOT NULL AND trim(u.section) <> ''
+            UNION ALL
+            SELECT u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section)), trim(u.section),
+                   coalesce(u.school_year_to, u.school_year_from + 1), -1
+              FROM old_rows u
+             WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+               AND u.grade IS NOT NULL AND trim(u.section) <> '') d
+     GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "section", "year_to")
+    DO UPDATE SET "students" = c.students + excluded.students;
+
+    -- A student whose class changed takes its completed progress along.
+    WITH moved AS (
+      SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id
+       WHERE (o.role_id = 5 AND o.school_id IS NOT NULL AND o.school_year_from IS NOT NULL
+              AND o.grade IS NOT NULL AND trim(o.section) <> '')
+               IS DISTINCT FROM
+             (n.role_id = 5 AND n.school_id IS NOT NULL AND n.school_year_from IS NOT NULL
+              AND n.grade IS NOT NULL AND trim(n.section) <> '')
+          OR (o.school_id, o.school_year_from, o.grade, lower(trim(o.section)))
+               IS DISTINCT FROM (n.school_id, n.school_year_from, n.grade, lower(trim(n.section))))
+    INSERT INTO "class_done_delta" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
+    SELECT d.school_id, d.year_from, d.grade, d.section_key, d.course_id, d.material_id, sum(d.n)
+      FROM (SELECT u.school_id, u.school_year_from AS year_from, u.grade::int AS grade,
+                   lower(trim(u.section)) AS section_key, p.course_id, p.material_id, 1 AS n
+              FROM moved m JOIN new_rows u ON u.id = m.id
+              JOIN "progress" p ON p.user_id = m.id AND p.completed_at IS NOT NULL
+             WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+               AND u.grade IS NOT NULL AND trim(u.section) <> ''
+            UNION ALL
+            SELECT u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section)),
+                   p.course_id, p.material_id, -1
+              FROM moved m JOIN old_rows u ON u.id = m.id
+              JOIN "progress" p ON p.user_id = m.id AND p.completed_at IS NOT NULL
+             WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+               AND u.grade IS NOT NULL AND trim(u.section) <> '') d
+     GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "course_id", "material_id")
+    DO UPDATE SET "completed" = c.completed + excluded.completed;
+  ELSE
+    INSERT INTO "class_members_delta" AS c ("school_id", "year_from", "grade", "section_key", "section", "year_to", "students")
+    SELECT u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section)), trim(u.section),
+           coalesce(u.school_year_to, u.school_year_from + 1), -count(*)
+      FROM old_rows u
+     WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+       AND u.grade IS NOT NULL AND trim(u.section) <> ''
+     GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "section", "year_to")
+    DO UPDATE SET "students" = c.students + excluded.students;
+
+    INSERT INTO "class_done_delta" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
+    SELECT u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section)), p.course_id,
+           p.material_id, -count(*)
+      FROM "class_done_pending" p JOIN old_rows u ON u.id = p.user_id
+     WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+       AND u.grade IS NOT NULL AND trim(u.section) <> ''
+     GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "course_id", "material_id")
+    DO UPDATE SET "completed" = c.completed + excluded.completed;
+    DELETE FROM "class_done_pending" p USING old_rows u WHERE p.user_id = u.id;
+
+    -- Notes from earlier transactions are done with: their statements' triggers have all run.
+    DELETE FROM "class_gone_students" WHERE "txid" <> txid_current();
+    INSERT INTO "class_gone_students" ("user_id", "txid", "school_id", "year_from", "grade", "section_key")
+    SELECT u.id, txid_current(), u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section))
+      FROM old_rows u
+     WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+       AND u.grade IS NOT NULL AND trim(u.section) <> ''
+    ON CONFLICT ("user_id") DO UPDATE SET "txid" = excluded.txid, "school_id" = excluded.school_id,
+      "year_from" = excluded.year_from, "grade" = excluded.grade, "section_key" = excluded.section_key;
+  END IF;
+
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "class_summaries_progress"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "class_done_delta" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
+    SELECT u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section)), p.course_id,
+           p.material_id, count(*)
+      FROM new_rows p JOIN "users" u ON u.id = p.user_id
+     WHERE p.completed_at IS NOT NULL
+       AND u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+       AND u.grade IS NOT NULL AND trim(u.section) <> ''
+     GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "course_id", "material_id")
+    DO UPDATE SET "completed" = c.completed + excluded.completed;
+    RETURN NULL;
+  END IF;
+
+  IF TG_OP = 'UPDATE' THEN
+    INSERT INTO "class_done_delta" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
+    SELECT u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section)), d.course_id,
+           d.material_id, sum(d.n)
+      FROM (SELECT user_id, course_id, material_id, 1 AS n FROM new_rows WHERE completed_at IS NOT NULL
+            UNION ALL
+            SELECT user_id, course_id, material_id, -1 FROM old_rows WHERE completed_at IS NOT NULL) d
+      JOIN "users" u ON u.id = d.user_id
+     WHERE u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+       AND u.grade IS NOT NULL AND trim(u.section) <> ''
+     GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(d.n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "course_id", "material_id")
+    DO UPDATE SET "completed" = c.completed + excluded.completed;
+  ELSE
+    INSERT INTO "class_done_delta" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
+    SELECT u.school_id, u.school_year_from, u.grade::int, lower(trim(u.section)), p.course_id,
+           p.material_id, -count(*)
+      FROM old_rows p JOIN "users" u ON u.id = p.user_id
+     WHERE p.completed_at IS NOT NULL
+       AND u.role_id = 5 AND u.school_id IS NOT NULL AND u.school_year_from IS NOT NULL
+       AND u.grade IS NOT NULL AND trim(u.section) <> ''
+     GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "course_id", "material_id")
+    DO UPDATE SET "completed" = c.completed + excluded.completed;
+    -- Rows of students deleted by the same statement (a progress row never outlives its user).
+    INSERT INTO "class_done_delta" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
+    SELECT g.school_id, g.year_from, g.grade, g.section_key, p.course_id, p.material_id, -count(*)
+      FROM old_rows p JOIN "class_gone_students" g ON g.user_id = p.user_id
+     WHERE p.completed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "users" u WHERE u.id = p.user_id)
+     GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("txid", "school_id", "year_from", "grade", "section_key", "course_id", "material_id")
+    DO UPDATE SET "completed" = c.completed + excluded.completed;
+    INSERT INTO "class_done_pending" ("user_id", "course_id", "material_id")
+    SELECT p.user_id, p.course_id, p.material_id
+      FROM old_rows p
+     WHERE p.completed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "users" u WHERE u.id = p.user_id)
+       AND NOT EXISTS (SELECT 1 FROM "class_gone_students" g WHERE g.user_id = p.user_id);
+    -- This statement held every progress row of the students the users trigger noted before it.
+    DELETE FROM "class_gone_students" WHERE "txid" = txid_current();
+  END IF;
+
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "class_summaries_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'users' THEN
+    DELETE FROM "class_members";
+    DELETE FROM "class_members_delta" WHERE "txid" = txid_current();
+  END IF;
+  DELETE FROM "class_done";
+  DELETE FROM "class_done_delta" WHERE "txid" = txid_current();
+  DELETE FROM "class_done_pending";
+  DELETE FROM "class_gone_students";
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "class_summaries_delta_added"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "class_list_pending_commit" ("txid")
+  SELECT DISTINCT n.txid FROM new_rows n ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "class_members_delta_added" AFTER INSERT ON "class_members_delta" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "class_summaries_delta_added"();
+--> statement-breakpoint
+CREATE TRIGGER "class_done_delta_added" AFTER INSERT ON "class_done_delta" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "class_summaries_delta_added"();
 --> statement-breakpoint
 ALTER FUNCTION "class_list_refresh"(integer[]) RENAME TO "class_list_recompute";
 --> statement-breakpoint
@@ -84,6 +302,25 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION "class_list_commit"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The sums first: their triggers note the schools they change (the marker row still exists, so
+  -- no second commit event is queued).
+  INSERT INTO "class_members" AS c ("school_id", "year_from", "grade", "section_key", "section", "year_to", "students")
+  SELECT d.school_id, d.year_from, d.grade, d.section_key, d.section, d.year_to, d.students
+    FROM "class_members_delta" d WHERE d.txid = NEW.txid AND d.students <> 0
+   ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT ("school_id", "year_from", "grade", "section_key", "section", "year_to")
+  DO UPDATE SET "students" = c.students + excluded.students;
+  DELETE FROM "class_members_delta" WHERE "txid" = NEW.txid;
+  DELETE FROM "class_members" WHERE "students" = 0;
+  INSERT INTO "class_done" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
+  SELECT d.school_id, d.year_from, d.grade, d.section_key, d.course_id, d.material_id, d.completed
+    FROM "class_done_delta" d WHERE d.txid = NEW.txid AND d.completed <> 0
+   ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT ("school_id", "year_from", "grade", "section_key", "course_id", "material_id")
+  DO UPDATE SET "completed" = c.completed + excluded.completed;
+  DELETE FROM "class_done_delta" WHERE "txid" = NEW.txid;
+  DELETE FROM "class_done" WHERE "completed" = 0;
+
   DELETE FROM "class_list_pending_commit" WHERE "txid" = NEW.txid;
   PERFORM "class_list_recompute"(ARRAY(
     SELECT p.school_id FROM "class_list_pending" p WHERE p.txid = NEW.txid));

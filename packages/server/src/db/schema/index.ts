@@ -34,6 +34,8 @@ export {
   classGoneStudents,
   classList,
   classListYear,
+  classMembersDelta,
+  classDoneDelta,
   classListPending,
   classListPendingCommit,
 } from "./class-summaries";
