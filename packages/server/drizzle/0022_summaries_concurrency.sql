@@ -1,66 +1,38 @@
 -- Issue 14: the stored summaries under concurrent transactions (test/summaries-concurrency.test.ts).
+-- The progress summaries (0020), the class sums (0016) and the class list (0021) were kept by each
+-- statement at once: it locked the rows (and schools) it changed and held them to the end of its
+-- transaction. Two transactions meeting the same rows in opposite orders (two students, two
+-- classes, two schools, or many schools under one lock against one school) each waited for the
+-- other: a deadlock, and one of them failed. And a recompute of a whole course (a material or
+-- element published or unpublished, a SCORM grading changed) locked the course's existing rows
+-- only, so a row another transaction was creating kept figures computed without the change.
 --
--- Progress summaries (0020): a recompute of a whole course (a material or element published or
--- unpublished, a SCORM grading changed) locked the course's existing rows only, so a row another
--- transaction was creating at the same time kept figures computed without the course change. Now
--- every recompute of (course, student) rows holds its courses' lock shared, and a recompute of a
--- whole course takes it exclusively before it lists the course's rows: it sees the rows a
--- transaction created once that one commits, and a later creation sees the change. Courses are
--- locked in id order; above 64 courses one lock stands for all (as 0021 does for schools).
-ALTER FUNCTION "progress_summaries_refresh"(integer[], integer[]) RENAME TO "progress_summaries_recompute";
+-- Now a statement only notes its transaction's part: the (course, student) pairs and whole courses
+-- to recompute, what it adds to the class sums, the schools whose list rows to refresh. When the
+-- transaction commits, one deferred trigger does it all, taking its locks in one fixed order:
+-- courses (by id; shared, or exclusive for a whole course, which lists its rows after the lock),
+-- summary rows (by key), class sums (by key), then schools (by id; above 64 courses or schools,
+-- one lock stands for all). Those locks come after every lock the transaction's statements took,
+-- and are held only by transactions committing in the same order: no circle. Each step reads in a
+-- new statement after its locks, so it sees what the transactions that held them committed.
+-- Inside the transaction itself the stored rows show its changes only after it commits.
+CREATE TABLE "summaries_commit" (
+	"txid" bigint PRIMARY KEY NOT NULL
+);
 --> statement-breakpoint
-CREATE FUNCTION "progress_summaries_refresh"("course_ids" integer[], "user_ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  cs integer[];
-  c integer;
-BEGIN
-  cs := ARRAY(SELECT DISTINCT x FROM unnest(course_ids) x WHERE x IS NOT NULL ORDER BY 1);
-  IF cardinality(cs) > 64 THEN
-    PERFORM pg_advisory_xact_lock(1795600020, 0);
-  ELSE
-    PERFORM pg_advisory_xact_lock_shared(1795600020, 0);
-    FOREACH c IN ARRAY cs LOOP
-      PERFORM pg_advisory_xact_lock_shared(1795600020, c);
-    END LOOP;
-  END IF;
-  PERFORM "progress_summaries_recompute"(course_ids, user_ids);
-END;
-$$;
+CREATE TABLE "progress_summaries_pending" (
+	"txid" bigint DEFAULT txid_current() NOT NULL,
+	"course_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	CONSTRAINT "progress_summaries_pending_pk" PRIMARY KEY("txid","course_id","user_id")
+);
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "progress_summaries_refresh_courses"("course_ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  cs integer[];
-  us integer[];
-  c integer;
-BEGIN
-  cs := ARRAY(SELECT DISTINCT x FROM unnest(course_ids) x WHERE x IS NOT NULL ORDER BY 1);
-  IF cardinality(cs) > 64 THEN
-    PERFORM pg_advisory_xact_lock(1795600020, 0);
-  ELSE
-    PERFORM pg_advisory_xact_lock_shared(1795600020, 0);
-    FOREACH c IN ARRAY cs LOOP
-      PERFORM pg_advisory_xact_lock(1795600020, c);
-    END LOOP;
-  END IF;
-  -- A new statement, so a new snapshot: the rows created by transactions that held the lock.
-  SELECT array_agg(s.course_id), array_agg(s.user_id) INTO cs, us
-    FROM "progress_summaries" s WHERE s.course_id = ANY(course_ids);
-  IF cs IS NOT NULL THEN
-    PERFORM "progress_summaries_refresh"(cs, us);
-  END IF;
-END;
-$$;
+CREATE TABLE "progress_summaries_pending_courses" (
+	"txid" bigint DEFAULT txid_current() NOT NULL,
+	"course_id" integer NOT NULL,
+	CONSTRAINT "progress_summaries_pending_courses_pk" PRIMARY KEY("txid","course_id")
+);
 --> statement-breakpoint
--- Class list (0021) and its sums (0016): each statement added to the sums' rows and refreshed its
--- schools' list rows at once, keeping those rows' locks and the schools' advisory locks to the end
--- of its transaction. Two transactions changing two schools in opposite orders, or a statement
--- over many schools (one lock for all) against a school's own, or two adding to the same two
--- classes in opposite orders, each waited for the other: a deadlock, and one of them failed. Now a
--- statement only notes its transaction's part: what it adds to the sums (class_members_delta,
--- class_done_delta) and its schools (class_list_pending). When the transaction commits, a deferred
--- trigger adds its sums in key order, then refreshes its schools' list rows, in school order. Those
--- locks are taken last, after every lock the transaction's statements hold, and only ever wait
--- for another transaction's commit doing the same in the same order: no circle.
 CREATE TABLE "class_members_delta" (
 	"txid" bigint DEFAULT txid_current() NOT NULL,
 	"school_id" integer NOT NULL,
@@ -86,17 +58,58 @@ CREATE TABLE "class_done_delta" (
 );
 --> statement-breakpoint
 CREATE TABLE "class_list_pending" (
-	"txid" bigint NOT NULL,
+	"txid" bigint DEFAULT txid_current() NOT NULL,
 	"school_id" integer NOT NULL,
 	CONSTRAINT "class_list_pending_pk" PRIMARY KEY("txid","school_id")
 );
 --> statement-breakpoint
--- One row per transaction with something pending: its insert queues the work at commit.
-CREATE TABLE "class_list_pending_commit" (
-	"txid" bigint PRIMARY KEY NOT NULL
-);
+-- Something noted: the transaction's work is queued for its commit (once).
+CREATE FUNCTION "summaries_note"() RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "summaries_commit" ("txid") VALUES (txid_current()) ON CONFLICT DO NOTHING
+$$;
 --> statement-breakpoint
--- 0016's and 0018's functions, writing to the deltas instead of the sums (whose zero rows go at
+-- The class sums' triggers add to their deltas in statements that may add nothing.
+CREATE FUNCTION "summaries_noted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM new_rows) THEN
+    PERFORM "summaries_note"();
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "class_members_delta_noted" AFTER INSERT ON "class_members_delta" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "summaries_noted"();
+--> statement-breakpoint
+CREATE TRIGGER "class_done_delta_noted" AFTER INSERT ON "class_done_delta" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "summaries_noted"();
+--> statement-breakpoint
+ALTER FUNCTION "progress_summaries_refresh"(integer[], integer[]) RENAME TO "progress_summaries_recompute";
+--> statement-breakpoint
+CREATE FUNCTION "progress_summaries_refresh"("course_ids" integer[], "user_ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "progress_summaries_pending" ("course_id", "user_id")
+  SELECT DISTINCT k.c, k.u FROM unnest(course_ids, user_ids) AS k(c, u)
+   WHERE k.c IS NOT NULL AND k.u IS NOT NULL
+  ON CONFLICT DO NOTHING;
+  IF FOUND THEN
+    PERFORM "summaries_note"();
+  END IF;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "progress_summaries_refresh_courses"("course_ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "progress_summaries_pending_courses" ("course_id")
+  SELECT DISTINCT c FROM unnest(course_ids) c WHERE c IS NOT NULL
+  ON CONFLICT DO NOTHING;
+  IF FOUND THEN
+    PERFORM "summaries_note"();
+  END IF;
+END;
+$$;
+--> statement-breakpoint
+-- 0016's and 0018's functions, adding to the deltas instead of the sums (whose zero rows go at
 -- commit).
 CREATE OR REPLACE FUNCTION "class_summaries_users"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -273,55 +286,82 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION "class_summaries_delta_added"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO "class_list_pending_commit" ("txid")
-  SELECT DISTINCT n.txid FROM new_rows n ON CONFLICT DO NOTHING;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "class_members_delta_added" AFTER INSERT ON "class_members_delta" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "class_summaries_delta_added"();
---> statement-breakpoint
-CREATE TRIGGER "class_done_delta_added" AFTER INSERT ON "class_done_delta" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "class_summaries_delta_added"();
---> statement-breakpoint
 ALTER FUNCTION "class_list_refresh"(integer[]) RENAME TO "class_list_recompute";
 --> statement-breakpoint
 CREATE FUNCTION "class_list_refresh"(p_schools integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "class_list_pending" ("txid", "school_id")
-  SELECT DISTINCT txid_current(), s FROM unnest(p_schools) s WHERE s IS NOT NULL
+  INSERT INTO "class_list_pending" ("school_id")
+  SELECT DISTINCT s FROM unnest(p_schools) s WHERE s IS NOT NULL
   ON CONFLICT DO NOTHING;
   IF FOUND THEN
-    INSERT INTO "class_list_pending_commit" ("txid") VALUES (txid_current()) ON CONFLICT DO NOTHING;
+    PERFORM "summaries_note"();
   END IF;
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION "class_list_commit"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "summaries_committed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_whole integer[];
+  v_courses integer[];
+  v_cs integer[];
+  v_us integer[];
+  v_course integer;
 BEGIN
-  -- The sums first: their triggers note the schools they change (the marker row still exists, so
-  -- no second commit event is queued).
-  INSERT INTO "class_members" AS c ("school_id", "year_from", "grade", "section_key", "section", "year_to", "students")
-  SELECT d.school_id, d.year_from, d.grade, d.section_key, d.section, d.year_to, d.students
-    FROM "class_members_delta" d WHERE d.txid = NEW.txid AND d.students <> 0
-   ORDER BY 1, 2, 3, 4, 5, 6
-  ON CONFLICT ("school_id", "year_from", "grade", "section_key", "section", "year_to")
-  DO UPDATE SET "students" = c.students + excluded.students;
-  DELETE FROM "class_members_delta" WHERE "txid" = NEW.txid;
-  DELETE FROM "class_members" WHERE "students" = 0;
-  INSERT INTO "class_done" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
-  SELECT d.school_id, d.year_from, d.grade, d.section_key, d.course_id, d.material_id, d.completed
-    FROM "class_done_delta" d WHERE d.txid = NEW.txid AND d.completed <> 0
-   ORDER BY 1, 2, 3, 4, 5, 6
-  ON CONFLICT ("school_id", "year_from", "grade", "section_key", "course_id", "material_id")
-  DO UPDATE SET "completed" = c.completed + excluded.completed;
-  DELETE FROM "class_done_delta" WHERE "txid" = NEW.txid;
-  DELETE FROM "class_done" WHERE "completed" = 0;
+  -- Progress summaries: the courses' locks, then the pairs (a whole course's listed after its lock).
+  v_whole := ARRAY(SELECT p.course_id FROM "progress_summaries_pending_courses" p
+                    WHERE p.txid = NEW.txid);
+  v_courses := ARRAY(SELECT p.course_id FROM "progress_summaries_pending" p WHERE p.txid = NEW.txid
+                     UNION SELECT unnest(v_whole) ORDER BY 1);
+  IF cardinality(v_courses) > 0 THEN
+    IF cardinality(v_courses) > 64 THEN
+      PERFORM pg_advisory_xact_lock(1795600020, 0);
+    ELSE
+      PERFORM pg_advisory_xact_lock_shared(1795600020, 0);
+      FOREACH v_course IN ARRAY v_courses LOOP
+        IF v_course = ANY(v_whole) THEN
+          PERFORM pg_advisory_xact_lock(1795600020, v_course);
+        ELSE
+          PERFORM pg_advisory_xact_lock_shared(1795600020, v_course);
+        END IF;
+      END LOOP;
+    END IF;
+    SELECT array_agg(d.c), array_agg(d.u) INTO v_cs, v_us FROM (
+      SELECT p.course_id AS c, p.user_id AS u FROM "progress_summaries_pending" p
+       WHERE p.txid = NEW.txid
+      UNION SELECT s.course_id, s.user_id FROM "progress_summaries" s
+       WHERE s.course_id = ANY(v_whole)) d;
+    IF v_cs IS NOT NULL THEN
+      PERFORM "progress_summaries_recompute"(v_cs, v_us);
+    END IF;
+    DELETE FROM "progress_summaries_pending" WHERE "txid" = NEW.txid;
+    DELETE FROM "progress_summaries_pending_courses" WHERE "txid" = NEW.txid;
+  END IF;
 
-  DELETE FROM "class_list_pending_commit" WHERE "txid" = NEW.txid;
+  -- The class sums, in key order; their triggers note the schools they change (the commit row
+  -- still exists: no second commit is queued).
+  IF EXISTS (SELECT 1 FROM "class_members_delta" d WHERE d.txid = NEW.txid) THEN
+    INSERT INTO "class_members" AS c ("school_id", "year_from", "grade", "section_key", "section", "year_to", "students")
+    SELECT d.school_id, d.year_from, d.grade, d.section_key, d.section, d.year_to, d.students
+      FROM "class_members_delta" d WHERE d.txid = NEW.txid AND d.students <> 0
+     ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("school_id", "year_from", "grade", "section_key", "section", "year_to")
+    DO UPDATE SET "students" = c.students + excluded.students;
+    DELETE FROM "class_members_delta" WHERE "txid" = NEW.txid;
+    DELETE FROM "class_members" WHERE "students" = 0;
+  END IF;
+  IF EXISTS (SELECT 1 FROM "class_done_delta" d WHERE d.txid = NEW.txid) THEN
+    INSERT INTO "class_done" AS c ("school_id", "year_from", "grade", "section_key", "course_id", "material_id", "completed")
+    SELECT d.school_id, d.year_from, d.grade, d.section_key, d.course_id, d.material_id, d.completed
+      FROM "class_done_delta" d WHERE d.txid = NEW.txid AND d.completed <> 0
+     ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ("school_id", "year_from", "grade", "section_key", "course_id", "material_id")
+    DO UPDATE SET "completed" = c.completed + excluded.completed;
+    DELETE FROM "class_done_delta" WHERE "txid" = NEW.txid;
+    DELETE FROM "class_done" WHERE "completed" = 0;
+  END IF;
+
+  -- The class list of every school noted (class_list_recompute locks them in order).
+  DELETE FROM "summaries_commit" WHERE "txid" = NEW.txid;
   PERFORM "class_list_recompute"(ARRAY(
     SELECT p.school_id FROM "class_list_pending" p WHERE p.txid = NEW.txid));
   DELETE FROM "class_list_pending" WHERE "txid" = NEW.txid;
@@ -329,8 +369,8 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "class_list_pending_committed" AFTER INSERT ON "class_list_pending_commit"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "class_list_commit"();
+CREATE CONSTRAINT TRIGGER "summaries_committing" AFTER INSERT ON "summaries_commit"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "summaries_committed"();
 --> statement-breakpoint
 -- The application reads the list right after a sync, maybe in the same transaction: at once.
 CREATE OR REPLACE FUNCTION "class_list_sync"(p_year integer) RETURNS void LANGUAGE plpgsql AS $$

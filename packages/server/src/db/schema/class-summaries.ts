@@ -263,13 +263,18 @@ export const classDoneDelta = pgTable(
 export const classListPending = pgTable(
   "class_list_pending",
   {
-    txid: bigint("txid", { mode: "number" }).notNull(),
+    txid: bigint("txid", { mode: "number" })
+      .notNull()
+      .default(sql`txid_current()`),
     schoolId: integer("school_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.txid, t.schoolId], name: "class_list_pending_pk" })],
 );
 
-/** One row per transaction with schools pending: its deferred trigger refreshes them at commit. */
-export const classListPendingCommit = pgTable("class_list_pending_commit", {
+/**
+ * One row per transaction with summaries, sums or class-list rows pending: its deferred trigger
+ * does the work when the transaction commits (migration 0022).
+ */
+export const summariesCommit = pgTable("summaries_commit", {
   txid: bigint("txid", { mode: "number" }).primaryKey(),
 });

@@ -37,6 +37,10 @@ export {
   classMembersDelta,
   classDoneDelta,
   classListPending,
-  classListPendingCommit,
+  summariesCommit,
 } from "./class-summaries";
-export { progressSummaries } from "./progress-summaries";
+export {
+  progressSummaries,
+  progressSummariesPending,
+  progressSummariesPendingCourses,
+} from "./progress-summaries";
