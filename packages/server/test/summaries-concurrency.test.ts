@@ -12,9 +12,10 @@ import { expectSameProgressLists, expectSummaryRows } from "./support/progress-d
  * Issue 14: the progress summaries (migration 0020) and the class list (0021, over the 0016 sums)
  * are kept by triggers that lock and recompute, written for READ COMMITTED. Two transactions on
  * their own connections are interleaved statement by statement here (one holds its transaction
- * open while the other goes on or waits); afterwards the stored rows must equal what the derived
- * queries give, and no transaction may have failed. PGlite has one connection: this file runs in
- * the postgres project only (vitest.config.ts).
+ * open while the other goes on or waits), and four connections commit random transactions all at
+ * once; afterwards the stored rows must equal what the derived queries give, and no transaction
+ * may have failed (none of these is one that should). PGlite has one connection: this file runs
+ * in the postgres project only (vitest.config.ts).
  */
 const onPostgres = inject("lmsTemplate").kind === "postgres";
 const TODAY = new Date();
