@@ -17,7 +17,8 @@ const shared = {
 export default defineConfig({
   test: {
     projects: [
-      // Two server processes need PostgreSQL: the files are left out here, not skipped inside.
+      // Two server processes, or two connections at once, need PostgreSQL: the files are left out
+      // here, not skipped inside.
       {
         test: {
           ...shared,
@@ -26,6 +27,7 @@ export default defineConfig({
             ...configDefaults.exclude,
             "test/two-processes.test.ts",
             "test/shared-files.test.ts",
+            "test/summaries-concurrency.test.ts",
           ],
         },
       },

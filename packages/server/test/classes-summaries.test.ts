@@ -1,16 +1,14 @@
 import { BULK_UPLOAD_COLUMNS, SORTABLE_COLUMNS, type ClassRecord } from "@lms/core";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../src/db/client";
-import {
-  classesWith,
-  schoolYearOf,
-  type ClassScope,
-} from "../src/plugins/app/repositories/class-rows";
+import { schoolYearOf, type ClassScope } from "../src/plugins/app/repositories/class-rows";
 import type { ListInput } from "../src/lib/list";
 import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import { useTestApp } from "./helper";
-import { derivedClassesWith } from "./support/classes-derived";
+import {
+  expectClassSummariesCurrent,
+  expectSameClasses as expectSameClassesOf,
+} from "./support/classes-derived";
 import { buildCourse } from "./support/journey";
 
 /**
@@ -33,47 +31,8 @@ beforeAll(async () => {
   teacherId = await t().userId("teacher");
 });
 
-const rows = <T = Record<string, unknown>>(query: SQL) => rowsOf<T>(t().database.db.execute(query));
-
-const STUDENT = sql`u.role_id = 5 and u.school_id is not null and u.school_year_from is not null
-  and u.grade is not null and trim(u.section) <> ''`;
-
-/** The stored sums against the same sums counted from the users and progress rows. */
-async function expectSummariesCurrent() {
-  const members = sql`select school_id, year_from, grade, section_key, section, year_to,
-      students::int as students from class_members`;
-  const countedMembers = sql`select u.school_id, u.school_year_from as year_from,
-      u.grade::int as grade, lower(trim(u.section)) as section_key, trim(u.section) as section,
-      coalesce(u.school_year_to, u.school_year_from + 1) as year_to, count(*)::int as students
-      from users u where ${STUDENT} group by 1, 2, 3, 4, 5, 6`;
-  const order = sql`order by 1, 2, 3, 4, 5, 6`;
-  expect(await rows(sql`${members} ${order}`)).toEqual(await rows(sql`${countedMembers} ${order}`));
-  const done = sql`select school_id, year_from, grade, section_key, course_id, material_id,
-      completed::int as completed from class_done`;
-  const countedDone = sql`select u.school_id, u.school_year_from as year_from,
-      u.grade::int as grade, lower(trim(u.section)) as section_key, p.course_id, p.material_id,
-      count(*)::int as completed
-      from progress p join users u on u.id = p.user_id
-     where p.completed_at is not null and ${STUDENT} group by 1, 2, 3, 4, 5, 6`;
-  expect(await rows(sql`${done} ${order}`)).toEqual(await rows(sql`${countedDone} ${order}`));
-  expect(await rows(sql`select * from class_done_pending`)).toEqual([]);
-  // A deleted student's class is noted only until its progress rows' trigger has read it (0018).
-  expect(await rows(sql`select * from class_gone_students`)).toEqual([]);
-}
-
-const classOrder = sql`order by k.school_id, k.year_from, k.grade, k.section_key`;
-
-/** The classes of a scope, by the stored sums and by the derived query, side by side. */
-async function expectSameClasses(scope: ClassScope) {
-  const stored = await rows(
-    sql`${classesWith(scope, TODAY)} select k.* from classes k ${classOrder}`,
-  );
-  const derived = await rows(
-    sql`${derivedClassesWith(scope, TODAY)} select k.* from classes k ${classOrder}`,
-  );
-  expect(stored).toEqual(derived);
-  return derived as { students: number; average_completion: number | null }[];
-}
+const expectSummariesCurrent = () => expectClassSummariesCurrent(t().database.db);
+const expectSameClasses = (scope: ClassScope) => expectSameClassesOf(t().database.db, scope, TODAY);
 
 async function listed(token: string): Promise<ClassRecord[]> {
   const answer = await t().call<{ data: ClassRecord[] }>(

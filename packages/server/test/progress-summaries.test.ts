@@ -1,16 +1,18 @@
 import { readFileSync } from "node:fs";
-import { ROLE_IDS, SORTABLE_COLUMNS } from "@lms/core";
+import { ROLE_IDS } from "@lms/core";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
-import { courses, materials } from "../src/db/schema";
-import type { ListInput } from "../src/lib/list";
+import { materials } from "../src/db/schema";
 import {
   ProgressRepository,
   type ProgressScope,
 } from "../src/plugins/app/repositories/progress-repository";
 import { useTestApp } from "./helper";
-import { DerivedProgress } from "./support/progress-derived";
+import {
+  expectSameProgressLists,
+  expectSummaryRows as expectSummaryRowsOf,
+} from "./support/progress-derived";
 
 /**
  * Issue 14: the progress list sorts by per (course, student) summaries kept by the database's
@@ -31,56 +33,13 @@ const mats: Record<string, number> = {};
 let elementA: number;
 let elementB: number;
 
-const SORTS = [undefined, ...SORTABLE_COLUMNS.progress];
-
-async function courseRow(id: number) {
-  const [row] = await db().select().from(courses).where(eq(courses.id, id));
-  return row!;
-}
-
-/** The summaries against the pairs that have any progress, attempt or SCORM attempt. */
-async function expectSummaryRows() {
-  const stored = await rows(sql`select course_id, user_id from progress_summaries order by 1, 2`);
-  const sources = await rows(sql`select c as course_id, u as user_id from (
-      select p.course_id as c, p.user_id as u from progress p
-      union select m.course_id, a.user_id from attempts a join materials m on m.id = a.material_id
-      union select m.course_id, sa.user_id from scorm_attempts sa
-        join materials m on m.id = sa.material_id) d order by 1, 2`);
-  expect(stored).toEqual(sources);
-}
-
 const SCOPES: ProgressScope[] = [
   { schoolId: null, teacherId: null },
   { schoolId: 1, teacherId: null },
 ];
 
-/** Every sort both ways as one whole page per scope, plus a later page and a search. */
-async function expectSameLists(id: number, scopes = SCOPES) {
-  const course = await courseRow(id);
-  const repository = new ProgressRepository(db());
-  const derived = new DerivedProgress(db());
-  const same = async (scope: ProgressScope, input: ListInput) =>
-    expect(await repository.list(course, scope, input), JSON.stringify({ scope, input })).toEqual(
-      await derived.list(course, scope, input),
-    );
-  for (const scope of scopes) {
-    for (const sortBy of SORTS) {
-      for (const sortOrder of ["asc", "desc"] as const) {
-        await same(scope, { page: 1, rowsPerPage: 50, sortBy, sortOrder, search: "" });
-        if (scope === scopes[0]) {
-          await same(scope, { page: 2, rowsPerPage: 3, sortBy, sortOrder, search: "" });
-        }
-      }
-    }
-  }
-  await same(scopes[0]!, {
-    page: 1,
-    rowsPerPage: 50,
-    sortBy: "percent",
-    sortOrder: "desc",
-    search: "zz",
-  });
-}
+const expectSummaryRows = () => expectSummaryRowsOf(db());
+const expectSameLists = (id: number, scopes = SCOPES) => expectSameProgressLists(db(), id, scopes);
 
 async function expectCurrent() {
   await expectSummaryRows();

@@ -1,6 +1,12 @@
 import { ROLE_IDS } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
-import { schoolYearOf, type ClassScope } from "../../src/plugins/app/repositories/class-rows";
+import { expect } from "vitest";
+import { rowsOf, type Db } from "../../src/db/client";
+import {
+  classesWith,
+  schoolYearOf,
+  type ClassScope,
+} from "../../src/plugins/app/repositories/class-rows";
 import { courseFitsClass } from "../../src/plugins/app/repositories/courses-repository";
 
 /**
@@ -109,4 +115,46 @@ export function derivedClassesWith(scope: ClassScope, today: Date): SQL {
              lower('grade ' || k.grade || ' ' || k.section || ' ' || k.year_from || '-' || k.year_to)
                as search_text
         from counted k)`;
+}
+
+const STUDENT = sql`u.role_id = 5 and u.school_id is not null and u.school_year_from is not null
+  and u.grade is not null and trim(u.section) <> ''`;
+
+/** The stored sums against the same sums counted from the users and progress rows. */
+export async function expectClassSummariesCurrent(db: Db) {
+  const rows = (query: SQL) => rowsOf(db.execute(query));
+  const members = sql`select school_id, year_from, grade, section_key, section, year_to,
+      students::int as students from class_members`;
+  const countedMembers = sql`select u.school_id, u.school_year_from as year_from,
+      u.grade::int as grade, lower(trim(u.section)) as section_key, trim(u.section) as section,
+      coalesce(u.school_year_to, u.school_year_from + 1) as year_to, count(*)::int as students
+      from users u where ${STUDENT} group by 1, 2, 3, 4, 5, 6`;
+  const order = sql`order by 1, 2, 3, 4, 5, 6`;
+  expect(await rows(sql`${members} ${order}`)).toEqual(await rows(sql`${countedMembers} ${order}`));
+  const done = sql`select school_id, year_from, grade, section_key, course_id, material_id,
+      completed::int as completed from class_done`;
+  const countedDone = sql`select u.school_id, u.school_year_from as year_from,
+      u.grade::int as grade, lower(trim(u.section)) as section_key, p.course_id, p.material_id,
+      count(*)::int as completed
+      from progress p join users u on u.id = p.user_id
+     where p.completed_at is not null and ${STUDENT} group by 1, 2, 3, 4, 5, 6`;
+  expect(await rows(sql`${done} ${order}`)).toEqual(await rows(sql`${countedDone} ${order}`));
+  expect(await rows(sql`select * from class_done_pending`)).toEqual([]);
+  // A deleted student's class is noted only until its progress rows' trigger has read it (0018).
+  expect(await rows(sql`select * from class_gone_students`)).toEqual([]);
+}
+
+const classOrder = sql`order by k.school_id, k.year_from, k.grade, k.section_key`;
+
+/** The classes of a scope, by the stored sums and by the derived query, side by side. */
+export async function expectSameClasses(db: Db, scope: ClassScope, today: Date) {
+  const rows = (query: SQL) => rowsOf(db.execute(query));
+  const stored = await rows(
+    sql`${classesWith(scope, today)} select k.* from classes k ${classOrder}`,
+  );
+  const derived = await rows(
+    sql`${derivedClassesWith(scope, today)} select k.* from classes k ${classOrder}`,
+  );
+  expect(stored).toEqual(derived);
+  return derived as { students: number; average_completion: number | null }[];
 }

@@ -1,9 +1,13 @@
-import { ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../src/db/client";
-import type { courses } from "../../src/db/schema";
+import { ROLE_IDS, SORTABLE_COLUMNS, type ProgressRow, type ScormResult } from "@lms/core";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { expect } from "vitest";
+import { rowsOf as resultRows, type Db } from "../../src/db/client";
+import { courses } from "../../src/db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../src/lib/list";
-import type { ProgressScope } from "../../src/plugins/app/repositories/progress-repository";
+import {
+  ProgressRepository,
+  type ProgressScope,
+} from "../../src/plugins/app/repositories/progress-repository";
 import { scormCountedScore } from "../../src/plugins/app/repositories/scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
@@ -242,4 +246,49 @@ export class DerivedProgress {
     const count = (total as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
     return { rows: rowsOf(rows).map(toRow), total: Number(count) };
   }
+}
+
+/** The stored summaries against the (course, student) pairs that have any progress or attempt. */
+export async function expectSummaryRows(db: Db) {
+  const rows = (query: SQL) => resultRows(db.execute(query));
+  const stored = await rows(sql`select course_id, user_id from progress_summaries order by 1, 2`);
+  const sources = await rows(sql`select c as course_id, u as user_id from (
+      select p.course_id as c, p.user_id as u from progress p
+      union select m.course_id, a.user_id from attempts a join materials m on m.id = a.material_id
+      union select m.course_id, sa.user_id from scorm_attempts sa
+        join materials m on m.id = sa.material_id) d order by 1, 2`);
+  expect(stored).toEqual(sources);
+}
+
+const SORTS = [undefined, ...SORTABLE_COLUMNS.progress];
+
+/**
+ * A course's progress list read from the summaries against this derived one: every sort both ways
+ * as one whole page per scope, a later page for the first scope, and a search.
+ */
+export async function expectSameProgressLists(db: Db, courseId: number, scopes: ProgressScope[]) {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  const repository = new ProgressRepository(db);
+  const derived = new DerivedProgress(db);
+  const same = async (scope: ProgressScope, input: ListInput) =>
+    expect(await repository.list(course!, scope, input), JSON.stringify({ scope, input })).toEqual(
+      await derived.list(course!, scope, input),
+    );
+  for (const scope of scopes) {
+    for (const sortBy of SORTS) {
+      for (const sortOrder of ["asc", "desc"] as const) {
+        await same(scope, { page: 1, rowsPerPage: 50, sortBy, sortOrder, search: "" });
+        if (scope === scopes[0]) {
+          await same(scope, { page: 2, rowsPerPage: 3, sortBy, sortOrder, search: "" });
+        }
+      }
+    }
+  }
+  await same(scopes[0]!, {
+    page: 1,
+    rowsPerPage: 50,
+    sortBy: "percent",
+    sortOrder: "desc",
+    search: "zz",
+  });
 }

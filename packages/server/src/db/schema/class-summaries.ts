@@ -1,6 +1,7 @@
 /**
  * Per-class sums of the class list (issue 14, migration 0016), written only by the database's
- * statement-level triggers on users and progress; the application reads them and never writes.
+ * triggers on users and progress (since 0022 when the transaction commits); the application reads
+ * them and never writes.
  * No foreign keys on purpose: the recycle bin copies every row that depends on a deleted record
  * through foreign keys, and these rows follow the triggers instead.
  */
@@ -205,3 +206,75 @@ export const classListYear = pgTable(
   },
   () => [check("class_list_year_id_check", sql`"id" = 1`)],
 );
+
+/**
+ * What a transaction's statements add to class_members, added to it in key order when the
+ * transaction commits (migration 0022); never committed.
+ */
+export const classMembersDelta = pgTable(
+  "class_members_delta",
+  {
+    txid: bigint("txid", { mode: "number" })
+      .notNull()
+      .default(sql`txid_current()`),
+    schoolId: integer("school_id").notNull(),
+    yearFrom: integer("year_from").notNull(),
+    grade: integer("grade").notNull(),
+    sectionKey: text("section_key").notNull(),
+    section: text("section").notNull(),
+    yearTo: integer("year_to").notNull(),
+    students: integer("students").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.txid, t.schoolId, t.yearFrom, t.grade, t.sectionKey, t.section, t.yearTo],
+      name: "class_members_delta_pk",
+    }),
+  ],
+);
+
+/** What a transaction's statements add to class_done, added at commit (migration 0022). */
+export const classDoneDelta = pgTable(
+  "class_done_delta",
+  {
+    txid: bigint("txid", { mode: "number" })
+      .notNull()
+      .default(sql`txid_current()`),
+    schoolId: integer("school_id").notNull(),
+    yearFrom: integer("year_from").notNull(),
+    grade: integer("grade").notNull(),
+    sectionKey: text("section_key").notNull(),
+    courseId: integer("course_id").notNull(),
+    materialId: integer("material_id").notNull(),
+    completed: integer("completed").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.txid, t.schoolId, t.yearFrom, t.grade, t.sectionKey, t.courseId, t.materialId],
+      name: "class_done_delta_pk",
+    }),
+  ],
+);
+
+/**
+ * The schools whose class_list rows a transaction's statements changed the sources of, refreshed
+ * together when it commits (migration 0022); never committed.
+ */
+export const classListPending = pgTable(
+  "class_list_pending",
+  {
+    txid: bigint("txid", { mode: "number" })
+      .notNull()
+      .default(sql`txid_current()`),
+    schoolId: integer("school_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.txid, t.schoolId], name: "class_list_pending_pk" })],
+);
+
+/**
+ * One row per transaction with summaries, sums or class-list rows pending: its deferred trigger
+ * does the work when the transaction commits (migration 0022).
+ */
+export const summariesCommit = pgTable("summaries_commit", {
+  txid: bigint("txid", { mode: "number" }).primaryKey(),
+});

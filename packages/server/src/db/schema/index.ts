@@ -34,5 +34,13 @@ export {
   classGoneStudents,
   classList,
   classListYear,
+  classMembersDelta,
+  classDoneDelta,
+  classListPending,
+  summariesCommit,
 } from "./class-summaries";
-export { progressSummaries } from "./progress-summaries";
+export {
+  progressSummaries,
+  progressSummariesPending,
+  progressSummariesPendingCourses,
+} from "./progress-summaries";

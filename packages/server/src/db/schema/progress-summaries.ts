@@ -1,10 +1,11 @@
 /**
  * A student's progress figures per course (issue 14, migration 0020), written only by the
- * database's statement-level triggers on progress, attempts, scorm_attempts, materials and
- * course_elements; the progress list reads them and never writes. No foreign keys on purpose, as
+ * database's triggers on progress, attempts, scorm_attempts, materials and course_elements (since
+ * 0022 when the transaction commits); the progress list reads them and never writes. No foreign keys on purpose, as
  * for the class summaries: the recycle bin follows foreign keys, these rows follow the triggers.
  */
-import { integer, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, integer, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { at } from "./columns";
 
 /** Counted over the course's published materials, except the latest activity (every material). */
@@ -23,4 +24,36 @@ export const progressSummaries = pgTable(
     quizCount: integer("quiz_count").notNull(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId], name: "progress_summaries_pk" })],
+);
+
+/** The (course, student) pairs a transaction changed, recomputed when it commits (0022). */
+export const progressSummariesPending = pgTable(
+  "progress_summaries_pending",
+  {
+    txid: bigint("txid", { mode: "number" })
+      .notNull()
+      .default(sql`txid_current()`),
+    courseId: integer("course_id").notNull(),
+    userId: integer("user_id").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.txid, t.courseId, t.userId],
+      name: "progress_summaries_pending_pk",
+    }),
+  ],
+);
+
+/** The courses whose every summary a transaction's change touched, recomputed at commit (0022). */
+export const progressSummariesPendingCourses = pgTable(
+  "progress_summaries_pending_courses",
+  {
+    txid: bigint("txid", { mode: "number" })
+      .notNull()
+      .default(sql`txid_current()`),
+    courseId: integer("course_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.txid, t.courseId], name: "progress_summaries_pending_courses_pk" }),
+  ],
 );
