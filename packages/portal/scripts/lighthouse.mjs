@@ -93,8 +93,11 @@ const METRICS = {
   si: "speed-index",
 };
 
+/** Trace failures Lighthouse itself asks to run again for (headless Chromium drops one now and then). */
+const RETRIED = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
+
 /** One Lighthouse navigation: the performance score (0-100) and its metrics, plus what it saw. */
-export async function runLighthouse(port, url) {
+export async function runLighthouse(port, url, attempts = 3) {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -102,6 +105,10 @@ export async function runLighthouse(port, url) {
     onlyCategories: ["performance", "best-practices"],
   });
   const { lhr } = result;
+  if (lhr.runtimeError && RETRIED.has(lhr.runtimeError.code) && attempts > 1) {
+    console.warn(`Lighthouse: ${lhr.runtimeError.code}, running again`);
+    return runLighthouse(port, url, attempts - 1);
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const metrics = Object.fromEntries(
     Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id].numericValue]),
