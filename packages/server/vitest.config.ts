@@ -9,6 +9,9 @@ const withPostgres = process.env.CI === "true" || process.env.LMS_TEST_PG !== "0
 
 const shared = {
   include: ["test/**/*.test.ts"],
+  // Files share a worker's modules: each builds its own app and database, and loading the server's
+  // modules once per worker instead of per file took the suite from 12 to under 7 minutes in CI.
+  isolate: false,
   globalSetup: ["test/global-setup.ts"],
   testTimeout: 60_000,
   hookTimeout: 120_000,
