@@ -106,10 +106,7 @@ export async function startServer(
   throw new Error("the server did not start");
 }
 
-/**
- * The machine's floor, for comparison: a bare Fastify route that answers at once (no body
- * parsing, no database), driven by the same clients as the status check.
- */
+/** A floor's latencies under the bench's clients, in ms. */
 export interface Floor {
   p50: number;
   p95: number;
@@ -137,7 +134,9 @@ export async function measureFloor(page?: {
       : `const { PGlite } = await import("@electric-sql/pglite");
          const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
          const db = await PGlite.create({ dataDir: ${JSON.stringify(path.join(page.dataDir, "db"))}, extensions: { pg_trgm } });
-         const query = () => db.query(${read}, [${ids}]);`;
+         const query = () => db.query(${read}, [${ids}]);
+         // Closed before the server opens the same folder.
+         process.once("SIGTERM", () => void db.close().then(() => process.exit(0)));`;
   const code = `import Fastify from "fastify";
     ${database}
     const app = Fastify();
