@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase, type Db } from "../src/db/client";
+import type { ListInput } from "../src/lib/list";
 import { clusterUnavailable, startCluster, type PgCluster } from "../test/support/pg-cluster";
 import { createBenchDatabase, populate, schoolsFor, usersFor, type Populated } from "./data";
 import { DRIVERS } from "./settings";
@@ -55,4 +56,9 @@ export async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await run();
   return performance.now() - started;
+}
+
+/** A list request of 25 rows, first page, ascending, unsearched, with `fields` over it. */
+export function listInput(fields: Partial<ListInput>): ListInput {
+  return { page: 1, rowsPerPage: 25, sortOrder: "asc", search: "", ...fields };
 }

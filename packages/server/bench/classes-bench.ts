@@ -13,7 +13,7 @@ import { classesWith } from "../src/plugins/app/repositories/class-rows";
 import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import type { ListInput } from "../src/lib/list";
 import { derivedClassesWith } from "../test/support/classes-derived";
-import { onEachBenchDatabase, timed } from "./bench-database";
+import { listInput, onEachBenchDatabase, timed } from "./bench-database";
 import { schoolsFor, usersFor } from "./data";
 import { percentile } from "./lists";
 
@@ -28,25 +28,18 @@ async function measure(driver: "pglite" | "postgres", db: Db) {
   const schools = schoolsFor(usersFor(driver));
   const classes = new ClassesRepository(db);
   const scope = { schoolId: null, teacherId: null };
-  const input = (fields: Partial<ListInput>): ListInput => ({
-    page: 1,
-    rowsPerPage: 25,
-    sortOrder: "asc",
-    search: "",
-    ...fields,
-  });
-  const { total } = await classes.list(input({}), [], {}, scope);
+  const { total } = await classes.list(listInput({}), [], {}, scope);
   const last = Math.max(1, Math.ceil(total / 25));
   const pages: ListInput[] = [];
   for (const page of [...new Set([1, Math.ceil(last / 2), last])]) {
-    pages.push(input({ page }));
+    pages.push(listInput({ page }));
     for (const sortBy of SORTABLE_COLUMNS.classes) {
       for (const sortOrder of ["asc", "desc"] as const) {
-        pages.push(input({ page, sortBy, sortOrder }));
+        pages.push(listInput({ page, sortBy, sortOrder }));
       }
     }
   }
-  const searches = Array.from({ length: 12 }, (_, i) => input({ search: `grade ${12 - i} s` }));
+  const searches = Array.from({ length: 12 }, (_, i) => listInput({ search: `grade ${12 - i} s` }));
   for (const body of [...pages, ...searches]) await classes.list(body, [], {}, scope);
   const pageTimes: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {

@@ -15,7 +15,7 @@ import { courses, materials } from "../src/db/schema";
 import type { ListInput } from "../src/lib/list";
 import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
 import { DerivedProgress } from "../test/support/progress-derived";
-import { onEachBenchDatabase, timed } from "./bench-database";
+import { listInput, onEachBenchDatabase, timed } from "./bench-database";
 import { freshSearches, type Populated } from "./data";
 import { percentile } from "./lists";
 
@@ -27,28 +27,21 @@ const ms = (values: number[]) =>
 async function measure(driver: "pglite" | "postgres", db: Db, populated: Populated) {
   const [course] = await db.select().from(courses).where(eq(courses.id, populated.bigCourseId));
   const scope = { schoolId: null, teacherId: null };
-  const input = (fields: Partial<ListInput>): ListInput => ({
-    page: 1,
-    rowsPerPage: 25,
-    sortOrder: "asc",
-    search: "",
-    ...fields,
-  });
   const after = new ProgressRepository(db);
   const before = new DerivedProgress(db);
-  const { total } = await after.list(course!, scope, input({}));
+  const { total } = await after.list(course!, scope, listInput({}));
   const last = Math.max(1, Math.ceil(total / 25));
   const pages: ListInput[] = [];
   for (const page of [...new Set([1, 2, Math.max(1, Math.round(last / 2)), last])]) {
     for (const sortBy of SORTABLE_COLUMNS.progress) {
       for (const sortOrder of ["asc", "desc"] as const) {
-        pages.push(input({ page, sortBy, sortOrder }));
+        pages.push(listInput({ page, sortBy, sortOrder }));
       }
     }
   }
   const columns = SORTABLE_COLUMNS.progress;
   const searches = freshSearches(REQUESTS / 2).map((search, i) =>
-    input({
+    listInput({
       search,
       sortBy: columns[i % Math.min(columns.length, 4)]!,
       sortOrder: i % 2 ? "desc" : "asc",
@@ -62,8 +55,12 @@ async function measure(driver: "pglite" | "postgres", db: Db, populated: Populat
       asked.push(query);
       return execute(query);
     }) as typeof db.execute;
-    await after.list(course!, scope, input({ page: last, sortBy: "percent", sortOrder: "desc" }));
-    await after.list(course!, scope, input({ page: last, sortBy: "lastName" }));
+    await after.list(
+      course!,
+      scope,
+      listInput({ page: last, sortBy: "percent", sortOrder: "desc" }),
+    );
+    await after.list(course!, scope, listInput({ page: last, sortBy: "lastName" }));
     db.execute = execute;
     for (const query of asked) {
       const times: number[] = [];

@@ -17,6 +17,7 @@ import {
   primaryKey,
   text,
 } from "drizzle-orm/pg-core";
+import { pendingTxid } from "./columns";
 
 /** Students per class and per the two details the list shows of them (latest year to, section). */
 export const classMembers = pgTable(
@@ -214,9 +215,7 @@ export const classListYear = pgTable(
 export const classMembersDelta = pgTable(
   "class_members_delta",
   {
-    txid: bigint("txid", { mode: "number" })
-      .notNull()
-      .default(sql`txid_current()`),
+    txid: pendingTxid(),
     schoolId: integer("school_id").notNull(),
     yearFrom: integer("year_from").notNull(),
     grade: integer("grade").notNull(),
@@ -237,9 +236,7 @@ export const classMembersDelta = pgTable(
 export const classDoneDelta = pgTable(
   "class_done_delta",
   {
-    txid: bigint("txid", { mode: "number" })
-      .notNull()
-      .default(sql`txid_current()`),
+    txid: pendingTxid(),
     schoolId: integer("school_id").notNull(),
     yearFrom: integer("year_from").notNull(),
     grade: integer("grade").notNull(),
@@ -263,9 +260,7 @@ export const classDoneDelta = pgTable(
 export const classListPending = pgTable(
   "class_list_pending",
   {
-    txid: bigint("txid", { mode: "number" })
-      .notNull()
-      .default(sql`txid_current()`),
+    txid: pendingTxid(),
     schoolId: integer("school_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.txid, t.schoolId], name: "class_list_pending_pk" })],

@@ -1,8 +1,14 @@
 /** Column helpers shared by the tables (not part of the schema itself). */
 import { sql, type SQL } from "drizzle-orm";
-import { customType, index, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, index, text, timestamp } from "drizzle-orm/pg-core";
 
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** The writing transaction of a row of work left for its commit (migration 0022's pending tables). */
+export const pendingTxid = () =>
+  bigint("txid", { mode: "number" })
+    .notNull()
+    .default(sql`txid_current()`);
 
 /** Audit columns on every row (issue 4): returned as SPEC.md §3's timestamp object. */
 export function audit() {

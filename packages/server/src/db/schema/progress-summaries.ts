@@ -4,9 +4,8 @@
  * 0022 when the transaction commits); the progress list reads them and never writes. No foreign keys on purpose, as
  * for the class summaries: the recycle bin follows foreign keys, these rows follow the triggers.
  */
-import { sql } from "drizzle-orm";
-import { bigint, integer, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
-import { at } from "./columns";
+import { integer, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { at, pendingTxid } from "./columns";
 
 /** Counted over the course's published materials, except the latest activity (every material). */
 export const progressSummaries = pgTable(
@@ -30,9 +29,7 @@ export const progressSummaries = pgTable(
 export const progressSummariesPending = pgTable(
   "progress_summaries_pending",
   {
-    txid: bigint("txid", { mode: "number" })
-      .notNull()
-      .default(sql`txid_current()`),
+    txid: pendingTxid(),
     courseId: integer("course_id").notNull(),
     userId: integer("user_id").notNull(),
   },
@@ -48,9 +45,7 @@ export const progressSummariesPending = pgTable(
 export const progressSummariesPendingCourses = pgTable(
   "progress_summaries_pending_courses",
   {
-    txid: bigint("txid", { mode: "number" })
-      .notNull()
-      .default(sql`txid_current()`),
+    txid: pendingTxid(),
     courseId: integer("course_id").notNull(),
   },
   (t) => [
