@@ -2,24 +2,44 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { landingChunks } from "./build/landing-chunks";
+import { openingPreloadPlugin } from "./build/opening-preload";
 import { precompressPlugin } from "./build/precompress";
 import { visitorTextsPlugin } from "./build/visitor-texts";
 
 // The dev server proxies the services to a running @lms/server (pnpm start), port LMS_DEV_API_PORT.
 const apiTarget = `http://127.0.0.1:${process.env.LMS_DEV_API_PORT ?? "3000"}`;
 
-// Every signed-in visit opens on the schools list (SPEC.md §2): its layout and its list in a
-// chunk each, see build/landing-chunks.ts.
+// The opening code, the sign-in page, and the chunks every signed-in visit opens with (the layout
+// and the schools list, SPEC.md §2): a chunk each, see build/landing-chunks.ts.
+const signIn = ["src/features/auth/routes/login.tsx"];
+const signedIn = [
+  "src/app/authenticated-layout.tsx",
+  "src/features/schools/routes/schools-list.tsx",
+];
 const landing = landingChunks({
-  visitorRoots: ["src/main.tsx", "src/features/auth/routes"],
   chunks: [
-    { name: "signed-in-shell", roots: ["src/app/authenticated-layout.tsx"] },
-    { name: "signed-in-list", roots: ["src/features/schools/routes/schools-list.tsx"] },
+    { name: "portal", roots: ["src/main.tsx"] },
+    { name: "common", roots: signIn, sharedWith: signedIn },
+    { name: "sign-in", roots: signIn },
+    { name: "signed-in-shell", roots: signedIn.slice(0, 1) },
+    { name: "signed-in-list", roots: signedIn.slice(1) },
   ],
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), visitorTextsPlugin(), landing.plugin, precompressPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    visitorTextsPlugin(),
+    landing.plugin,
+    openingPreloadPlugin({
+      visitor: ["sign-in"],
+      // A kept session loads the whole catalogue and its formatter at once (src/lib/i18n.tsx).
+      signedIn: ["signed-in-shell", "full-i18n"],
+      schoolsList: ["signed-in-shell", "signed-in-list", "full-i18n"],
+    }),
+    precompressPlugin(),
+  ],
   base: "./",
   build: {
     target: "es2022",

@@ -15,6 +15,8 @@ export interface LandingChunk {
   name: string;
   /** Files or folders of the portal whose code, with all it imports, goes in the chunk. */
   roots: string[];
+  /** When set, the chunk holds only what both `roots` and these reach: code two pages share. */
+  sharedWith?: string[];
 }
 
 const ALL = new Set(["*"]);
@@ -107,13 +109,13 @@ export function reach(
 }
 
 /**
- * Issue 5 (the schools list's largest contentful paint under 1 s): left to itself the bundler
- * splits what the signed-in layout and the schools list share with other pages into ~25 small
- * chunks, which HTTP/1.1's six connections fetch in five rounds. These chunk groups put each
- * root's code in one chunk, less what the visitor side (the entry and the account pages) loads,
- * so that side does not grow.
+ * Issue 5 (the schools list's largest contentful paint under 1 s) and issue 14 (Lighthouse on slow
+ * 4G): left to itself the bundler splits what the opening code, the visitor pages, the signed-in
+ * layout and the schools list share into ~25 small chunks, which HTTP/1.1's six connections fetch
+ * in several rounds. These chunk groups put each root's code in one chunk, in the order given:
+ * each chunk takes what its roots reach less what an earlier chunk took.
  */
-export function landingChunks(options: { visitorRoots: string[]; chunks: LandingChunk[] }): {
+export function landingChunks(options: { chunks: LandingChunk[] }): {
   plugin: Plugin;
   groups: Rolldown.CodeSplittingGroup[];
 } {
@@ -132,9 +134,14 @@ export function landingChunks(options: { visitorRoots: string[]; chunks: Landing
         (id) => ctx.getModuleInfo(id)?.importedIds ?? [],
       );
     };
-    const taken = reachFrom(options.visitorRoots);
+    const taken = new Set<string>();
     members = options.chunks.map((chunk) => {
-      const own = new Set([...reachFrom(chunk.roots)].filter((id) => !taken.has(id)));
+      let reached = reachFrom(chunk.roots);
+      if (chunk.sharedWith) {
+        const other = reachFrom(chunk.sharedWith);
+        reached = new Set([...reached].filter((id) => other.has(id)));
+      }
+      const own = new Set([...reached].filter((id) => !taken.has(id)));
       for (const id of own) taken.add(id);
       return own;
     });
@@ -170,7 +177,7 @@ export function landingChunks(options: { visitorRoots: string[]; chunks: Landing
       debugName: chunk.name,
       name: (id, ctx) => (membersOf(ctx)[index]!.has(id) ? chunk.name : null),
       priority: options.chunks.length - index,
-      // What a chunk's code imports from the visitor side stays where it is.
+      // What a chunk's code imports from an earlier chunk stays where it is.
       includeDependenciesRecursively: false,
     })),
   };
