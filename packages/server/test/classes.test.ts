@@ -1,5 +1,7 @@
 import { encodeClassId, type ClassDetails, type ClassRecord } from "@lms/core";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import { useTestApp } from "./helper";
 import { newUser } from "./support/users";
 
@@ -329,5 +331,89 @@ describe("class list total", () => {
     const after = await list(admin, { schoolId: FIRST });
     expect(after.pagination.totalcount).toBe(before.pagination.totalcount + 1);
     expect(names(after.data)).toContain("9-Kalantiaw");
+  });
+});
+
+describe("class list search", () => {
+  it("pages a search the same in every order, from either end, counted or not", async () => {
+    const db = t().database.db;
+    await db.execute(sql`insert into schools (school_code, school_name, city, province, region,
+        country, created_by)
+      values ('SRCH', 'Search High', 'City', 'Province', 'Region', 'Philippines', 'test')`);
+    // 36 classes of one school, with 1 to 5 students (ties broken by the class's key).
+    await db.execute(sql`insert into users (first_name, last_name, user_name, email, role_id,
+        school_id, grade, section, school_year_from, created_by)
+      select 'Ana', 'Reyes', 'srch' || i || '-' || n, 'srch' || i || '-' || n || '@example.edu.ph',
+             5, (select id from schools where school_code = 'SRCH'), 1 + (i % 12),
+             (array['Alpha', 'Beta', 'Gamma'])[1 + (i / 12) % 3], 2026, 'test'
+        from generate_series(0, 35) i cross join generate_series(1, 1 + (i % 5)) n`);
+    const sorts = ["grade", "section", "schoolYear", "students", "teachers", "averageCompletion"];
+    const ids = (rows: ClassRecord[]) => rows.map((c) => c.id);
+    // Each term with another that matches the same classes (asked first, past the last page).
+    // Every class is of 2026-2027.
+    const all = (await list(admin)).pagination.totalcount;
+    for (const [term, same, matches] of [
+      ["grade 1", "rade 1", 12],
+      ["alpha", "lpha", 12],
+      ["e 7 g", " 7 g", 1],
+      ["2026", "026", all],
+    ] as const) {
+      const beyond = await list(admin, { search: same, rowsPerPage: 10, page: 9 });
+      expect(beyond).toMatchObject({ data: [], pagination: { totalcount: matches } });
+      const second = await list(admin, {
+        search: term,
+        sortBy: "students",
+        sortOrder: "desc",
+        rowsPerPage: 10,
+        page: 2,
+      });
+      expect(second.pagination.totalcount).toBe(matches);
+      for (const sortBy of sorts) {
+        for (const sortOrder of ["asc", "desc"]) {
+          const whole = await list(admin, { search: term, sortBy, sortOrder, rowsPerPage: 50 });
+          expect(whole.data).toHaveLength(matches);
+          if (sortBy === "students" && sortOrder === "desc") {
+            expect(ids(second.data)).toEqual(ids(whole.data.slice(10, 20)));
+          }
+          const pages: ClassRecord[] = [];
+          for (let page = 1; page <= Math.ceil(matches / 10); page++) {
+            const answer = await list(admin, {
+              search: term,
+              sortBy,
+              sortOrder,
+              rowsPerPage: 10,
+              page,
+            });
+            expect(answer.pagination.totalcount).toBe(matches);
+            pages.push(...answer.data);
+          }
+          expect(ids(pages)).toEqual(ids(whole.data));
+        }
+      }
+    }
+    // The same pages where a search's matches are too many to sort: the sort's index is walked.
+    const walking = new ClassesRepository(db, 5);
+    const everyClass = { schoolId: null, teacherId: null };
+    for (const term of ["grade 1", "alpha", "e 7 g", "2026"]) {
+      for (const sortBy of sorts) {
+        for (const sortOrder of ["asc", "desc"] as const) {
+          const input = { search: term, sortBy, sortOrder, rowsPerPage: 10, page: 1 };
+          const whole = await list(admin, { ...input, rowsPerPage: 50 });
+          const pages: ClassRecord[] = [];
+          for (let page = Math.ceil(whole.data.length / 10); page >= 1; page--) {
+            const answer = await walking.list({ ...input, page }, [], {}, everyClass);
+            expect(answer.total).toBe(whole.data.length);
+            pages.unshift(...answer.rows);
+          }
+          expect(ids(pages)).toEqual(ids(whole.data));
+        }
+      }
+    }
+    const students = await list(admin, { search: "alpha", sortBy: "students", rowsPerPage: 50 });
+    expect(students.data.map((c) => c.students)).toEqual(
+      [...students.data.map((c) => c.students)].sort((a, b) => a - b),
+    );
+    await db.execute(sql`delete from users where user_name like 'srch%'`);
+    await db.execute(sql`delete from schools where school_code = 'SRCH'`);
   });
 });

@@ -17,7 +17,7 @@ import {
   primaryKey,
   text,
 } from "drizzle-orm/pg-core";
-import { pendingTxid } from "./columns";
+import { pendingTxid, trigram } from "./columns";
 
 /** Students per class and per the two details the list shows of them (latest year to, section). */
 export const classMembers = pgTable(
@@ -195,6 +195,8 @@ export const classList = pgTable(
       t.grade,
       t.sectionKey,
     ),
+    // Migration 0026: a search reads its matches by trigrams instead of every class.
+    trigram("class_list_search_trgm", sql`${t.searchText}`),
   ],
 );
 
