@@ -102,6 +102,7 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
     const populateSeconds = populated.seconds;
     console.log(`[${driver}] the floor of a page (25 users by id through the driver)…`);
     const pageFloor = await measureFloor({ databaseUrl, dataDir, users });
+    let result: Omit<Result, "pageFloorAfter">;
     const { url, child } = await startServer({
       LMS_DATA_DIR: dataDir,
       LMS_PORTAL_DIR: path.join(dataDir, "none"),
@@ -144,7 +145,7 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
       const classesSlowerThan = Array.isArray(classes) ? null : classes.slowerThanSeconds;
       await new Promise((r) => setTimeout(r, 500));
       const peakMb = peakMemoryMb(child.pid!);
-      return {
+      result = {
         driver,
         users,
         schools,
@@ -164,6 +165,11 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
+    // Again once the lists have run: the first was taken just after populating, when PostgreSQL may
+    // still be writing and analysing.
+    console.log(`[${driver}] the page floor again…`);
+    const pageFloorAfter = await measureFloor({ databaseUrl, dataDir, users });
+    return { ...result, pageFloorAfter };
   } finally {
     await cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
