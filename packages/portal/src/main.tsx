@@ -5,12 +5,21 @@ import { portalApi } from "./app/portal-api";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { createAppRouter } from "./app/router";
+import { createAppRouter, routerReady } from "./app/router";
 import "./index.css";
 
+/**
+ * The opening route's code is usually here a moment after this entry (the opening script asks for
+ * both at once, build/opening-preload.ts): the first render waits for it, sparing a spinner that
+ * would flash before the page and a render thrown away. A slow connection gets the spinner.
+ */
+const SPINNER_AFTER_MS = 400;
+
 const router = createAppRouter();
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App api={portalApi} router={router} />
-  </StrictMode>,
+void routerReady(router, SPINNER_AFTER_MS).then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App api={portalApi} router={router} />
+    </StrictMode>,
+  ),
 );
