@@ -1,15 +1,11 @@
 import { ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { PGlite } from "@electric-sql/pglite";
 import { PgDialect } from "drizzle-orm/pg-core";
+import type pg from "pg";
 import { LRUCache } from "lru-cache";
-import { preparedRows, type Db, type Executor } from "../../../db/client";
-import {
-  changeCounters,
-  progress,
-  progressSummaryVersions,
-  type courses,
-  type materials,
-} from "../../../db/schema";
+import type { Db, Executor } from "../../../db/client";
+import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
 import { created, updated } from "./records";
 import { scormCountedScore } from "./scorm-results";
@@ -153,6 +149,14 @@ interface CourseStudents {
 /** The tables a page reads besides the summaries, each with a change counter moved at commit. */
 const VERSIONED = ["users", "user_loads", "materials", "course_elements"] as const;
 
+/** The versions of VERSIONED and of course $1's summaries (0 before it has any), by name. */
+const VERSIONS_SQL = `
+  select name, version::text from change_counters
+   where name in (${VERSIONED.map((name) => `'${name}'`).join(", ")})
+  union all
+  select 'progress_summaries', coalesce((select v.version::text from progress_summary_versions v
+                                          where v.course_id = $1::int), '0')`;
+
 /**
  * A student's figures in the course from its summary row `ps` (migration 0020; none: no progress
  * yet), kept by the database's triggers from its progress, attempts and SCORM attempts in the
@@ -178,6 +182,78 @@ const idList = (ids: readonly number[]) =>
       .join(","),
   );
 
+const integer = (value: number) => {
+  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+  return String(value);
+};
+
+const prepared = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+
+/**
+ * A statement of integer parameters prepared once per database session, its rows as arrays.
+ * PGlite plans every unnamed statement again on each request, and its EXECUTE takes no bound
+ * parameters: there the statement is PREPAREd by name and EXECUTEd with its integers written in.
+ * PostgreSQL gets a named statement (planned per connection, generically after five runs).
+ */
+function preparedIntegers(db: Db, name: string, types: string, text: string) {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) {
+    return async (values: (number | readonly number[])[]) => {
+      let statements = prepared.get(client);
+      if (!statements) prepared.set(client, (statements = new Map()));
+      let ready = statements.get(name);
+      if (!ready) {
+        ready = client.exec(`prepare ${name} (${types}) as ${text}`);
+        statements.set(name, ready);
+        ready.catch(() => statements.delete(name));
+      }
+      await ready;
+      const literals = values.map((value) =>
+        typeof value === "number" ? integer(value) : `'{${value.map(integer).join(",")}}'`,
+      );
+      const result = await client.query<unknown[]>(`execute ${name} (${literals.join(", ")})`, [], {
+        rowMode: "array",
+      });
+      return result.rows;
+    };
+  }
+  return async (values: (number | readonly number[])[]) =>
+    (await client.query<unknown[]>({ name, text, values, rowMode: "array" })).rows;
+}
+
+/** The progress rows' columns without SCORM results, in the order of ROWS_SQL. */
+const ROW_KEYS = [
+  "id",
+  "first_name",
+  "last_name",
+  "user_name",
+  "grade",
+  "section",
+  "total",
+  "done",
+  "percent",
+  "quiz_average",
+  "time_spent",
+  "last_activity",
+] as const;
+
+/**
+ * The progress rows of the students $3 (in that order) in course $1 of $2 published materials,
+ * for a course without SCORM materials; as `rows` computes them.
+ */
+const ROWS_SQL = `
+  select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section, $2::int as total,
+         coalesce(ps.done, 0) as done,
+         case when $2::int = 0 then 0 else round(coalesce(ps.done, 0) * 100.0 / $2::int) end as percent,
+         round(ps.quiz_sum / nullif(ps.quiz_count, 0)) as quiz_average,
+         coalesce(round(ps.time_spent), 0) as time_spent,
+         ps.last_activity
+    from unnest($3::int[]) with ordinality p(id, ord)
+    join users u on u.id = p.id
+    left join lateral (select * from progress_summaries ps
+                        where ps.course_id = $1::int and ps.user_id = p.id) ps on true
+   order by p.ord`;
+
 /**
  * Course progress per student (SPEC.md course progress view): the students a course applies to
  * (its grade, its section if it has one, its school unless it is for every school) within the
@@ -193,7 +269,6 @@ const idList = (ids: readonly number[]) =>
  */
 export class ProgressRepository {
   private readonly dialect = new PgDialect();
-  private readonly versions;
   private readonly students = new LRUCache<string, CourseStudents>({
     // About 100 bytes a student: at most some 20 MB.
     maxSize: 200_000,
@@ -205,20 +280,12 @@ export class ProgressRepository {
     sizeCalculation: (keys) => keys.size + 1,
   });
 
+  private readonly plainRows;
+  private readonly versions;
+
   constructor(private readonly db: Db) {
-    // The course's summaries as one more name; a course without summaries yet has version 0.
-    const counters = this.dialect.sqlToQuery(sql`
-      select ${changeCounters.name}, ${changeCounters.version}::text from ${changeCounters}
-       where ${changeCounters.name} = any($1::text[])
-      union all
-      select 'progress_summaries', coalesce((select v.version::text from ${progressSummaryVersions} v
-                                              where v.course_id = $2), '0')`);
-    this.versions = preparedRows<{ name: string; version: string }>(
-      db,
-      "lms_progress_versions",
-      { toSQL: () => ({ sql: counters.sql }) },
-      ["name", "version"],
-    );
+    this.plainRows = preparedIntegers(db, "lms_progress_rows", "int, int, int[]", ROWS_SQL);
+    this.versions = preparedIntegers(db, "lms_progress_versions", "int", VERSIONS_SQL);
   }
 
   /**
@@ -226,9 +293,9 @@ export class ProgressRepository {
    * counter (nothing is kept then).
    */
   private async versionsNow(course: CourseRow): Promise<Map<string, string> | null> {
-    const rows = await this.versions([VERSIONED, course.id]);
+    const rows = (await this.versions([course.id])) as [string, string][];
     if (rows.length < VERSIONED.length + 1) return null;
-    return new Map(rows.map((row) => [row.name, row.version]));
+    return new Map(rows);
   }
 
   private async materialsOf(
@@ -421,8 +488,18 @@ export class ProgressRepository {
     const { ids, materials } = await this.ordered(course, scope, input);
     if (offset >= ids.length) return { rows: [], total: ids.length };
     const page = ids.slice(offset, offset + limit);
-    const rows = await this.db.execute(this.rows(course, materials, page));
-    return { rows: rowsOf(rows).map(toRow), total: ids.length };
+    return { rows: await this.rowsOf(course, materials, page), total: ids.length };
+  }
+
+  private async rowsOf(course: CourseRow, materials: CourseMaterials, ids: readonly number[]) {
+    if (materials.scorm)
+      return rowsOf(await this.db.execute(this.rows(course, materials, ids))).map(toRow);
+    const rows = await this.plainRows([course.id, materials.total, ids]);
+    return rows.map((values) => {
+      const raw: Record<string, unknown> = { scorm: [] };
+      ROW_KEYS.forEach((key, i) => (raw[key] = values[i]));
+      return toRow(raw as unknown as RawRow);
+    });
   }
 
   /** Whether a student is one of the course's progress rows within the scope. */
@@ -435,8 +512,7 @@ export class ProgressRepository {
 
   async *exportRows(course: CourseRow, scope: ProgressScope, input: ListInput) {
     const { ids, materials } = await this.ordered(course, scope, input);
-    const rows = await this.db.execute(this.rows(course, materials, ids));
-    yield rowsOf(rows).map(toRow);
+    yield await this.rowsOf(course, materials, ids);
   }
 
   /** Progress of a user through a course's materials. */
