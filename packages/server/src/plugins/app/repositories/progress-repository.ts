@@ -280,6 +280,11 @@ export class ProgressRepository {
     sizeCalculation: (keys) => keys.size + 1,
   });
 
+  /** Figure orders, held as long as the students and keys they were sorted from are kept. */
+  private readonly sorted = new WeakMap<
+    CourseStudents,
+    WeakMap<Map<number, number | null>, Map<boolean, number[]>>
+  >();
   private readonly plainRows;
   private readonly versions;
 
@@ -400,11 +405,32 @@ export class ProgressRepository {
     ) {
       return { ids: desc ? [...matched].reverse() : matched, materials };
     }
-    const figure = FIGURE_KEYS[column]!;
     const keys = await this.figureKeys(course, column, materials.total, versions);
-    const entries = matched.map((id, rank) => {
+    const all = this.sortedByFigure(students, keys, FIGURE_KEYS[column]!.none, desc);
+    if (search === "") return { ids: all, materials };
+    const wanted = new Set(matched);
+    return { ids: all.filter((id) => wanted.has(id)), materials };
+  }
+
+  /**
+   * Every student of `students` by a figure's `keys` (no figure last both ways, ties by name),
+   * sorted once per kept students and keys.
+   */
+  private sortedByFigure(
+    students: CourseStudents,
+    keys: Map<number, number | null>,
+    none: number | null,
+    desc: boolean,
+  ): number[] {
+    let byKeys = this.sorted.get(students);
+    if (!byKeys) this.sorted.set(students, (byKeys = new WeakMap()));
+    let orders = byKeys.get(keys);
+    if (!orders) byKeys.set(keys, (orders = new Map()));
+    const kept = orders.get(desc);
+    if (kept) return kept;
+    const entries = students.ids.map((id, rank) => {
       const key = keys.get(id);
-      return { id, rank, key: key === undefined ? figure.none : key };
+      return { id, rank, key: key === undefined ? none : key };
     });
     const sign = desc ? -1 : 1;
     entries.sort((a, b) => {
@@ -415,7 +441,9 @@ export class ProgressRepository {
       }
       return sign * (a.rank - b.rank);
     });
-    return { ids: entries.map((entry) => entry.id), materials };
+    const ids = entries.map((entry) => entry.id);
+    orders.set(desc, ids);
+    return ids;
   }
 
   /**
