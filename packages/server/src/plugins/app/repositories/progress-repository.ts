@@ -261,11 +261,10 @@ const ROWS_SQL = `
  * and SCORM scores (a SCORM material without a score counts for nothing),
  * the time they spent and their latest activity.
  *
- * Issue 14: a course's students (in name order, with their search text) and its published
- * materials are kept per version of the tables they are read from (change_counters, moved at
- * commit), so a page or a new search is ordered and counted here: a name order from the kept
- * list, a figure's from the course's summary keys read in one statement. Only the page's rows
- * are computed by the database.
+ * Issue 14: a course's students (in name order, with their search text), its published materials
+ * and its figures' sort keys are kept per version of the rows they are read from (change_counters
+ * and the course's summaries' version, 0025, both moved at commit), so a page or a new search is
+ * ordered, searched and counted here; the database computes only the page's rows.
  */
 export class ProgressRepository {
   private readonly dialect = new PgDialect();
