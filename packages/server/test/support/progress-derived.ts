@@ -262,13 +262,20 @@ export async function expectSummaryRows(db: Db) {
 
 const SORTS = [undefined, ...SORTABLE_COLUMNS.progress];
 
+const repositories = new WeakMap<Db, ProgressRepository>();
+
 /**
  * A course's progress list read from the summaries against this derived one: every sort both ways
  * as one whole page per scope, a later page for the first scope, and a search.
  */
 export async function expectSameProgressLists(db: Db, courseId: number, scopes: ProgressScope[]) {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  const repository = new ProgressRepository(db);
+  // One repository per database across a test's changes: what it keeps must follow every one.
+  let repository = repositories.get(db);
+  if (!repository) {
+    repository = new ProgressRepository(db);
+    repositories.set(db, repository);
+  }
   const derived = new DerivedProgress(db);
   const same = async (scope: ProgressScope, input: ListInput) =>
     expect(await repository.list(course!, scope, input), JSON.stringify({ scope, input })).toEqual(

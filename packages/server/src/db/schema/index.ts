@@ -43,4 +43,5 @@ export {
   progressSummaries,
   progressSummariesPending,
   progressSummariesPendingCourses,
+  progressSummaryVersions,
 } from "./progress-summaries";

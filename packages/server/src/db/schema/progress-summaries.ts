@@ -4,7 +4,7 @@
  * 0022 when the transaction commits); the progress list reads them and never writes. No foreign keys on purpose, as
  * for the class summaries: the recycle bin follows foreign keys, these rows follow the triggers.
  */
-import { integer, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { bigint, integer, numeric, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { at, pendingTxid } from "./columns";
 
 /** Counted over the course's published materials, except the latest activity (every material). */
@@ -52,3 +52,12 @@ export const progressSummariesPendingCourses = pgTable(
     primaryKey({ columns: [t.txid, t.courseId], name: "progress_summaries_pending_courses_pk" }),
   ],
 );
+
+/**
+ * Each course's version of its summary rows (0025), moved when a transaction that changed them
+ * commits: the progress list keeps a course's sort keys per version.
+ */
+export const progressSummaryVersions = pgTable("progress_summary_versions", {
+  courseId: integer("course_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});

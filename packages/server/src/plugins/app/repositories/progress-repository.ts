@@ -1,5 +1,9 @@
 import { ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { PGlite } from "@electric-sql/pglite";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type pg from "pg";
+import { LRUCache } from "lru-cache";
 import type { Db, Executor } from "../../../db/client";
 import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
@@ -71,12 +75,22 @@ export function courseStudents(
          where ${studentConditions(course, scope, search, userId)}`;
 }
 
-/** The sortable figures, read from the course's summary rows; the name sort is the default. */
-const FIGURE_SORT: Record<string, string> = {
-  percent: "percent",
-  quizAverage: "quiz_average",
-  timeSpentSeconds: "time_spent",
-  lastActivity: "last_activity",
+/**
+ * The sortable figures as exact numeric sort keys, read from the course's summary rows `ps`
+ * (migration 0020): the percentage rounded in integers (half up, as round() does for these
+ * non-negative values), which orders exactly as the shown percentage; the latest activity in
+ * microseconds (below 2^53, so exact as a number). `none` is the key of a student without a
+ * summary row (no progress yet). The name sort is the default.
+ */
+const FIGURE_KEYS: Record<string, { key: (total: number) => SQL; none: number | null }> = {
+  percent: {
+    key: (total) =>
+      sql`(ps.done * 200 + ${sql.raw(String(total))}) / ${sql.raw(String(2 * total))}`,
+    none: 0,
+  },
+  quizAverage: { key: () => sql`round(ps.quiz_sum / nullif(ps.quiz_count, 0))`, none: null },
+  timeSpentSeconds: { key: () => sql`round(ps.time_spent)`, none: 0 },
+  lastActivity: { key: () => sql`extract(epoch from ps.last_activity) * 1000000`, none: null },
 };
 
 interface RawRow {
@@ -117,15 +131,31 @@ function toRow(raw: RawRow): ProgressRow {
 
 const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
 
-/** What a page needs to know of the course first: its published materials and its students. */
-interface CourseCounts {
-  /** The published materials (a percentage's denominator). */
+/** The course's published materials (a percentage's denominator), and whether any is SCORM. */
+interface CourseMaterials {
   total: number;
-  /** Whether any of them is a SCORM package (each one's result is listed). */
   scorm: boolean;
-  /** The students in scope that the search matches. */
-  students: number;
 }
+
+/**
+ * A course's students in scope, in the list's name order (lower-cased last and first names, then
+ * id), with their search text: what every page and search of the course is ordered from.
+ */
+interface CourseStudents {
+  ids: number[];
+  texts: string[];
+}
+
+/** The tables a page reads besides the summaries, each with a change counter moved at commit. */
+const VERSIONED = ["users", "user_loads", "materials", "course_elements"] as const;
+
+/** The versions of VERSIONED and of course $1's summaries (0 before it has any), by name. */
+const VERSIONS_SQL = `
+  select name, version::text from change_counters
+   where name in (${VERSIONED.map((name) => `'${name}'`).join(", ")})
+  union all
+  select 'progress_summaries', coalesce((select v.version::text from progress_summary_versions v
+                                          where v.course_id = $1::int), '0')`;
 
 /**
  * A student's figures in the course from its summary row `ps` (migration 0020; none: no progress
@@ -141,20 +171,88 @@ const summaryFigures = (total: number): Record<string, SQL> => ({
   last_activity: sql`ps.last_activity`,
 });
 
-/**
- * The figures as sort keys: the percentage rounded in integers (half up, as round() does for
- * these non-negative values), which orders exactly as the shown percentage and sorts faster.
- */
-const sortKeys = (total: number): Record<string, SQL> => ({
-  ...summaryFigures(total),
-  percent:
-    total === 0
-      ? sql`0`
-      : sql`(coalesce(ps.done, 0) * 200 + ${sql.raw(String(total))}) / ${sql.raw(String(2 * total))}`,
-});
+/** Ids read from the database, written into a statement as a list of integers. */
+const idList = (ids: readonly number[]) =>
+  sql.raw(
+    ids
+      .map((id) => {
+        if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
+        return String(id);
+      })
+      .join(","),
+  );
 
-const summaryOf = (alias: string, courseId: number) =>
-  sql`left join progress_summaries ps on ps.course_id = ${courseId} and ps.user_id = ${sql.raw(alias)}.id`;
+const integer = (value: number) => {
+  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+  return String(value);
+};
+
+const prepared = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+
+/**
+ * A statement of integer parameters prepared once per database session, its rows as arrays.
+ * PGlite plans every unnamed statement again on each request, and its EXECUTE takes no bound
+ * parameters: there the statement is PREPAREd by name and EXECUTEd with its integers written in.
+ * PostgreSQL gets a named statement (planned per connection, generically after five runs).
+ */
+function preparedIntegers(db: Db, name: string, types: string, text: string) {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) {
+    return async (values: (number | readonly number[])[]) => {
+      let statements = prepared.get(client);
+      if (!statements) prepared.set(client, (statements = new Map()));
+      let ready = statements.get(name);
+      if (!ready) {
+        ready = client.exec(`prepare ${name} (${types}) as ${text}`);
+        statements.set(name, ready);
+        ready.catch(() => statements.delete(name));
+      }
+      await ready;
+      const literals = values.map((value) =>
+        typeof value === "number" ? integer(value) : `'{${value.map(integer).join(",")}}'`,
+      );
+      const result = await client.query<unknown[]>(`execute ${name} (${literals.join(", ")})`, [], {
+        rowMode: "array",
+      });
+      return result.rows;
+    };
+  }
+  return async (values: (number | readonly number[])[]) =>
+    (await client.query<unknown[]>({ name, text, values, rowMode: "array" })).rows;
+}
+
+/** The progress rows' columns without SCORM results, in the order of ROWS_SQL. */
+const ROW_KEYS = [
+  "id",
+  "first_name",
+  "last_name",
+  "user_name",
+  "grade",
+  "section",
+  "total",
+  "done",
+  "percent",
+  "quiz_average",
+  "time_spent",
+  "last_activity",
+] as const;
+
+/**
+ * The progress rows of the students $3 (in that order) in course $1 of $2 published materials,
+ * for a course without SCORM materials; as `rows` computes them.
+ */
+const ROWS_SQL = `
+  select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section, $2::int as total,
+         coalesce(ps.done, 0) as done,
+         case when $2::int = 0 then 0 else round(coalesce(ps.done, 0) * 100.0 / $2::int) end as percent,
+         round(ps.quiz_sum / nullif(ps.quiz_count, 0)) as quiz_average,
+         coalesce(round(ps.time_spent), 0) as time_spent,
+         ps.last_activity
+    from unnest($3::int[]) with ordinality p(id, ord)
+    join users u on u.id = p.id
+    left join lateral (select * from progress_summaries ps
+                        where ps.course_id = $1::int and ps.user_id = p.id) ps on true
+   order by p.ord`;
 
 /**
  * Course progress per student (SPEC.md course progress view): the students a course applies to
@@ -162,89 +260,208 @@ const summaryOf = (alias: string, courseId: number) =>
  * caller's scope, with the published materials they completed, the average of their best quiz
  * and SCORM scores (a SCORM material without a score counts for nothing),
  * the time they spent and their latest activity.
+ *
+ * Issue 14: a course's students (in name order, with their search text), its published materials
+ * and its figures' sort keys are kept per version of the rows they are read from (change_counters
+ * and the course's summaries' version, 0025, both moved at commit), so a page or a new search is
+ * ordered, searched and counted here; the database computes only the page's rows.
  */
 export class ProgressRepository {
-  constructor(private readonly db: Db) {}
+  private readonly dialect = new PgDialect();
+  private readonly students = new LRUCache<string, CourseStudents>({
+    // About 100 bytes a student: at most some 20 MB.
+    maxSize: 200_000,
+    sizeCalculation: (students) => students.ids.length + 1,
+  });
+  private readonly materials = new LRUCache<string, CourseMaterials>({ max: 1000 });
+  private readonly keys = new LRUCache<string, Map<number, number | null>>({
+    maxSize: 200_000,
+    sizeCalculation: (keys) => keys.size + 1,
+  });
+
+  /** Figure orders, held as long as the students and keys they were sorted from are kept. */
+  private readonly sorted = new WeakMap<
+    CourseStudents,
+    WeakMap<Map<number, number | null>, Map<boolean, number[]>>
+  >();
+  private readonly plainRows;
+  private readonly versions;
+
+  constructor(private readonly db: Db) {
+    this.plainRows = preparedIntegers(db, "lms_progress_rows", "int, int, int[]", ROWS_SQL);
+    this.versions = preparedIntegers(db, "lms_progress_versions", "int", VERSIONS_SQL);
+  }
 
   /**
-   * The course's published materials (how many, whether any is a SCORM package) and its
-   * students in scope, in one light statement: the page's statement is then written for them.
+   * The versions of VERSIONED and of the course's summaries by name, or null when a table has no
+   * counter (nothing is kept then).
    */
-  private async counts(course: CourseRow, scope: ProgressScope, search: string) {
+  private async versionsNow(course: CourseRow): Promise<Map<string, string> | null> {
+    const rows = (await this.versions([course.id])) as [string, string][];
+    if (rows.length < VERSIONED.length + 1) return null;
+    return new Map(rows);
+  }
+
+  private async materialsOf(
+    course: CourseRow,
+    versions: Map<string, string> | null,
+  ): Promise<CourseMaterials> {
+    const key =
+      versions &&
+      JSON.stringify([course.id, versions.get("materials"), versions.get("course_elements")]);
+    const kept = key === null ? undefined : this.materials.get(key);
+    if (kept) return kept;
     const result = await this.db.execute(sql`
-      select count(*)::int as total, count(*) filter (where mat.type = 'scorm')::int as scorm,
-             (select count(*)::int from users u
-               where ${studentConditions(course, scope, search, null)}) as students
+      select count(*)::int as total, count(*) filter (where mat.type = 'scorm')::int as scorm
         from materials mat
         join course_elements e on e.id = mat.element_id
        where mat.course_id = ${course.id} and mat.published and e.published`);
-    const [row] = (result as unknown as { rows: Record<keyof CourseCounts, number>[] }).rows;
-    return {
-      total: Number(row?.total ?? 0),
-      scorm: Number(row?.scorm ?? 0) > 0,
-      students: Number(row?.students ?? 0),
-    } satisfies CourseCounts;
+    const [row] = (result as unknown as { rows: { total: number; scorm: number }[] }).rows;
+    const materials = { total: Number(row?.total ?? 0), scorm: Number(row?.scorm ?? 0) > 0 };
+    if (key !== null) this.materials.set(key, materials);
+    return materials;
+  }
+
+  private async studentsOf(
+    course: CourseRow,
+    scope: ProgressScope,
+    versions: Map<string, string> | null,
+  ): Promise<CourseStudents> {
+    const where = studentConditions(course, scope, "", null);
+    const query = this.dialect.sqlToQuery(where);
+    const key =
+      versions &&
+      JSON.stringify([versions.get("users"), versions.get("user_loads"), query.sql, query.params]);
+    const kept = key === null ? undefined : this.students.get(key);
+    if (kept) return kept;
+    const result = await this.db.execute(sql`
+      select u.id, u.search_text from users u where ${where}
+       order by lower(u.last_name), lower(u.first_name), u.id`);
+    const rows = (result as unknown as { rows: { id: number; search_text: string }[] }).rows;
+    const students = { ids: rows.map((r) => Number(r.id)), texts: rows.map((r) => r.search_text) };
+    if (key !== null) this.students.set(key, students);
+    return students;
   }
 
   /**
-   * The students of the asked page (all of them without a limit): their ids with the asked
-   * order's keys o1 and o2, and that order on them (`order`): by name (ties by id), the default,
-   * or by one figure (ties by name). Only the index's columns are read (migration 0023), so
-   * skipping to a far page touches no rows.
+   * A figure's sort key of the course's students with a summary row, read in one text of "id
+   * key" pairs (one row instead of thousands: most of the cost on PGlite), and kept per version of
+   * the course's summaries. The keys are integers below 2^53, exact as numbers.
    */
-  private page(
+  private async figureKeys(
+    course: CourseRow,
+    column: string,
+    total: number,
+    versions: Map<string, string> | null,
+  ): Promise<Map<number, number | null>> {
+    const cacheKey =
+      versions && JSON.stringify([course.id, column, total, versions.get("progress_summaries")]);
+    const kept = cacheKey === null ? undefined : this.keys.get(cacheKey);
+    if (kept) return kept;
+    const result = await this.db.execute(sql`
+      select string_agg(ps.user_id::text || ' '
+                        || coalesce((${FIGURE_KEYS[column]!.key(total)})::bigint::text, ''), ',') as keys
+        from progress_summaries ps
+       where ps.course_id = ${course.id}`);
+    const [row] = (result as unknown as { rows: { keys: string | null }[] }).rows;
+    const keys = new Map<number, number | null>();
+    for (const pair of row?.keys?.split(",") ?? []) {
+      const space = pair.indexOf(" ");
+      const value = pair.slice(space + 1);
+      keys.set(Number(pair.slice(0, space)), value === "" ? null : Number(value));
+    }
+    if (cacheKey !== null) this.keys.set(cacheKey, keys);
+    return keys;
+  }
+
+  /**
+   * The ids of the students in scope that the search matches, in the asked order: by name (ties
+   * by id), the default, or by one figure (no figure last both ways, ties by name).
+   */
+  private async ordered(
     course: CourseRow,
     scope: ProgressScope,
     input: ListInput,
-    total: number,
-    limit: number | null,
-    offset: number,
-  ): { ids: SQL; order: SQL } {
-    const where = studentConditions(course, scope, input.search, null);
-    const paging = sql`${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`;
-    const column =
-      input.sortBy && Object.hasOwn(FIGURE_SORT, input.sortBy) ? FIGURE_SORT[input.sortBy]! : null;
+  ): Promise<{ ids: number[]; materials: CourseMaterials }> {
+    const versions = await this.versionsNow(course);
+    const materials = await this.materialsOf(course, versions);
+    const students = await this.studentsOf(course, scope, versions);
+    const { search } = input;
+    // As `search_text like containsPattern(search)`: the term's characters taken literally.
+    const matched =
+      search === ""
+        ? students.ids
+        : students.ids.filter((_, i) => students.texts[i]!.includes(search));
+    const column = input.sortBy && Object.hasOwn(FIGURE_KEYS, input.sortBy) ? input.sortBy : null;
     // Without a sortable column, the names A–Z whatever the order asked.
     const sortable = column !== null || input.sortBy === "lastName";
-    const dir = sql.raw(sortable && input.sortOrder === "desc" ? "desc" : "asc");
-    if (column === null) {
-      // The index's order, read forwards or backwards.
-      return {
-        ids: sql`select u.id, lower(u.last_name) as o1, lower(u.first_name) as o2 from users u
-                  where ${where}
-                  order by o1 ${dir}, o2 ${dir}, u.id ${dir} ${paging}`,
-        order: sql`page.o1 ${dir}, page.o2 ${dir}, page.id ${dir}`,
-      };
+    const desc = sortable && input.sortOrder === "desc";
+    // Without published materials every percentage is 0: the names decide.
+    if (
+      column === null ||
+      (column === "percent" && materials.total === 0) ||
+      matched.length === 0
+    ) {
+      return { ids: desc ? [...matched].reverse() : matched, materials };
     }
-    // The names' order is the index's, so a figure's ties are broken by a number (name_rank)
-    // instead of comparing names.
-    return {
-      ids: sql`select s.id, ${sortKeys(total)[column]!} as o1, s.name_rank as o2
-                 from (select u.id, row_number() over (
-                                order by lower(u.last_name), lower(u.first_name), u.id) as name_rank
-                         from users u where ${where}) s
-                 ${summaryOf("s", course.id)}
-                order by o1 ${dir} nulls last, o2 ${dir} ${paging}`,
-      order: sql`page.o1 ${dir} nulls last, page.o2 ${dir}`,
-    };
+    const keys = await this.figureKeys(course, column, materials.total, versions);
+    const all = this.sortedByFigure(students, keys, FIGURE_KEYS[column]!.none, desc);
+    if (search === "") return { ids: all, materials };
+    const wanted = new Set(matched);
+    return { ids: all.filter((id) => wanted.has(id)), materials };
   }
 
   /**
-   * The progress rows of the students of `page`, in its order: their names, grade, section,
+   * Every student of `students` by a figure's `keys` (no figure last both ways, ties by name),
+   * sorted once per kept students and keys.
+   */
+  private sortedByFigure(
+    students: CourseStudents,
+    keys: Map<number, number | null>,
+    none: number | null,
+    desc: boolean,
+  ): number[] {
+    let byKeys = this.sorted.get(students);
+    if (!byKeys) this.sorted.set(students, (byKeys = new WeakMap()));
+    let orders = byKeys.get(keys);
+    if (!orders) byKeys.set(keys, (orders = new Map()));
+    const kept = orders.get(desc);
+    if (kept) return kept;
+    const entries = students.ids.map((id, rank) => {
+      const key = keys.get(id);
+      return { id, rank, key: key === undefined ? none : key };
+    });
+    const sign = desc ? -1 : 1;
+    entries.sort((a, b) => {
+      if (a.key !== b.key) {
+        if (a.key === null) return 1;
+        if (b.key === null) return -1;
+        return sign * (a.key - b.key);
+      }
+      return sign * (a.rank - b.rank);
+    });
+    const ids = entries.map((entry) => entry.id);
+    orders.set(desc, ids);
+    return ids;
+  }
+
+  /**
+   * The progress rows of the students `ids`, in that order: their names, grade, section,
    * completion, scores, time and latest activity, and each SCORM material's result.
    */
-  private rows(course: CourseRow, counts: CourseCounts, page: { ids: SQL; order: SQL }): SQL {
-    const figures = summaryFigures(counts.total);
+  private rows(course: CourseRow, materials: CourseMaterials, ids: readonly number[]): SQL {
+    const figures = summaryFigures(materials.total);
     // Each page row's summary by its key (a few index reads), whatever the planner guesses.
     const summary = sql`left join lateral (select * from progress_summaries ps
          where ps.course_id = ${course.id} and ps.user_id = page.id) ps on true`;
     const pageRows = sql`page as (
-        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section, p.o1, p.o2
-          from (${page.ids}) p join users u on u.id = p.id
+        select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section, p.ord
+          from unnest(array[${idList(ids)}]::int[]) with ordinality p(id, ord)
+          join users u on u.id = p.id
       )`;
     const select = (scorm: SQL) => sql`
       select page.id, page.first_name, page.last_name, page.user_name, page.grade, page.section,
-             ${sql.raw(String(counts.total))} as total,
+             ${sql.raw(String(materials.total))} as total,
              ${figures.done!} as done,
              ${figures.percent!} as percent,
              ${figures.quiz_average!} as quiz_average,
@@ -252,8 +469,8 @@ export class ProgressRepository {
              ${figures.last_activity!} as last_activity,
              ${scorm} as scorm
         from page ${summary}
-       order by ${page.order}`;
-    if (!counts.scorm) return sql`with ${pageRows} ${select(sql`'[]'::jsonb`)}`;
+       order by page.ord`;
+    if (!materials.scorm) return sql`with ${pageRows} ${select(sql`'[]'::jsonb`)}`;
     return sql`
       with m as (
         select mat.id, mat.type, mat.name, e.position as element_position, mat.position,
@@ -292,19 +509,24 @@ export class ProgressRepository {
              from sc where sc.user_id = page.id)`)}`;
   }
 
-  /**
-   * One page: the course's counts first, then the students sorted and paged, and only the page's
-   * rows computed, so a page costs the same far from the first as near it.
-   */
+  /** One page: ordered and counted from the kept students, then only the page's rows computed. */
   async list(course: CourseRow, scope: ProgressScope, input: ListInput) {
     const { limit, offset } = pageOf(input);
-    const counts = await this.counts(course, scope, input.search);
-    if (counts.students === 0 || offset >= counts.students) {
-      return { rows: [], total: counts.students };
-    }
-    const page = this.page(course, scope, input, counts.total, limit, offset);
-    const rows = await this.db.execute(this.rows(course, counts, page));
-    return { rows: rowsOf(rows).map(toRow), total: counts.students };
+    const { ids, materials } = await this.ordered(course, scope, input);
+    if (offset >= ids.length) return { rows: [], total: ids.length };
+    const page = ids.slice(offset, offset + limit);
+    return { rows: await this.rowsOf(course, materials, page), total: ids.length };
+  }
+
+  private async rowsOf(course: CourseRow, materials: CourseMaterials, ids: readonly number[]) {
+    if (materials.scorm)
+      return rowsOf(await this.db.execute(this.rows(course, materials, ids))).map(toRow);
+    const rows = await this.plainRows([course.id, materials.total, ids]);
+    return rows.map((values) => {
+      const raw: Record<string, unknown> = { scorm: [] };
+      ROW_KEYS.forEach((key, i) => (raw[key] = values[i]));
+      return toRow(raw as unknown as RawRow);
+    });
   }
 
   /** Whether a student is one of the course's progress rows within the scope. */
@@ -316,10 +538,8 @@ export class ProgressRepository {
   }
 
   async *exportRows(course: CourseRow, scope: ProgressScope, input: ListInput) {
-    const counts = await this.counts(course, scope, input.search);
-    const page = this.page(course, scope, input, counts.total, null, 0);
-    const rows = await this.db.execute(this.rows(course, counts, page));
-    yield rowsOf(rows).map(toRow);
+    const { ids, materials } = await this.ordered(course, scope, input);
+    yield await this.rowsOf(course, materials, ids);
   }
 
   /** Progress of a user through a course's materials. */
