@@ -103,6 +103,70 @@ export async function openDatabase(options: {
 }
 
 /**
+ * A value written into a statement's text as a SQL literal (PGlite's EXECUTE, below): numbers,
+ * booleans, strings quoted with their quotes doubled (standard_conforming_strings is on), arrays
+ * of numbers or strings as an array literal, null.
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  if (typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (value instanceof Date) return sqlLiteral(value.toISOString());
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  if (Array.isArray(value)) return sqlLiteral(`{${value.map(arrayElement).join(",")}}`);
+  throw new Error(`no SQL literal for ${typeof value}`);
+}
+
+function arrayElement(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "string") return `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+  throw new Error(`no array element literal for ${typeof value}`);
+}
+
+const pgliteStatements = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+
+/**
+ * A statement prepared once per database session, its rows as arrays. PostgreSQL gets a named
+ * statement (planned per connection, generically after five runs). PGlite plans every unnamed
+ * statement again on each run (a page's rows by id: 1.3 ms a run, 0.4 ms prepared), and its
+ * EXECUTE takes no bound parameters: there the statement is PREPAREd by name and EXECUTEd with its
+ * values written in as literals. `types` lists the parameters' types where the text does not cast
+ * them.
+ */
+export function preparedStatement(
+  db: Db,
+  name: string,
+  text: string,
+  types?: string,
+): (values: readonly unknown[]) => Promise<unknown[][]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) {
+    return async (values) => {
+      let statements = pgliteStatements.get(client);
+      if (!statements) pgliteStatements.set(client, (statements = new Map()));
+      let ready = statements.get(name);
+      if (!ready) {
+        ready = client.exec(`prepare ${name}${types ? ` (${types})` : ""} as ${text}`);
+        statements.set(name, ready);
+        ready.catch(() => statements.delete(name));
+      }
+      await ready;
+      const args = values.length > 0 ? ` (${values.map(sqlLiteral).join(", ")})` : "";
+      const result = await client.query<unknown[]>(`execute ${name}${args}`, [], {
+        rowMode: "array",
+      });
+      return result.rows;
+    };
+  }
+  return async (values) =>
+    (await client.query<unknown[]>({ name, text, values: [...values], rowMode: "array" })).rows;
+}
+
+/**
  * A named statement built with the query builder whose rows are made by position from the driver's
  * arrays, without the ORM's per-field mapping: for the hottest reads only (values keep the driver's
  * own types: Date for timestamps, parsed JSON). The selection's keys are the columns, in order.
@@ -113,14 +177,9 @@ export function preparedRows<Row>(
   query: { toSQL(): { sql: string } },
   keys: readonly string[],
 ): (values: unknown[]) => Promise<Row[]> {
-  const text = query.toSQL().sql;
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const run =
-    client instanceof PGlite
-      ? (values: unknown[]) => client.query<unknown[]>(text, values, { rowMode: "array" })
-      : (values: unknown[]) => client.query<unknown[]>({ name, text, values, rowMode: "array" });
+  const run = preparedStatement(db, name, query.toSQL().sql);
   return async (values) => {
-    const { rows } = await run(values);
+    const rows = await run(values);
     return rows.map((row) => {
       const record: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i++) record[keys[i]!] = row[i];

@@ -1,10 +1,8 @@
 import { ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { PGlite } from "@electric-sql/pglite";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type pg from "pg";
 import { LRUCache } from "lru-cache";
-import type { Db, Executor } from "../../../db/client";
+import { preparedStatement, type Db, type Executor } from "../../../db/client";
 import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
 import { created, updated } from "./records";
@@ -182,45 +180,6 @@ const idList = (ids: readonly number[]) =>
       .join(","),
   );
 
-const integer = (value: number) => {
-  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
-  return String(value);
-};
-
-const prepared = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
-
-/**
- * A statement of integer parameters prepared once per database session, its rows as arrays.
- * PGlite plans every unnamed statement again on each request, and its EXECUTE takes no bound
- * parameters: there the statement is PREPAREd by name and EXECUTEd with its integers written in.
- * PostgreSQL gets a named statement (planned per connection, generically after five runs).
- */
-function preparedIntegers(db: Db, name: string, types: string, text: string) {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof PGlite) {
-    return async (values: (number | readonly number[])[]) => {
-      let statements = prepared.get(client);
-      if (!statements) prepared.set(client, (statements = new Map()));
-      let ready = statements.get(name);
-      if (!ready) {
-        ready = client.exec(`prepare ${name} (${types}) as ${text}`);
-        statements.set(name, ready);
-        ready.catch(() => statements.delete(name));
-      }
-      await ready;
-      const literals = values.map((value) =>
-        typeof value === "number" ? integer(value) : `'{${value.map(integer).join(",")}}'`,
-      );
-      const result = await client.query<unknown[]>(`execute ${name} (${literals.join(", ")})`, [], {
-        rowMode: "array",
-      });
-      return result.rows;
-    };
-  }
-  return async (values: (number | readonly number[])[]) =>
-    (await client.query<unknown[]>({ name, text, values, rowMode: "array" })).rows;
-}
-
 /** The progress rows' columns without SCORM results, in the order of ROWS_SQL. */
 const ROW_KEYS = [
   "id",
@@ -288,8 +247,8 @@ export class ProgressRepository {
   private readonly versions;
 
   constructor(private readonly db: Db) {
-    this.plainRows = preparedIntegers(db, "lms_progress_rows", "int, int, int[]", ROWS_SQL);
-    this.versions = preparedIntegers(db, "lms_progress_versions", "int", VERSIONS_SQL);
+    this.plainRows = preparedStatement(db, "lms_progress_rows", ROWS_SQL, "int, int, int[]");
+    this.versions = preparedStatement(db, "lms_progress_versions", VERSIONS_SQL, "int");
   }
 
   /**
