@@ -19,6 +19,10 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a 2-core CI machine. Each file
+    // waits on its database (PostgreSQL's own process, or PGlite's file reads) for part of its time,
+    // so two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       // Two server processes, or two connections at once, need PostgreSQL: the files are left out
       // here, not skipped inside.
