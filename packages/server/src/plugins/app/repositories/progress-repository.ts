@@ -180,6 +180,22 @@ const idList = (ids: readonly number[]) =>
       .join(","),
   );
 
+/**
+ * What `cache` keeps under `key`, else `read` and kept there; a null key (no version to key it by)
+ * reads every time.
+ */
+async function keptOr<V extends object>(
+  cache: LRUCache<string, V>,
+  key: string | null,
+  read: () => Promise<V>,
+): Promise<V> {
+  const kept = key === null ? undefined : cache.get(key);
+  if (kept) return kept;
+  const value = await read();
+  if (key !== null) cache.set(key, value);
+  return value;
+}
+
 /** The progress rows' columns without SCORM results, in the order of ROWS_SQL. */
 const ROW_KEYS = [
   "id",
@@ -268,17 +284,15 @@ export class ProgressRepository {
     const key =
       versions &&
       JSON.stringify([course.id, versions.get("materials"), versions.get("course_elements")]);
-    const kept = key === null ? undefined : this.materials.get(key);
-    if (kept) return kept;
-    const result = await this.db.execute(sql`
-      select count(*)::int as total, count(*) filter (where mat.type = 'scorm')::int as scorm
-        from materials mat
-        join course_elements e on e.id = mat.element_id
-       where mat.course_id = ${course.id} and mat.published and e.published`);
-    const [row] = (result as unknown as { rows: { total: number; scorm: number }[] }).rows;
-    const materials = { total: Number(row?.total ?? 0), scorm: Number(row?.scorm ?? 0) > 0 };
-    if (key !== null) this.materials.set(key, materials);
-    return materials;
+    return keptOr(this.materials, key, async () => {
+      const result = await this.db.execute(sql`
+        select count(*)::int as total, count(*) filter (where mat.type = 'scorm')::int as scorm
+          from materials mat
+          join course_elements e on e.id = mat.element_id
+         where mat.course_id = ${course.id} and mat.published and e.published`);
+      const [row] = (result as unknown as { rows: { total: number; scorm: number }[] }).rows;
+      return { total: Number(row?.total ?? 0), scorm: Number(row?.scorm ?? 0) > 0 };
+    });
   }
 
   private async studentsOf(
@@ -291,15 +305,13 @@ export class ProgressRepository {
     const key =
       versions &&
       JSON.stringify([versions.get("users"), versions.get("user_loads"), query.sql, query.params]);
-    const kept = key === null ? undefined : this.students.get(key);
-    if (kept) return kept;
-    const result = await this.db.execute(sql`
-      select u.id, u.search_text from users u where ${where}
-       order by lower(u.last_name), lower(u.first_name), u.id`);
-    const rows = (result as unknown as { rows: { id: number; search_text: string }[] }).rows;
-    const students = { ids: rows.map((r) => Number(r.id)), texts: rows.map((r) => r.search_text) };
-    if (key !== null) this.students.set(key, students);
-    return students;
+    return keptOr(this.students, key, async () => {
+      const result = await this.db.execute(sql`
+        select u.id, u.search_text from users u where ${where}
+         order by lower(u.last_name), lower(u.first_name), u.id`);
+      const rows = (result as unknown as { rows: { id: number; search_text: string }[] }).rows;
+      return { ids: rows.map((r) => Number(r.id)), texts: rows.map((r) => r.search_text) };
+    });
   }
 
   /**
@@ -315,22 +327,21 @@ export class ProgressRepository {
   ): Promise<Map<number, number | null>> {
     const cacheKey =
       versions && JSON.stringify([course.id, column, total, versions.get("progress_summaries")]);
-    const kept = cacheKey === null ? undefined : this.keys.get(cacheKey);
-    if (kept) return kept;
-    const result = await this.db.execute(sql`
-      select string_agg(ps.user_id::text || ' '
-                        || coalesce((${FIGURE_KEYS[column]!.key(total)})::bigint::text, ''), ',') as keys
-        from progress_summaries ps
-       where ps.course_id = ${course.id}`);
-    const [row] = (result as unknown as { rows: { keys: string | null }[] }).rows;
-    const keys = new Map<number, number | null>();
-    for (const pair of row?.keys?.split(",") ?? []) {
-      const space = pair.indexOf(" ");
-      const value = pair.slice(space + 1);
-      keys.set(Number(pair.slice(0, space)), value === "" ? null : Number(value));
-    }
-    if (cacheKey !== null) this.keys.set(cacheKey, keys);
-    return keys;
+    return keptOr(this.keys, cacheKey, async () => {
+      const result = await this.db.execute(sql`
+        select string_agg(ps.user_id::text || ' '
+                          || coalesce((${FIGURE_KEYS[column]!.key(total)})::bigint::text, ''), ',') as keys
+          from progress_summaries ps
+         where ps.course_id = ${course.id}`);
+      const [row] = (result as unknown as { rows: { keys: string | null }[] }).rows;
+      const keys = new Map<number, number | null>();
+      for (const pair of row?.keys?.split(",") ?? []) {
+        const space = pair.indexOf(" ");
+        const value = pair.slice(space + 1);
+        keys.set(Number(pair.slice(0, space)), value === "" ? null : Number(value));
+      }
+      return keys;
+    });
   }
 
   /**
