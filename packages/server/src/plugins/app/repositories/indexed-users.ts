@@ -101,6 +101,16 @@ export class IndexedUsers {
     this.isDirty = new Uint8Array(this.ids.length);
   }
 
+  hasText(slot: number): boolean {
+    return this.texts[slot] !== undefined;
+  }
+
+  /** A test of whether a slot's text contains the term. */
+  contains(term: string): (slot: number) => boolean {
+    const texts = this.texts;
+    return (slot) => texts[slot]?.includes(term) === true;
+  }
+
   markDirty(slot: number) {
     if (slot >= this.isDirty.length) {
       const grown = new Uint8Array(Math.max(slot + 1, this.isDirty.length * 2));
@@ -168,13 +178,45 @@ export interface IndexAnswer {
 
 /** How many times the index entries a walk of the order is expected to need it may read. */
 const WALK_SLACK = 4;
+/**
+ * A walk is tried when its budget is below this share of the candidates: each step reads a text,
+ * where passing over a candidate's key reads two numbers, and a walk of a term clustered in the
+ * order (a first name sorted by first name) ends short and costs its whole budget for nothing.
+ */
+const WALK_SHARE = 1 / 16;
 /** How many of a common term's candidates are checked to estimate its matches. */
 const SAMPLE = 1_000;
 
+/** A sort key and the slot it belongs to: ids stand for themselves without ranks. */
+type SortKeys = { key(slot: number): number; slot(key: number): number };
+
+function sortKeys(
+  indexed: IndexedUsers,
+  ranks: Int32Array | undefined,
+  descending: boolean,
+): SortKeys {
+  const { ids, isDirty } = indexed;
+  if (!ranks) {
+    return {
+      key: (slot) => (descending ? -ids[slot]! : ids[slot]!),
+      slot: (key) => indexed.slotOf(Math.abs(key)),
+    };
+  }
+  return {
+    // NaN for a changed user: its rank is not known.
+    key: (slot) => {
+      const rank = isDirty[slot] || slot >= ranks.length ? -1 : ranks[slot]!;
+      if (rank < 0) return NaN;
+      return (descending ? SLOTS - 1 - rank : rank) * SLOTS + slot;
+    },
+    slot: (key) => key % SLOTS,
+  };
+}
+
 /**
  * A searched page from the index, or null when a match's place in the order is not known. A term
- * with more than `countLimit` candidates, in the whole list, is read by walking the sort order
- * (see walkedAnswer); otherwise every candidate is checked and the total is exact.
+ * with more than `countLimit` candidates may be answered without checking each of them (see
+ * commonAnswer); otherwise every candidate is checked and the total is exact.
  */
 export function answer(
   indexed: IndexedUsers,
@@ -188,105 +230,190 @@ export function answer(
     search.sortBy && Object.hasOwn(listSpec.sort, search.sortBy) ? search.sortBy : undefined;
   const ranks = sortBy ? indexed.ranks.get(sortBy) : undefined;
   if (sortBy && !ranks) return null;
-  if (candidates.length > countLimit && !passes && indexed.dirty.length === 0) {
-    const walked = walkedAnswer(indexed, search, candidates, sortBy, countLimit);
-    if (walked) return walked;
+  const keys = sortKeys(indexed, ranks, search.sortOrder === "desc");
+  if (candidates.length > countLimit) {
+    const common = commonAnswer(indexed, search, candidates, passes, keys, countLimit);
+    if (common !== undefined) return common;
   }
-  const descending = search.sortOrder === "desc";
   const top = new TopKeys(
     Math.min(search.offset + search.limit, candidates.length + indexed.dirty.length),
   );
-  const { texts, ids, isDirty, dirty } = indexed;
-  const term = search.term;
+  const { isDirty, dirty } = indexed;
+  const contains = indexed.contains(search.term);
   // A term of three characters is one trigram: its candidates all contain it (their text is
-  // read only to skip deleted users). A dirty user is looked at with the dirty ones, as its
+  // looked at only to skip deleted users). A dirty user is looked at with the dirty ones, as its
   // postings may be out of date.
-  const exact = term.length === 3;
+  const matches = search.term.length === 3 ? (slot: number) => indexed.hasText(slot) : contains;
   let total = 0;
-  const keyOf = (slot: number): number => {
-    if (!ranks) return descending ? -ids[slot]! : ids[slot]!;
-    const rank = isDirty[slot] || slot >= ranks.length ? -1 : ranks[slot]!;
-    if (rank < 0) return NaN;
-    return (descending ? SLOTS - 1 - rank : rank) * SLOTS + slot;
-  };
   for (let i = 0; i < candidates.length; i += 1) {
     const slot = candidates[i]!;
-    if (isDirty[slot]) continue;
-    const text = texts[slot];
-    if (text === undefined || (passes && !passes(slot)) || !(exact || text.includes(term)))
-      continue;
+    if (isDirty[slot] || (passes && !passes(slot)) || !matches(slot)) continue;
     total += 1;
-    const key = keyOf(slot);
+    const key = keys.key(slot);
     if (Number.isNaN(key)) return null;
     top.push(key);
   }
   for (const slot of dirty) {
-    const text = texts[slot];
-    if (text === undefined || (passes && !passes(slot)) || !text.includes(term)) continue;
+    if ((passes && !passes(slot)) || !contains(slot)) continue;
     total += 1;
-    const key = keyOf(slot);
+    const key = keys.key(slot);
     // A changed user that matches has no known place in a sorted order.
     if (Number.isNaN(key)) return null;
     top.push(key);
   }
-  const keys = top.sorted().slice(search.offset, search.offset + search.limit);
-  return {
-    ids: keys.map((key) => (ranks ? ids[key % SLOTS]! : Math.abs(key))),
-    total,
-  };
+  const page = top.sorted().slice(search.offset, search.offset + search.limit);
+  return { ids: page.map((key) => indexed.ids[keys.slot(key)]!), total };
 }
 
 /**
- * A common term's page (no filter, no changed user) read by walking the sort order and checking
- * each user's text, as far as `WALK_SLACK` times the entries its share of the list predicts; null
- * when that is not cheaper than checking every candidate, or the walk ends short (its matches
- * cluster further on). The total of a three-letter term is its candidates' number; a longer term's
- * is estimated from a sample of its candidates, and flagged, unless it comes out at most
- * `countLimit` (then every candidate is checked).
+ * A common term's page and total without checking every candidate. The total of a three-letter
+ * term with no filter is its candidates' number; any other is estimated from a sample of the
+ * candidates and flagged, unless it comes out at most `countLimit`: then undefined, and every
+ * candidate is checked. The page is walked (walkedPage) or selected (selectedPage). Null when a
+ * changed user matches and its place in the order is not known.
  */
-function walkedAnswer(
+function commonAnswer(
   indexed: IndexedUsers,
   search: IndexedSearch,
   candidates: Int32Array,
-  sortBy: string | undefined,
+  passes: ((slot: number) => boolean) | undefined,
+  keys: SortKeys,
   countLimit: number,
-): IndexAnswer | null {
-  const users = indexed.baseIds.length;
-  const order = sortBy ? indexed.orders.get(sortBy) : undefined;
-  if (sortBy && order?.length !== users) return null;
-  const wanted = search.offset + search.limit;
-  const budget = Math.ceil((WALK_SLACK * wanted * users) / candidates.length);
-  if (budget * 2 >= candidates.length) return null;
-  const { texts } = indexed;
-  const term = search.term;
-  const contains = (slot: number) => texts[slot]?.includes(term) === true;
-  let total: number;
-  let estimate = false;
-  if (term.length === 3 && indexed.deletions === 0) {
-    total = candidates.length;
-  } else {
-    const stride = Math.max(1, candidates.length / SAMPLE);
+): IndexAnswer | null | undefined {
+  const { isDirty, dirty } = indexed;
+  const exact = search.term.length === 3;
+  const contains = indexed.contains(search.term);
+  const has = exact ? (slot: number) => indexed.hasText(slot) : contains;
+  const matches = passes ? (slot: number) => passes(slot) && has(slot) : has;
+  const dirtyKeys: number[] = [];
+  for (const slot of dirty) {
+    if ((passes && !passes(slot)) || !contains(slot)) continue;
+    const key = keys.key(slot);
+    if (Number.isNaN(key)) return null;
+    dirtyKeys.push(key);
+  }
+  let clean = candidates.length;
+  if (dirty.length > 0) for (const slot of candidates) clean -= isDirty[slot]!;
+  let total = clean + dirtyKeys.length;
+  let share = 1;
+  const estimate = !(exact && !passes && indexed.deletions === 0);
+  if (estimate) {
     let checked = 0;
     let found = 0;
-    for (let at = 0; at < candidates.length; at += stride) {
+    for (const slot of sampleOf(candidates)) {
+      if (isDirty[slot]) continue;
       checked += 1;
-      if (contains(candidates[Math.floor(at)]!)) found += 1;
+      if (matches(slot)) found += 1;
     }
-    const share = found / Math.max(1, checked);
-    if (share * candidates.length <= countLimit) return null;
-    total = roundEstimate(share * candidates.length, 0);
-    estimate = true;
+    share = found / Math.max(1, checked);
+    if (share * clean + dirtyKeys.length <= countLimit) return undefined;
+    total = roundEstimate(share * clean + dirtyKeys.length, 0);
   }
-  const page: number[] = [];
+  const page =
+    (!passes && dirty.length === 0
+      ? walkedPage(indexed, search, candidates.length, contains)
+      : null) ?? selectedPage(indexed, search, candidates, keys, dirtyKeys, share, matches);
+  if (!estimate) return { ids: page.ids, total };
+  if (page.all) return { ids: page.ids, total: page.matches };
+  return { ids: page.ids, total: Math.max(total, search.offset + page.ids.length), estimate };
+}
+
+/**
+ * Up to SAMPLE of the candidates, one at a random place in each of SAMPLE equal stretches: a
+ * fixed stride would see only one kind of a list that alternates (every other user in a school).
+ * The places are the same for every page of a search, so its estimate does not change.
+ */
+function* sampleOf(candidates: Int32Array): Generator<number> {
+  if (candidates.length <= SAMPLE) {
+    yield* candidates;
+    return;
+  }
+  const stride = candidates.length / SAMPLE;
+  let seed = 0x9e3779b9;
+  for (let i = 0; i < SAMPLE; i += 1) {
+    // xorshift32
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    const jitter = (seed >>> 0) / 2 ** 32;
+    yield candidates[Math.floor((i + jitter) * stride)]!;
+  }
+}
+
+interface FoundPage {
+  ids: number[];
+  /** Whether every match was looked at (then `matches` is their number). */
+  all: boolean;
+  matches: number;
+}
+
+/**
+ * A page found by selecting the candidates' smallest sort keys (two numbers read per candidate)
+ * and checking only those, in order, until the page's end; the selection grows when too few of
+ * them match.
+ */
+function selectedPage(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  candidates: Int32Array,
+  keys: SortKeys,
+  dirtyKeys: number[],
+  share: number,
+  matches: (slot: number) => boolean,
+): FoundPage {
+  const { isDirty } = indexed;
+  const wanted = search.offset + search.limit;
+  const all = candidates.length + dirtyKeys.length;
+  let size = Math.min(all, Math.ceil((wanted / Math.max(share, 0.01)) * 1.25) + 32);
+  for (;;) {
+    const top = new TopKeys(size);
+    for (let i = 0; i < candidates.length; i += 1) {
+      const slot = candidates[i]!;
+      if (!isDirty[slot]) top.push(keys.key(slot));
+    }
+    for (const key of dirtyKeys) top.push(key);
+    const found: number[] = [];
+    for (const key of top.sorted()) {
+      const slot = keys.slot(key);
+      if (!matches(slot)) continue;
+      found.push(indexed.ids[slot]!);
+      if (found.length === wanted) break;
+    }
+    if (found.length === wanted || size >= all) {
+      const ids = found.slice(search.offset);
+      return { ids, all: size >= all && found.length < wanted, matches: found.length };
+    }
+    size = Math.min(all, size * 4);
+  }
+}
+
+/**
+ * A page found by walking the sort order and checking each user, as far as `WALK_SLACK` times the
+ * entries the term's share of the list predicts; null when that is not much cheaper than selecting
+ * among the candidates, or the walk ends short (its matches cluster further on).
+ */
+function walkedPage(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  candidates: number,
+  contains: (slot: number) => boolean,
+): FoundPage | null {
+  const users = indexed.baseIds.length;
+  const order = search.sortBy ? indexed.orders.get(search.sortBy) : undefined;
+  if (search.sortBy && order?.length !== users) return null;
+  const wanted = search.offset + search.limit;
+  const budget = Math.ceil((WALK_SLACK * wanted * users) / candidates);
+  if (budget >= candidates * WALK_SHARE) return null;
+  const ids: number[] = [];
   const descending = search.sortOrder === "desc";
-  for (let step = 0, seen = 0; step < Math.min(users, budget) && seen < wanted; step += 1) {
+  let seen = 0;
+  for (let step = 0; step < Math.min(users, budget) && seen < wanted; step += 1) {
     const position = descending ? users - 1 - step : step;
     const slot = order ? order[position]! : position;
     if (!contains(slot)) continue;
     seen += 1;
-    if (seen > search.offset) page.push(indexed.ids[slot]!);
+    if (seen > search.offset) ids.push(indexed.ids[slot]!);
   }
-  if (page.length < search.limit && budget < users) return null;
-  if (estimate) total = Math.max(total, search.offset + page.length);
-  return { ids: page, total, ...(estimate ? { estimate } : {}) };
+  if (seen < wanted && budget < users) return null;
+  return { ids, all: seen < wanted, matches: seen };
 }
