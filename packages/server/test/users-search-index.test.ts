@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { containsPattern, parseFilters } from "../src/lib/list";
-import { TopKeys } from "../src/lib/top-keys";
+import { smallestFirst, TopKeys } from "../src/lib/top-keys";
 import { TrigramPostings } from "../src/lib/trigram-postings";
 import { listSpec } from "../src/plugins/app/repositories/user-records";
 import {
@@ -341,6 +341,29 @@ describe("the index's parts", () => {
       const top = new TopKeys(k);
       for (const key of keys) top.push(key);
       expect(top.sorted()).toEqual([...keys].sort((a, b) => a - b).slice(0, k));
+    }
+  });
+
+  it("moves the k smallest keys to the front, from a list in order, reversed, in runs or scattered", () => {
+    const n = 30_000;
+    const orders = {
+      "in order": Array.from({ length: n }, (_, i) => i - n / 2),
+      reversed: Array.from({ length: n }, (_, i) => n - i),
+      "in runs": Array.from({ length: n }, (_, i) => (i % 100) * n + i),
+      scattered: Array.from({ length: n }, (_, i) => ((i * 7919) % 30_011) + 0.5),
+    };
+    for (const [label, keys] of Object.entries(orders)) {
+      const sorted = [...keys].sort((a, b) => a - b);
+      for (const k of [0, 1, 65, 520, n - 1, n, n + 5]) {
+        const moved = Float64Array.from(keys);
+        smallestFirst(moved, k);
+        const front = Array.from(moved.subarray(0, Math.min(k, n))).sort((a, b) => a - b);
+        expect(front, `${label}, ${k}`).toEqual(sorted.slice(0, k));
+        expect(
+          Array.from(moved).sort((a, b) => a - b),
+          `${label}, ${k}`,
+        ).toEqual(sorted);
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 import { roundEstimate, type ParsedFilter } from "../../../lib/list";
-import { TopKeys } from "../../../lib/top-keys";
+import { smallestFirst, TopKeys } from "../../../lib/top-keys";
 import { TrigramPostings } from "../../../lib/trigram-postings";
 import { users } from "../../../db/schema";
 import { listSpec } from "./user-records";
@@ -292,8 +292,7 @@ function commonAnswer(
     if (Number.isNaN(key)) return null;
     dirtyKeys.push(key);
   }
-  let clean = candidates.length;
-  if (dirty.length > 0) for (const slot of candidates) clean -= isDirty[slot]!;
+  const clean = candidates.length - dirtyAmong(candidates, dirty);
   let total = clean + dirtyKeys.length;
   let share = 1;
   const estimate = !(exact && !passes && indexed.deletions === 0);
@@ -310,7 +309,8 @@ function commonAnswer(
     total = roundEstimate(share * clean + dirtyKeys.length, 0);
   }
   const page =
-    (!passes && dirty.length === 0
+    // A walk meets changed users at their old places: none of them may match.
+    (!passes && dirtyKeys.length === 0
       ? walkedPage(indexed, search, candidates.length, contains)
       : null) ?? selectedPage(indexed, search, candidates, keys, dirtyKeys, share, matches);
   if (!estimate) return { ids: page.ids, total };
@@ -340,6 +340,29 @@ function* sampleOf(candidates: Int32Array): Generator<number> {
   }
 }
 
+/** How many of the changed users' slots are among the candidates (ascending). */
+function dirtyAmong(candidates: Int32Array, dirty: number[]): number {
+  let among = 0;
+  for (const slot of dirty) {
+    let low = 0;
+    let high = candidates.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = candidates[middle]!;
+      if (at === slot) {
+        among += 1;
+        break;
+      }
+      if (at < slot) low = middle + 1;
+      else high = middle - 1;
+    }
+  }
+  return among;
+}
+
+/** The sort keys of a selection, its memory kept between searches (they run one at a time). */
+let scratch = new Float64Array(0);
+
 interface FoundPage {
   ids: number[];
   /** Whether every match was looked at (then `matches` is their number). */
@@ -349,8 +372,7 @@ interface FoundPage {
 
 /**
  * A page found by selecting the candidates' smallest sort keys (two numbers read per candidate)
- * and checking only those, in order, until the page's end; the selection grows when too few of
- * them match.
+ * and checking only those, in order, until the page's end.
  */
 function selectedPage(
   indexed: IndexedUsers,
@@ -363,28 +385,32 @@ function selectedPage(
 ): FoundPage {
   const { isDirty } = indexed;
   const wanted = search.offset + search.limit;
+  // Each candidate's key is read once (from places all over the ranks), then read in sequence.
   const all = candidates.length + dirtyKeys.length;
-  let size = Math.min(all, Math.ceil((wanted / Math.max(share, 0.01)) * 1.25) + 32);
-  for (;;) {
-    const top = new TopKeys(size);
-    for (let i = 0; i < candidates.length; i += 1) {
-      const slot = candidates[i]!;
-      if (!isDirty[slot]) top.push(keys.key(slot));
-    }
-    for (const key of dirtyKeys) top.push(key);
-    const found: number[] = [];
-    for (const key of top.sorted()) {
+  if (scratch.length < all) scratch = new Float64Array(Math.max(all, 2 * scratch.length));
+  const selected = scratch;
+  let count = 0;
+  for (let i = 0; i < candidates.length; i += 1) {
+    const slot = candidates[i]!;
+    if (!isDirty[slot]) selected[count++] = keys.key(slot);
+  }
+  for (const key of dirtyKeys) selected[count++] = key;
+  // The keys expected to hold the page's matches are moved to the front and sorted; when too few
+  // of them match (the matches cluster further on in the order), the next stretch, eight times
+  // as long, and so on.
+  let size = Math.ceil((wanted / Math.max(share, 0.01)) * 1.25) + 32;
+  const ids: number[] = [];
+  for (let start = 0; start < count && ids.length < wanted; start += size, size *= 8) {
+    const rest = selected.subarray(start, count);
+    smallestFirst(rest, size);
+    for (const key of rest.subarray(0, size).sort()) {
       const slot = keys.slot(key);
       if (!matches(slot)) continue;
-      found.push(indexed.ids[slot]!);
-      if (found.length === wanted) break;
+      ids.push(indexed.ids[slot]!);
+      if (ids.length === wanted) break;
     }
-    if (found.length === wanted || size >= all) {
-      const ids = found.slice(search.offset);
-      return { ids, all: size >= all && found.length < wanted, matches: found.length };
-    }
-    size = Math.min(all, size * 4);
   }
+  return { ids: ids.slice(search.offset), all: ids.length < wanted, matches: ids.length };
 }
 
 /**
