@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { preparedStatement, sqlLiteral } from "../src/db/client";
+import { preparedQuery, preparedStatement, rowsOf, sqlLiteral } from "../src/db/client";
 import { useTestApp } from "./helper";
 
 const t = useTestApp();
@@ -34,5 +35,34 @@ describe("prepared statements", () => {
       "select count(*)::int from users",
     );
     expect((await count([]))[0]![0]).toBeGreaterThan(0);
+  });
+
+  it("runs a built statement prepared once per text with the rows execute gives, and runs unnamed what it cannot prepare", async () => {
+    const db = t().database.db;
+    const query = (pattern: string, limit: number) =>
+      sql`select id, user_name, created_at, created_at::date as day, now() - created_at as age,
+                 ${pattern}::text as pattern
+            from users where user_name like ${pattern} order by id limit ${limit}`;
+    for (const [pattern, limit] of [
+      ["%a%", 3],
+      ["adm%", 1],
+      ["%'; drop table users; --%", 5],
+    ] as const) {
+      const executed = await rowsOf<Record<string, unknown>>(db.execute(query(pattern, limit)));
+      const prepared = await preparedQuery<Record<string, unknown>>(db, query(pattern, limit));
+      expect(prepared.map(({ age: _, ...row }) => row)).toEqual(
+        executed.map(({ age: _, ...row }) => row),
+      );
+      for (const row of prepared) expect(typeof row.created_at).toBe("string");
+      if (pattern === "%a%") expect(prepared).toHaveLength(3);
+    }
+    // A parameter whose type the text does not say cannot be prepared alone: run unnamed.
+    const untyped = (value: string) => sql`select ${value} as echoed`;
+    expect(await preparedQuery(db, untyped("one"))).toEqual([{ echoed: "one" }]);
+    expect(await preparedQuery(db, untyped("two"))).toEqual([{ echoed: "two" }]);
+    // A real error is still the caller's, as execute gives it.
+    await expect(preparedQuery(db, sql`select 1 / ${0}::int as n`)).rejects.toThrow(
+      /^Failed query: select 1 \/ \$1::int/,
+    );
   });
 });

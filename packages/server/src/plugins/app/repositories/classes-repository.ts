@@ -9,7 +9,7 @@ import {
 } from "@lms/core";
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
-import { rowsOf } from "../../../db/client";
+import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
 import { VersionedCounts } from "../../../lib/versioned-pages";
@@ -154,18 +154,19 @@ export class ClassesRepository {
     let firstPage = undefined as ClassRow[] | undefined;
     const total = await this.counts.total(tables, counted, async () => {
       if (input.search === "") {
-        const [count] = await rowsOf<{ n: number }>(this.db.execute(counted));
+        const [count] = await preparedQuery<{ n: number }>(this.db, counted);
         return Number(count?.n ?? 0);
       }
       const order = orderOf(input);
-      const rows = await rowsOf<ClassRow & { n: number }>(
-        this.db.execute(sql`${classes},
+      const rows = await preparedQuery<ClassRow & { n: number }>(
+        this.db,
+        sql`${classes},
           matches as materialized (select k.* from classes k where ${where}),
           counted as (select count(*)::int as n from matches)
           select c.n, k.* from counted c
             left join lateral (select * from matches k where c.n <= ${this.sortedMatches}
                                 order by ${order} limit ${limit} offset ${offset}) k on true
-           order by ${order}`),
+           order by ${order}`,
       );
       const matches = Number(rows[0]?.n ?? 0);
       if (matches <= this.sortedMatches) firstPage = rows.filter((row) => row.school_id !== null);
@@ -183,14 +184,14 @@ export class ClassesRepository {
     // 15,000 classes, 10 to 20 ms). With more matches the planner chooses, and a walk finds a page
     // within a few rows.
     const sortMatches = input.search !== "" && total <= this.sortedMatches;
-    const rows = await rowsOf<ClassRow>(
-      this.db.execute(
-        sortMatches
-          ? sql`${classes},
+    const rows = await preparedQuery<ClassRow>(
+      this.db,
+      sortMatches
+        ? sql`${classes},
               matches as materialized (select k.* from classes k where ${where})
               select k.* from matches k order by ${order} limit ${size} offset ${skip}`
-          : // The page's keys first, from the sort's index alone (it holds the key); then its rows.
-            sql`${classes},
+        : // The page's keys first, from the sort's index alone (it holds the key); then its rows.
+          sql`${classes},
               page as materialized (
                 select k.school_id, k.year_from, k.grade, k.section_key from classes k
                  where ${where} order by ${order} limit ${size} offset ${skip})
@@ -198,7 +199,6 @@ export class ClassesRepository {
                  and k.year_from = p.year_from and k.grade = p.grade
                  and k.section_key = p.section_key
                order by ${order}`,
-      ),
     );
     return { rows: (fromEnd ? rows.reverse() : rows).map(toRecord), total };
   }
