@@ -2,7 +2,7 @@ import type { ListResource } from "@lms/core";
 import { count, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
-import { preparedRows, type Db } from "../db/client";
+import { preparedQuery, preparedRows, type Db } from "../db/client";
 import { changeCounters } from "../db/schema";
 import { listOrder, nearerEnd, reverseInput, type ListInput, type ListSpec } from "./list";
 
@@ -96,11 +96,16 @@ export class VersionedPages {
     if (limit === 0) return { rows: [], total };
     let query = this.db.select({ id: queries.id }).from(queries.table).$dynamic();
     if (queries.join) query = query.innerJoin(queries.join.table, queries.join.on);
-    const page = await query
+    const pageQuery = query
       .where(queries.where)
       .orderBy(...queries.order(reverse))
       .limit(limit)
       .offset(offset);
+    // Without a search, a generic plan fits every page (a search's plan depends on its term).
+    const page =
+      input.search === ""
+        ? await preparedQuery<{ id: number }>(this.db, pageQuery.getSQL())
+        : await pageQuery;
     const ids = page.map((r) => Number(r.id));
     if (reverse) ids.reverse();
     if (ids.length === 0) return { rows: [], total };
