@@ -184,11 +184,16 @@ function preparedRun(
       }
       await ready;
       const args = values.length > 0 ? ` (${values.map(sqlLiteral).join(", ")})` : "";
-      const result = await client.query<unknown[]>(`execute ${name}${args}`, [], {
+      // The simple protocol (exec): a quarter of a millisecond less a run than query's extended
+      // one, which parses, binds and describes the EXECUTE first.
+      const [result] = await client.exec(`execute ${name}${args}`, {
         rowMode: "array",
         ...(textDates ? { parsers: PGLITE_TEXT_DATES } : {}),
       });
-      return { rows: result.rows, fields: result.fields.map((field) => field.name) };
+      return {
+        rows: result!.rows as unknown[][],
+        fields: result!.fields.map((field) => field.name),
+      };
     };
   }
   return async (values) => {
