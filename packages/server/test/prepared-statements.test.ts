@@ -1,6 +1,13 @@
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { preparedQuery, preparedStatement, rowsOf, sqlLiteral } from "../src/db/client";
+import {
+  preparedQuery,
+  preparedStatement,
+  preparedTableRows,
+  rowsOf,
+  sqlLiteral,
+} from "../src/db/client";
+import { users } from "../src/db/schema";
 import { useTestApp } from "./helper";
 
 const t = useTestApp();
@@ -64,5 +71,14 @@ describe("prepared statements", () => {
     await expect(preparedQuery(db, sql`select 1 / ${0}::int as n`)).rejects.toThrow(
       /^Failed query: select 1 \/ \$1::int/,
     );
+  });
+
+  it("maps a prepared whole-table select to the fields the query builder gives", async () => {
+    const db = t().database.db;
+    const query = () => db.select().from(users).where(like(users.userName, "%a%")).limit(5);
+    const built = await query();
+    expect(built.length).toBeGreaterThan(1);
+    expect(await preparedTableRows(db, query(), users)).toEqual(built);
+    expect(built.some((row) => row.createdAt instanceof Date)).toBe(true);
   });
 });

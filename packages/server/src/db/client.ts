@@ -2,9 +2,16 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import { getTableColumns, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type {
+  PgColumn,
+  PgDatabase,
+  PgDialect,
+  PgQueryResultHKT,
+  PgTable,
+  PgTransaction,
+} from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { createPgliteFolder } from "./pglite-folder";
@@ -252,6 +259,27 @@ export async function preparedQuery<Row>(db: Db, query: SQL): Promise<Row[]> {
     const record: Record<string, unknown> = {};
     for (let i = 0; i < answer.fields.length; i++) record[answer.fields[i]!] = row[i];
     return record as Row;
+  });
+}
+
+/**
+ * The rows of a whole-table select of the query builder (`db.select().from(table)...`) run by
+ * `preparedQuery`, each mapped to the table's fields as the builder maps them.
+ */
+export async function preparedTableRows<T extends PgTable>(
+  db: Db,
+  query: { getSQL(): SQL },
+  table: T,
+): Promise<T["$inferSelect"][]> {
+  const rows = await preparedQuery<Record<string, unknown>>(db, query.getSQL());
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
+  return rows.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = raw[column.name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T["$inferSelect"];
   });
 }
 

@@ -1,6 +1,6 @@
 import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
 import { eq, getTableColumns, isNull, or, sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db, type Executor } from "../../../db/client";
+import { preparedTableRows, rowsOf, type Db, type Executor } from "../../../db/client";
 import { courses } from "../../../db/schema";
 import {
   listConditions,
@@ -133,11 +133,13 @@ export class CoursesRepository {
     mode: "view" | "modify" = "view",
     db: Executor = this.db,
   ): Promise<CourseRow | undefined> {
-    const [row] = await db
+    const query = db
       .select()
       .from(courses)
       .where(whereAll([eq(courses.id, id), viewer ? courseAccess(viewer, mode) : undefined]))
       .limit(1);
+    // Read on every course-scoped request: prepared once per viewer's kind (outside a transaction).
+    const [row] = db === this.db ? await preparedTableRows(this.db, query, courses) : await query;
     return row;
   }
 
