@@ -255,9 +255,14 @@ export async function preparedQuery<Row>(db: Db, query: SQL): Promise<Row[]> {
     prepared.byText.set(text, null);
     return rowsOf<Row>(db.execute(query));
   }
-  return answer.rows.map((row) => {
+  return recordsOf<Row>(answer.rows, answer.fields);
+}
+
+/** Rows given as arrays made into records, the i-th value under the i-th key. */
+function recordsOf<Row>(rows: unknown[][], keys: readonly string[]): Row[] {
+  return rows.map((row) => {
     const record: Record<string, unknown> = {};
-    for (let i = 0; i < answer.fields.length; i++) record[answer.fields[i]!] = row[i];
+    for (let i = 0; i < keys.length; i++) record[keys[i]!] = row[i];
     return record as Row;
   });
 }
@@ -295,14 +300,7 @@ export function preparedRows<Row>(
   keys: readonly string[],
 ): (values: unknown[]) => Promise<Row[]> {
   const run = preparedStatement(db, name, query.toSQL().sql);
-  return async (values) => {
-    const rows = await run(values);
-    return rows.map((row) => {
-      const record: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) record[keys[i]!] = row[i];
-      return record as Row;
-    });
-  };
+  return async (values) => recordsOf<Row>(await run(values), keys);
 }
 
 /** Rows of a raw SQL statement on either driver (both answer { rows }). */

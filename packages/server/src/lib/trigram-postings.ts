@@ -1,3 +1,5 @@
+import { sortedIndexOf } from "./sorted-index";
+
 /**
  * Which texts hold each three-character sequence (a trigram), for substring searches in memory:
  * every text that contains a term contains each of the term's trigrams, so the texts listed under
@@ -106,16 +108,8 @@ export class TrigramPostings {
   }
 
   private listOf(code: number): Int32Array | null {
-    let low = 0;
-    let high = this.codes.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const at = this.codes[middle]!;
-      if (at === code) return this.slots.subarray(this.starts[middle], this.starts[middle + 1]);
-      if (at < code) low = middle + 1;
-      else high = middle - 1;
-    }
-    return null;
+    const at = sortedIndexOf(this.codes, code);
+    return at < 0 ? null : this.slots.subarray(this.starts[at], this.starts[at + 1]);
   }
 }
 

@@ -1,4 +1,5 @@
 import { roundEstimate, type ParsedFilter } from "../../../lib/list";
+import { sortedIndexOf } from "../../../lib/sorted-index";
 import { smallestFirst, TopKeys } from "../../../lib/top-keys";
 import { TrigramPostings } from "../../../lib/trigram-postings";
 import { users } from "../../../db/schema";
@@ -66,16 +67,8 @@ export class IndexedUsers {
   constructor(public version: number) {}
 
   slotOf(id: number): number {
-    let low = 0;
-    let high = this.baseIds.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const at = this.baseIds[middle]!;
-      if (at === id) return middle;
-      if (at < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return this.added.get(id) ?? -1;
+    const slot = sortedIndexOf(this.baseIds, id);
+    return slot >= 0 ? slot : (this.added.get(id) ?? -1);
   }
 
   set(slot: number, row: UserRow) {
@@ -343,20 +336,7 @@ function* sampleOf(candidates: Int32Array): Generator<number> {
 /** How many of the changed users' slots are among the candidates (ascending). */
 function dirtyAmong(candidates: Int32Array, dirty: number[]): number {
   let among = 0;
-  for (const slot of dirty) {
-    let low = 0;
-    let high = candidates.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const at = candidates[middle]!;
-      if (at === slot) {
-        among += 1;
-        break;
-      }
-      if (at < slot) low = middle + 1;
-      else high = middle - 1;
-    }
-  }
+  for (const slot of dirty) if (sortedIndexOf(candidates, slot) >= 0) among += 1;
   return among;
 }
 
