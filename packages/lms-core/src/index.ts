@@ -39,6 +39,7 @@ export {
 export { inputJsonSchema, outputJsonSchema } from "./contract/json-schema";
 export { SESSION_COMMANDS } from "./contract/session-commands";
 export { commandRef } from "./contract/command-ref";
+export { COMMANDS } from "./contract/commands";
 export {
   CONTRACT,
   commandSpecOf,

@@ -71,17 +71,12 @@ export type CommandCall<S> =
     ? (input?: InputOf<S>, options?: CallOptions) => Promise<AnswerOf<S>>
     : (input: InputOf<S>, options?: CallOptions) => Promise<AnswerOf<S>>;
 
-function isListRequest(spec: CommandSpec): boolean {
-  const shape = (spec.input as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape !== undefined && "page" in shape && "sortOrder" in shape;
-}
-
 function entriesOf(
   spec: CommandSpec,
   input: unknown,
   options: CallOptions,
 ): Pick<RequestOptions, "fields" | "entries"> {
-  const asList = spec.answer === "list" || (spec.answer === "file" && isListRequest(spec));
+  const asList = spec.answer === "list" || (spec.answer === "file" && spec.listRequest);
   if (asList) return { entries: encodeListRequest(input as ListParams, spec.cmdType).slice(1) };
   const fields = (input ?? {}) as Record<string, FieldValue>;
   const selection = options.selection;

@@ -14,5 +14,11 @@ export function commandRef<R extends ContractResource, C extends JsonCommand<R>>
   resource: R,
   cmdType: C,
 ): Contract[R][C] {
-  return { resource, cmdType, path: `/${resource}/`, answer: "json" } as unknown as Contract[R][C];
+  return {
+    resource,
+    cmdType,
+    path: `/${resource}/`,
+    answer: "json",
+    listRequest: false,
+  } as unknown as Contract[R][C];
 }

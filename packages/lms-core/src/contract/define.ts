@@ -64,6 +64,8 @@ export interface CommandSpec<
   input: I;
   output: O;
   answer: A;
+  /** A download sent as a list request (an export: the list's search, sort and filters). */
+  listRequest: boolean;
   keepsSessions: boolean;
   audited: boolean;
   errors: CommandErrors;
@@ -100,12 +102,18 @@ export function defineCommands<const T extends Record<string, CommandOptions>>(
       input: options.input,
       output: options.output,
       answer: options.answer ?? "json",
+      listRequest: options.answer === "file" && isListRequest(options.input),
       keepsSessions: options.keepsSessions ?? read,
       audited: options.audited ?? !read,
       errors: options.errors ?? {},
     };
   }
   return specs as ResourceContract<T>;
+}
+
+function isListRequest(input: ContractSchema | undefined): boolean {
+  const shape = (input as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape !== undefined && "page" in shape && "sortOrder" in shape;
 }
 
 /** A command's options, typed for defineCommands (keeps the schema types when written apart). */

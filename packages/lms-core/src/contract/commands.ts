@@ -1,0 +1,162 @@
+import type { Contract, ContractResource } from "./index";
+
+/** How a command's answer travels; `listFile` is a download that takes a list request (export). */
+type KindOf<S> = S extends {
+  answer: "file";
+  input: { _zod: { output: { page: number; sortOrder: unknown } } };
+}
+  ? "listFile"
+  : S extends { answer: infer A }
+    ? A
+    : never;
+
+type CommandKinds = {
+  readonly [R in ContractResource]: { readonly [C in keyof Contract[R]]: KindOf<Contract[R][C]> };
+};
+
+// Checked against CONTRACT by its type: a command added, removed or changed there fails to compile.
+const KINDS: CommandKinds = {
+  school: {
+    list: "list",
+    export: "listFile",
+    get: "json",
+    create: "json",
+    update: "json",
+    impact: "json",
+    delete: "json",
+    trash: "list",
+    restore: "json",
+    purge: "json",
+    setstatus: "json",
+  },
+  user: {
+    login: "json",
+    getisloggedinstatus: "json",
+    logout: "json",
+    forgotpassword: "json",
+    verifytoken: "json",
+    resetpassword: "json",
+    setpassword: "json",
+    changepassword: "json",
+    profile: "json",
+    updateprofile: "json",
+    setlanguage: "json",
+    list: "list",
+    export: "listFile",
+    get: "json",
+    create: "json",
+    update: "json",
+    impact: "json",
+    delete: "json",
+    trash: "list",
+    restore: "json",
+    purge: "json",
+    activate: "json",
+    deactivate: "json",
+    resendactivation: "json",
+    bulkupload: "progress",
+    template: "file",
+  },
+  role: {
+    list: "list",
+    export: "listFile",
+    get: "json",
+    modules: "json",
+    create: "json",
+    update: "json",
+    impact: "json",
+    delete: "json",
+    trash: "list",
+    restore: "json",
+    purge: "json",
+    setstatus: "json",
+  },
+  audit: { list: "list", export: "listFile" },
+  config: { get: "json" },
+  course: {
+    list: "list",
+    export: "listFile",
+    get: "json",
+    create: "json",
+    update: "json",
+    impact: "json",
+    delete: "json",
+    trash: "list",
+    restore: "json",
+    purge: "json",
+    publish: "json",
+    unpublish: "json",
+  },
+  element: {
+    list: "list",
+    export: "listFile",
+    create: "json",
+    update: "json",
+    impact: "json",
+    delete: "json",
+    trash: "list",
+    restore: "json",
+    purge: "json",
+    publish: "json",
+    unpublish: "json",
+    swap: "json",
+  },
+  material: {
+    list: "list",
+    export: "listFile",
+    get: "json",
+    create: "json",
+    update: "json",
+    impact: "json",
+    delete: "json",
+    trash: "list",
+    restore: "json",
+    purge: "json",
+    scormreset: "json",
+    scormcomplete: "json",
+    publish: "json",
+    unpublish: "json",
+    quizsettings: "json",
+    swap: "json",
+    download: "file",
+  },
+  class: { list: "list", export: "listFile", get: "json", move: "json" },
+  journey: {
+    mycourses: "json",
+    children: "json",
+    path: "json",
+    open: "json",
+    complete: "json",
+    scormload: "json",
+    scormcommit: "json",
+    next: "json",
+    resume: "json",
+    summary: "json",
+  },
+  progress: { list: "list", export: "listFile" },
+  scormreport: { list: "list", get: "json", export: "listFile" },
+};
+
+/**
+ * Every command of the contract as a client calls it, without its schemas: what callCommand
+ * reads (path, cmdType, answer kind, whether it takes a list request), typed as the declaration.
+ * Importing CONTRACT builds every zod schema of the service (a tenth of a second on a phone);
+ * an app that validates its forms with their own schemas calls through this instead.
+ */
+export const COMMANDS = Object.fromEntries(
+  Object.entries(KINDS).map(([resource, commands]) => [
+    resource,
+    Object.fromEntries(
+      Object.entries(commands as Record<string, string>).map(([cmdType, kind]) => [
+        cmdType,
+        {
+          resource,
+          cmdType,
+          path: `/${resource}/`,
+          answer: kind === "listFile" ? "file" : kind,
+          listRequest: kind === "listFile",
+        },
+      ]),
+    ),
+  ]),
+) as unknown as Contract;
