@@ -2,7 +2,7 @@
 import "./lib/trusted-types";
 // Then a kept session's class-service sign-in starts as this module is evaluated.
 import { portalApi } from "./app/portal-api";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createAppRouter, routerReady } from "./app/router";
@@ -16,10 +16,13 @@ import "./index.css";
 const SPINNER_AFTER_MS = 400;
 
 const router = createAppRouter();
-void routerReady(router, SPINNER_AFTER_MS).then(() =>
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App api={portalApi} router={router} />
-    </StrictMode>,
-  ),
-);
+void routerReady(router, SPINNER_AFTER_MS).then(() => {
+  const root = createRoot(document.getElementById("root")!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App api={portalApi} router={router} />
+      </StrictMode>,
+    ),
+  );
+});

@@ -1,9 +1,9 @@
-import { CONTRACT } from "@lms/core";
+import { COMMANDS } from "@lms/core";
 import { useCallback } from "react";
 import { useRun } from "../lib/data";
 import { TRASH_PATHS } from "./use-trash";
 
-const material = CONTRACT.material;
+const material = COMMANDS.material;
 export const MATERIAL_PATH = "/material/";
 /** Materials are nested in a course's element list: a material change refreshes both. */
 export const MATERIAL_CHANGES = [MATERIAL_PATH, "/element/"];

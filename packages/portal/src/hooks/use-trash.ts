@@ -1,4 +1,4 @@
-import { CONTRACT, callCommand, type ListParams } from "@lms/core";
+import { COMMANDS, callCommand, type ListParams } from "@lms/core";
 import { useCallback } from "react";
 import { useApiClient } from "../lib/api-context";
 import { useList, useRun } from "../lib/data";
@@ -9,12 +9,12 @@ import { useList, useRun } from "../lib/data";
  * them: the live lists and the bins alike.
  */
 const BINS = {
-  "/school/": CONTRACT.school,
-  "/user/": CONTRACT.user,
-  "/role/": CONTRACT.role,
-  "/course/": CONTRACT.course,
-  "/element/": CONTRACT.element,
-  "/material/": CONTRACT.material,
+  "/school/": COMMANDS.school,
+  "/user/": COMMANDS.user,
+  "/role/": COMMANDS.role,
+  "/course/": COMMANDS.course,
+  "/element/": COMMANDS.element,
+  "/material/": COMMANDS.material,
 } as const;
 
 export type TrashPath = keyof typeof BINS;

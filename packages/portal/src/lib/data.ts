@@ -31,7 +31,7 @@ function unwrap<T>(result: ApiResult<T>): T {
 type ListSpec = CommandSpec & { answer: "list" };
 
 /**
- * One page of a list command of the contract (`CONTRACT.school.list`, a recycle bin's `trash`):
+ * One page of a list command of the contract (`COMMANDS.school.list`, a recycle bin's `trash`):
  * SPEC.md §7's generic list table. A failed load is only logged and the table keeps its rows.
  */
 export function useList<S extends ListSpec>(spec: S, params: ListParams, enabled = true) {

@@ -1,7 +1,7 @@
-import { CONTRACT, type ListParams } from "@lms/core";
+import { COMMANDS, type ListParams } from "@lms/core";
 import { useList } from "../../../lib/data";
 
 /** cmdType=list: one page of the audit trail. */
 export function useAuditLog(params: ListParams) {
-  return useList(CONTRACT.audit.list, params);
+  return useList(COMMANDS.audit.list, params);
 }

@@ -1,4 +1,4 @@
-import { CONTRACT, AUDIT_ACTIONS, AUDIT_MODULES, SEARCH_DEBOUNCE_MS } from "@lms/core";
+import { COMMANDS, AUDIT_ACTIONS, AUDIT_MODULES, SEARCH_DEBOUNCE_MS } from "@lms/core";
 import { DataTable, PageHeader, TextField } from "@lms/ui";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ExportButton } from "../../../components/export-button";
@@ -70,7 +70,7 @@ export default function AuditLogPage() {
       <PageHeader
         title={t("audit.title")}
         description={t("audit.subtitle")}
-        actions={<ExportButton command={CONTRACT.audit.export} params={params} />}
+        actions={<ExportButton command={COMMANDS.audit.export} params={params} />}
       />
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm" htmlFor={ids.actor}>

@@ -1,9 +1,9 @@
-import { CONTRACT, type ClassRecord, type ListParams } from "@lms/core";
+import { COMMANDS, type ClassRecord, type ListParams } from "@lms/core";
 import { useCallback } from "react";
 import { useList, useRead, useRun } from "../../../lib/data";
 import { USER_PATH } from "../../../lib/api-paths";
 
-const classes = CONTRACT.class;
+const classes = COMMANDS.class;
 export const CLASS_PATH = "/class/";
 
 export function useClasses(params: ListParams, enabled = true) {

@@ -1,4 +1,4 @@
-import { CONTRACT, GLOBAL_ROLE_IDS, GRADE_LEVELS, type RoleId } from "@lms/core";
+import { COMMANDS, GLOBAL_ROLE_IDS, GRADE_LEVELS, type RoleId } from "@lms/core";
 import { Button, DataTable } from "@lms/ui";
 import { useMemo } from "react";
 import { renderRouterLink } from "../../../components/router-link";
@@ -31,7 +31,7 @@ export function ClassesTable({
   const [state, setState] = useListState(listKey, { sortBy: "grade", sortOrder: "asc" });
   const params = toListParams(state, { schoolId, courseId });
   const { page, loading } = useClasses(params);
-  const { exportCsv, exporting } = useExport(CONTRACT.class.export);
+  const { exportCsv, exporting } = useExport(COMMANDS.class.export);
   const labels = useTableLabels();
   const columns = useMemo(
     () => classColumns(t, { showSchool: globalViewer && !schoolId }),

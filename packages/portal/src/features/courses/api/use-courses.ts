@@ -1,9 +1,9 @@
-import { CONTRACT, type CourseValues, type ListParams } from "@lms/core";
+import { COMMANDS, type CourseValues, type ListParams } from "@lms/core";
 import { useCallback } from "react";
 import { useList, useRead, useRun } from "../../../lib/data";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
-const course = CONTRACT.course;
+const course = COMMANDS.course;
 export const COURSE_PATH = "/course/";
 
 /** One page of the course list (API-DETAILS.md: filters gradeLevel, published, schoolId). */

@@ -1,4 +1,4 @@
-import { CONTRACT, type ElementWithMaterials, type InputOf } from "@lms/core";
+import { COMMANDS, type ElementWithMaterials, type InputOf } from "@lms/core";
 import { useCallback } from "react";
 import useSWR from "swr";
 import { useContract } from "../../../lib/contract";
@@ -6,7 +6,7 @@ import { ApiError, useRun } from "../../../lib/data";
 import type { Positioned } from "../utils/positions";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
-const element = CONTRACT.element;
+const element = COMMANDS.element;
 export const ELEMENT_PATH = "/element/";
 
 /** API-DETAILS.md: element lists are read 50 rows at a time, sorted by position ascending. */

@@ -1,4 +1,4 @@
-import { CONTRACT, GRADE_LEVELS } from "@lms/core";
+import { COMMANDS, GRADE_LEVELS } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -40,7 +40,7 @@ export default function CoursesListPage() {
         title={t("courses.title")}
         actions={
           <>
-            <ExportButton command={CONTRACT.course.export} params={params} />
+            <ExportButton command={COMMANDS.course.export} params={params} />
             {rights.modifyCourse ? (
               <RecycleBinLink href={paths.courses.recycleBin.getHref()} />
             ) : null}

@@ -1,8 +1,8 @@
-import { CONTRACT } from "@lms/core";
+import { COMMANDS } from "@lms/core";
 import { useCallback } from "react";
 import { useRead, useRun } from "../../../lib/data";
 
-const journey = CONTRACT.journey;
+const journey = COMMANDS.journey;
 
 const withUser = <T extends object>(input: T, userId?: number | null) =>
   userId ? { ...input, userId } : input;

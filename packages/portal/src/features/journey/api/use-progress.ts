@@ -1,8 +1,8 @@
-import { CONTRACT, type ListParams } from "@lms/core";
+import { COMMANDS, type ListParams } from "@lms/core";
 import { useCallback } from "react";
 import { useList, useRun } from "../../../lib/data";
 
-const progress = CONTRACT.progress;
+const progress = COMMANDS.progress;
 /** The progress export's path, for the export button. */
 const PROGRESS_READS = [progress.list.path];
 
@@ -24,7 +24,7 @@ export function useScormAttemptCommands() {
   const reset = useCallback(
     (materialId: number, userId: number) =>
       run(
-        CONTRACT.material.scormreset,
+        COMMANDS.material.scormreset,
         { id: materialId, userId },
         { invalidates: PROGRESS_READS },
       ),
@@ -33,7 +33,7 @@ export function useScormAttemptCommands() {
   const markComplete = useCallback(
     (materialId: number, userId: number) =>
       run(
-        CONTRACT.material.scormcomplete,
+        COMMANDS.material.scormcomplete,
         { id: materialId, userId },
         { invalidates: PROGRESS_READS },
       ),

@@ -1,4 +1,4 @@
-import { CONTRACT, type ProgressRow } from "@lms/core";
+import { COMMANDS, type ProgressRow } from "@lms/core";
 import { DataTable, type DataTableRowAction } from "@lms/ui";
 import { useMemo } from "react";
 import { ExportButton } from "../../../components/export-button";
@@ -71,7 +71,7 @@ export function CourseProgress({ courseId }: { courseId: number }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <ScormReportLinks courseId={courseId} materials={page?.rows[0]?.scorm ?? []} />
-        <ExportButton command={CONTRACT.progress.export} params={params} />
+        <ExportButton command={COMMANDS.progress.export} params={params} />
       </div>
       <DataTable
         caption={t("journey.progressTitle")}

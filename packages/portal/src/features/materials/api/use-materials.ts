@@ -1,5 +1,5 @@
 import {
-  CONTRACT,
+  COMMANDS,
   type ListParams,
   type MaterialType,
   type QuizSettings,
@@ -10,7 +10,7 @@ import { useList, useRead, useRun } from "../../../lib/data";
 import type { QuizDraft } from "../utils/quiz";
 import { MATERIAL_CHANGES } from "../../../hooks/use-material-commands";
 
-const material = CONTRACT.material;
+const material = COMMANDS.material;
 
 /** What the material form saves; `scorm` goes as the SCORM settings' own fields. */
 export interface MaterialValues {

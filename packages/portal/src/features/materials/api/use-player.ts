@@ -1,10 +1,10 @@
-import { CONTRACT, callCommand, type ApiResult, type QuizResult } from "@lms/core";
+import { COMMANDS, callCommand, type ApiResult, type QuizResult } from "@lms/core";
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useApiClient } from "../../../lib/api-context";
 import { ApiError, useRun } from "../../../lib/data";
 
-const journey = CONTRACT.journey;
+const journey = COMMANDS.journey;
 
 const OPEN_KEY = "journey-open";
 
@@ -52,7 +52,7 @@ export function useOpenMaterial(materialId: number | null) {
   };
 }
 
-const JOURNEY_READS = [journey.path.path, CONTRACT.progress.list.path];
+const JOURNEY_READS = [journey.path.path, COMMANDS.progress.list.path];
 
 /** What a material player sends: a completion (with a quiz's answers), a SCORM launch and commit. */
 export function usePlayerCommands() {

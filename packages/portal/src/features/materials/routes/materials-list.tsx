@@ -1,4 +1,4 @@
-import { CONTRACT, MATERIAL_TYPES } from "@lms/core";
+import { COMMANDS, MATERIAL_TYPES } from "@lms/core";
 import { DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { useNavigate } from "react-router-dom";
@@ -39,7 +39,7 @@ export default function MaterialsListPage() {
         title={t("materials.title")}
         actions={
           <>
-            <ExportButton command={CONTRACT.material.export} params={params} />
+            <ExportButton command={COMMANDS.material.export} params={params} />
             {canModify && permissions?.courses.modify ? (
               <RecycleBinLink href={paths.courses.recycleBin.getHref("materials")} />
             ) : null}

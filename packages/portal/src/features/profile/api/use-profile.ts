@@ -1,11 +1,11 @@
-import { CONTRACT, type ChangePasswordInput } from "@lms/core";
+import { COMMANDS, type ChangePasswordInput } from "@lms/core";
 import { useCallback } from "react";
 import { useSession, useSessionStore } from "../../../lib/api-context";
 import { useRead, useRun } from "../../../lib/data";
 import { preloadCatalogue } from "../../../lib/i18n";
 import { sessionPatchAfterSave, type ProfileFormValues } from "../utils/profile";
 
-const user = CONTRACT.user;
+const user = COMMANDS.user;
 
 /**
  * cmdType=profile: my own record. It shares its cache entry with the shell's profile read, so

@@ -1,13 +1,13 @@
-import { CONTRACT, type ListParams } from "@lms/core";
+import { COMMANDS, type ListParams } from "@lms/core";
 import { useCallback, useMemo } from "react";
 import { useList, useRead, useRun } from "../../../lib/data";
 import { moduleKeysFrom, roleCommandFields } from "../utils/permissions";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
-const role = CONTRACT.role;
+const role = COMMANDS.role;
 export const ROLE_PATH = "/role/";
 /** A role change can change the caller's own rights, which come with the profile read. */
-const PROFILE_PATH = CONTRACT.user.profile.path;
+const PROFILE_PATH = COMMANDS.user.profile.path;
 
 /** cmdType=list: one page of roles. */
 export function useRoles(params: ListParams) {

@@ -1,4 +1,4 @@
-import { CONTRACT } from "@lms/core";
+import { COMMANDS } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -41,7 +41,7 @@ export default function RolesListPage() {
         title={t("roles.title")}
         actions={
           <>
-            <ExportButton command={CONTRACT.role.export} params={params} />
+            <ExportButton command={COMMANDS.role.export} params={params} />
             {rights?.modify ? <RecycleBinLink href={paths.roles.recycleBin.getHref()} /> : null}
             {rights?.add ? (
               <Button asChild>

@@ -1,9 +1,9 @@
-import { CONTRACT, type ListParams, type SchoolInput } from "@lms/core";
+import { COMMANDS, type ListParams, type SchoolInput } from "@lms/core";
 import { useCallback } from "react";
 import { useList, useRead, useRun } from "../../../lib/data";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
-const school = CONTRACT.school;
+const school = COMMANDS.school;
 export const SCHOOL_PATH = "/school/";
 
 export function useSchools(params: ListParams) {

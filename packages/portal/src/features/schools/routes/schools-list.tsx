@@ -1,4 +1,4 @@
-import { CONTRACT, type SchoolRecord } from "@lms/core";
+import { COMMANDS, type SchoolRecord } from "@lms/core";
 import { Button, DataTable, PageHeader } from "@lms/ui";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -81,7 +81,7 @@ function SchoolsListPage() {
         title={t("schools.title")}
         actions={
           <>
-            <ExportButton command={CONTRACT.school.export} params={params} />
+            <ExportButton command={COMMANDS.school.export} params={params} />
             {rights?.modify ? <RecycleBinLink href={paths.schools.recycleBin.getHref()} /> : null}
             {rights?.add ? (
               <Button asChild>

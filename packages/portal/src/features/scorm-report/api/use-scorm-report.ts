@@ -1,7 +1,7 @@
-import { CONTRACT, type ListParams } from "@lms/core";
+import { COMMANDS, type ListParams } from "@lms/core";
 import { useList, useRead } from "../../../lib/data";
 
-const report = CONTRACT.scormreport;
+const report = COMMANDS.scormreport;
 
 /** The report's list parameters: the material is a required field. */
 export function reportParams(params: ListParams, materialId: number): ListParams {
@@ -25,7 +25,7 @@ export function useScormAttempt(
 
 /** The course and material a report is of, for its heading. */
 export function useReportSubject(courseId: number | null, materialId: number | null) {
-  const course = useRead(CONTRACT.course.get, courseId ? { id: courseId } : null);
-  const material = useRead(CONTRACT.material.get, materialId ? { id: materialId } : null);
+  const course = useRead(COMMANDS.course.get, courseId ? { id: courseId } : null);
+  const material = useRead(COMMANDS.material.get, materialId ? { id: materialId } : null);
   return { course, material };
 }

@@ -1,4 +1,4 @@
-import { CONTRACT, type ListParams } from "@lms/core";
+import { COMMANDS, type ListParams } from "@lms/core";
 import { Button } from "@lms/ui";
 import { useExport } from "../../../lib/export";
 import { useT } from "../../../lib/i18n";
@@ -13,7 +13,7 @@ const LABELS = {
 
 function ExportReport({ params, report }: { params: ListParams; report: Report }) {
   const t = useT();
-  const { exportCsv, exporting } = useExport(CONTRACT.scormreport.export);
+  const { exportCsv, exporting } = useExport(COMMANDS.scormreport.export);
   return (
     <Button
       variant="outline"

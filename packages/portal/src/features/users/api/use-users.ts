@@ -1,5 +1,5 @@
 import {
-  CONTRACT,
+  COMMANDS,
   type BulkRowResult,
   type BulkUploadMode,
   type BulkUploadProgress,
@@ -11,7 +11,7 @@ import { useContract } from "../../../lib/contract";
 import { useList, useRead, useRun } from "../../../lib/data";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
-const user = CONTRACT.user;
+const user = COMMANDS.user;
 
 export function useUsers(params: ListParams, enabled = true) {
   return useList(user.list, params, enabled);
@@ -23,7 +23,7 @@ export function useUser(id: number | null) {
 
 /** The roles a user can be given, for selects and filters (up to 50, by name). */
 export function useRoleOptions() {
-  return useList(CONTRACT.role.list, {
+  return useList(COMMANDS.role.list, {
     page: 1,
     rowsPerPage: 50,
     sortBy: "roleName",
@@ -35,7 +35,7 @@ export function useRoleOptions() {
 /** Schools to choose from, searched by name (global roles only see more than their own). */
 export function useSchoolOptions(search: string, enabled: boolean) {
   return useList(
-    CONTRACT.school.list,
+    COMMANDS.school.list,
     { page: 1, rowsPerPage: 50, sortBy: "schoolName", sortOrder: "asc", search },
     enabled,
   );

@@ -1,5 +1,5 @@
 import {
-  CONTRACT,
+  COMMANDS,
   GLOBAL_ROLE_IDS,
   REGISTERED,
   USER_STATUS,
@@ -218,7 +218,7 @@ export function UsersTable({
       )}
       toolbar={
         <>
-          <ExportButton command={CONTRACT.user.export} params={params} />
+          <ExportButton command={COMMANDS.user.export} params={params} />
           {toolbar}
         </>
       }
