@@ -6,6 +6,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import type * as React from "react";
+import { useDeferredValue } from "react";
 import { cn } from "../lib/cn";
 import { Checkbox } from "./checkbox";
 import { DataTableColumnHeader } from "./data-table-column-header";
@@ -156,12 +157,16 @@ function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   const labels = withDefaultLabels(labelsProp);
+  // A page's rows (a row's checkbox, link and actions menu each) render in a transition, which
+  // yields to the browser as it goes, instead of in one task as the answer arrives.
+  const shownData = useDeferredValue(data);
+  const shownLoading = useDeferredValue(loading);
   const sorting: SortingState = state.sortBy
     ? [{ id: state.sortBy, desc: state.sortOrder === "desc" }]
     : [];
 
   const table = useReactTable<Row>({
-    data: data as Row[],
+    data: shownData as Row[],
     columns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
@@ -228,7 +233,7 @@ function DataTable<Row>({
       ) : null}
 
       <TableContainer>
-        <Table aria-busy={loading || undefined}>
+        <Table aria-busy={shownLoading || undefined}>
           {caption ? <TableCaption className="sr-only">{caption}</TableCaption> : null}
           <TableHeader>
             {table.getHeaderGroups().map((headerGroup) => (
@@ -256,7 +261,7 @@ function DataTable<Row>({
             ))}
           </TableHeader>
           <TableBody>
-            {loading ? (
+            {shownLoading ? (
               <SkeletonTableRows columnCount={columnCount} rows={skeletonRows} />
             ) : rows.length === 0 ? (
               <tr>
