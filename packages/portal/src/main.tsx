@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createAppRouter, routerReady } from "./app/router";
+import { warmUpSignedIn } from "./app/warm-up";
 import "./index.css";
 
 /**
@@ -16,6 +17,7 @@ import "./index.css";
 const SPINNER_AFTER_MS = 400;
 
 const router = createAppRouter();
+warmUpSignedIn(portalApi.session.get());
 void routerReady(router, SPINNER_AFTER_MS).then(() => {
   const root = createRoot(document.getElementById("root")!);
   startTransition(() =>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /** Counts requests in flight, for the green loading bar (SPEC.md §9). */
 let inFlight = 0;
@@ -19,13 +19,22 @@ export function trackedFetch(...args: Parameters<typeof fetch>): ReturnType<type
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
+/**
+ * Whether requests are in flight. The bar follows as a transition: a page's first requests start
+ * while it commits, and a store read by useSyncExternalStore would re-render the shell at once,
+ * inside that commit's task.
+ */
 export function useRequestsInFlight(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => inFlight > 0,
-    () => false,
-  );
+  const [busy, setBusy] = useState(() => inFlight > 0);
+  useEffect(() => {
+    const update = () => startTransition(() => setBusy(inFlight > 0));
+    update();
+    return subscribe(update);
+  }, []);
+  return busy;
 }
