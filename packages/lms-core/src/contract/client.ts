@@ -1,7 +1,7 @@
 import type { ApiClient, DownloadResult, FieldValue, RequestOptions } from "../api/client";
 import type { ApiFailure, ApiResult } from "../api/types";
 import { encodeListRequest, type ListPage, type ListParams } from "../schemas/list-wire";
-import type { AnswerKind, CommandSpec, ContractSchema } from "./define";
+import type { AnswerKind, CommandSpec, ContractSchema, ListRequestSchema } from "./define";
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type OptionalKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
@@ -36,7 +36,7 @@ export type OutputOf<S> = S extends { output: infer O }
 export type InputOf<S> = S extends { answer: "list" }
   ? ListParams
   : S extends { answer: "file"; input: infer I }
-    ? I extends { _zod: { output: { page: number; sortOrder: unknown } } }
+    ? I extends ListRequestSchema
       ? ListParams
       : ClientInput<I>
     : S extends { input: infer I }

@@ -1,3 +1,4 @@
+import { commandPath } from "./define";
 import type { Contract, ContractResource } from "./index";
 
 type JsonCommand<R extends ContractResource> = {
@@ -17,7 +18,7 @@ export function commandRef<R extends ContractResource, C extends JsonCommand<R>>
   return {
     resource,
     cmdType,
-    path: `/${resource}/`,
+    path: commandPath(resource),
     answer: "json",
     listRequest: false,
   } as unknown as Contract[R][C];

@@ -1,10 +1,8 @@
+import { commandPath, type ListRequestSchema } from "./define";
 import type { Contract, ContractResource } from "./index";
 
-/** How a command's answer travels; `listFile` is a download that takes a list request (export). */
-type KindOf<S> = S extends {
-  answer: "file";
-  input: { _zod: { output: { page: number; sortOrder: unknown } } };
-}
+// How a command's answer travels; `listFile` is a download that takes a list request (an export).
+type KindOf<S> = S extends { answer: "file"; input: ListRequestSchema }
   ? "listFile"
   : S extends { answer: infer A }
     ? A
@@ -139,7 +137,9 @@ const KINDS: CommandKinds = {
 
 /**
  * Every command of the contract as a client calls it, without its schemas: what callCommand
- * reads (path, cmdType, answer kind, whether it takes a list request), typed as the declaration.
+ * reads (path, cmdType, answer kind, whether it takes a list request), typed as the declaration
+ * so that calls are typed by its input and answer. The declaration's other fields (schemas,
+ * access, errors) are types only: they are not there to read.
  * Importing CONTRACT builds every zod schema of the service (a tenth of a second on a phone);
  * an app that validates its forms with their own schemas calls through this instead.
  */
@@ -152,7 +152,7 @@ export const COMMANDS = Object.fromEntries(
         {
           resource,
           cmdType,
-          path: `/${resource}/`,
+          path: commandPath(resource),
           answer: kind === "listFile" ? "file" : kind,
           listRequest: kind === "listFile",
         },

@@ -17,6 +17,16 @@ export type ErrorStatus =
 export type ErrorCode = MessageKey | "validation";
 export type CommandErrors = Partial<Record<ErrorStatus, readonly ErrorCode[]>>;
 
+/** A list request's schema (page, sort, search, filters): a list's, or an export's. */
+export interface ListRequestSchema {
+  _zod: { output: { page: number; sortOrder: unknown } };
+}
+
+/** A resource's path under the service's base. */
+export function commandPath(resource: string): string {
+  return `/${resource}/`;
+}
+
 /** Any zod schema (classic or mini): its `_zod` carries the input and output types. */
 export interface ContractSchema {
   _zod: { input: unknown; output: unknown };
@@ -95,7 +105,7 @@ export function defineCommands<const T extends Record<string, CommandOptions>>(
     specs[cmdType] = {
       resource,
       cmdType,
-      path: `/${resource}/`,
+      path: commandPath(resource),
       description: options.description,
       access: options.access,
       globalOnly: options.globalOnly ?? false,

@@ -12,8 +12,10 @@ export function warmUpSignedIn(session: Pick<Session, "token" | "lang">): void {
   const locale = LOCALES[session.lang];
   setTimeout(() => cn("p-0", "p-1"));
   setTimeout(() => {
+    // What @formatjs/intl's createIntl checks first, then the formatters a list's cells use.
     Intl.NumberFormat.supportedLocalesOf(locale);
     Intl.DateTimeFormat.supportedLocalesOf(locale);
     new Intl.NumberFormat(locale).format(1);
+    new Intl.DateTimeFormat(locale).format(0);
   });
 }

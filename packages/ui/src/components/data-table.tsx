@@ -124,6 +124,9 @@ function defaultGetRowId(row: unknown, index: number): string {
  * Built from the parts exported beside it (toolbar, column header, row actions, selection bar,
  * pagination) over the `Table` primitive.
  */
+/** One empty page for every render without rows, so the deferred value does not change. */
+const NO_ROWS: readonly never[] = [];
+
 function DataTable<Row>({
   columns,
   data,
@@ -158,9 +161,13 @@ function DataTable<Row>({
 }: DataTableProps<Row>) {
   const labels = withDefaultLabels(labelsProp);
   // A page's rows (a row's checkbox, link and actions menu each) render in a transition, which
-  // yields to the browser as it goes, instead of in one task as the answer arrives.
-  const shownData = useDeferredValue(data);
+  // yields to the browser as it goes, instead of in one task as the answer arrives. Until they
+  // are shown, the table is busy and its page's selection waits.
+  const latest = data.length === 0 ? NO_ROWS : data;
+  const shownData = useDeferredValue(latest);
   const shownLoading = useDeferredValue(loading);
+  const busy = loading || shownLoading;
+  const pending = busy || shownData !== latest;
   const sorting: SortingState = state.sortBy
     ? [{ id: state.sortBy, desc: state.sortOrder === "desc" }]
     : [];
@@ -218,6 +225,7 @@ function DataTable<Row>({
           allMatchingSelected={allMatchingSelected}
           canSelectAllMatching={
             onAllMatchingSelectedChange !== undefined &&
+            !pending &&
             selection.pageChecked === true &&
             totalCount > pageIds.length
           }
@@ -233,7 +241,7 @@ function DataTable<Row>({
       ) : null}
 
       <TableContainer>
-        <Table aria-busy={shownLoading || undefined}>
+        <Table aria-busy={pending || undefined}>
           {caption ? <TableCaption className="sr-only">{caption}</TableCaption> : null}
           <TableHeader>
             {table.getHeaderGroups().map((headerGroup) => (
@@ -243,7 +251,7 @@ function DataTable<Row>({
                     <Checkbox
                       aria-label={labels.selectPage}
                       checked={selection.pageChecked}
-                      disabled={loading || pageIds.length === 0}
+                      disabled={pending || pageIds.length === 0}
                       onCheckedChange={selection.togglePage}
                     />
                   </TableHead>
@@ -325,7 +333,7 @@ function DataTable<Row>({
             )}
           </TableBody>
         </Table>
-        {loading ? (
+        {busy ? (
           <span role="status" className="sr-only">
             {labels.loading}
           </span>

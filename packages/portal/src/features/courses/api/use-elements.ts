@@ -1,7 +1,7 @@
-import { COMMANDS, type ElementWithMaterials, type InputOf } from "@lms/core";
+import { COMMANDS, callCommand, type ElementWithMaterials, type InputOf } from "@lms/core";
 import { useCallback } from "react";
 import useSWR from "swr";
-import { useContract } from "../../../lib/contract";
+import { useApiClient } from "../../../lib/api-context";
 import { ApiError, useRun } from "../../../lib/data";
 import type { Positioned } from "../utils/positions";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
@@ -22,13 +22,13 @@ export type ElementCreateValues = InputOf<typeof element.create>;
  * moves always see the whole course.
  */
 export function useCourseElements(courseId: number | null) {
-  const api = useContract();
+  const client = useApiClient();
   const { data, error, isLoading, mutate } = useSWR(
     courseId ? [ELEMENT_PATH, "list", { courseId, all: true }] : null,
     async ([, , fields]: [string, string, { courseId: number }]) => {
       const rows: ElementWithMaterials[] = [];
       for (let page = 1; page <= MAX_PAGES; page++) {
-        const result = await api.element.list({
+        const result = await callCommand(client, element.list, {
           page,
           rowsPerPage: ELEMENTS_PER_PAGE,
           sortBy: "position",

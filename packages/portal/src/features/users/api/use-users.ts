@@ -1,5 +1,6 @@
 import {
   COMMANDS,
+  callCommand,
   type BulkRowResult,
   type BulkUploadMode,
   type BulkUploadProgress,
@@ -7,7 +8,7 @@ import {
   type UserInput,
 } from "@lms/core";
 import { useCallback } from "react";
-import { useContract } from "../../../lib/contract";
+import { useApiClient } from "../../../lib/api-context";
 import { useList, useRead, useRun } from "../../../lib/data";
 import { TRASH_PATHS } from "../../../hooks/use-trash";
 
@@ -104,6 +105,9 @@ export function useBulkUpload() {
  * code (`schoolId`'s, from a school's Users tab), so that nobody needs to know the ids.
  */
 export function useBulkUploadTemplate() {
-  const api = useContract();
-  return useCallback((schoolId?: number) => api.user.template(schoolId ? { schoolId } : {}), [api]);
+  const client = useApiClient();
+  return useCallback(
+    (schoolId?: number) => callCommand(client, user.template, schoolId ? { schoolId } : {}),
+    [client],
+  );
 }
