@@ -3,7 +3,14 @@ import { COMMANDS, CONTRACT, callCommand, createApiClient, createSessionStore } 
 import type { CommandSpec } from "../src/contract/define";
 import { field, startFakeService } from "./fake-service";
 
-const PROFILE = { userId: 1, userName: "admin", firstName: "Ada", roleId: 1, schoolId: null, children: [] };
+const PROFILE = {
+  userId: 1,
+  userName: "admin",
+  firstName: "Ada",
+  roleId: 1,
+  schoolId: null,
+  children: [],
+};
 
 const byName = (contract: object) =>
   Object.entries(contract as Record<string, Record<string, CommandSpec>>).flatMap(

@@ -118,15 +118,15 @@ function defaultGetRowId(row: unknown, index: number): string {
   return id === undefined || id === null ? String(index) : String(id);
 }
 
+/** One empty page for every render without rows, so the deferred value does not change. */
+const NO_ROWS: readonly never[] = [];
+
 /**
  * A controlled table for server-side data: the portal keeps `state`, fetches with it and passes
  * back `data` and `totalCount`. Sorting, paging, searching and filtering call `onStateChange`.
  * Built from the parts exported beside it (toolbar, column header, row actions, selection bar,
  * pagination) over the `Table` primitive.
  */
-/** One empty page for every render without rows, so the deferred value does not change. */
-const NO_ROWS: readonly never[] = [];
-
 function DataTable<Row>({
   columns,
   data,
