@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { SESSION_STORAGE_KEY } from "@lms/core";
 import type { Plugin, Rollup } from "vite";
 
@@ -14,9 +13,13 @@ export interface OpeningChunks {
 
 type Files = Record<keyof OpeningChunks, string[]>;
 
-/** The opening script: picks the files of this visit and starts fetching them. */
+/**
+ * The opening script: picks the files of this visit and starts fetching them. The files are the
+ * build's paths (`assets/…`), relative to the page.
+ */
 export function openingScript(files: Files, sessionKey = SESSION_STORAGE_KEY): string {
-  return `const files = ${JSON.stringify(files)};
+  return `(() => {
+const files = ${JSON.stringify(files)};
 let signedIn = false;
 try {
   const session = JSON.parse(localStorage.getItem(${JSON.stringify(sessionKey)}) || "null");
@@ -31,9 +34,10 @@ const opening = !signedIn || route.startsWith("/account/")
 for (const file of opening) {
   const link = document.createElement("link");
   link.rel = "modulepreload";
-  link.href = new URL(file, import.meta.url).href;
+  link.href = new URL(file, document.baseURI).href;
   document.head.append(link);
 }
+})();
 `;
 }
 
@@ -52,10 +56,11 @@ function closure(roots: string[], chunks: Map<string, Rollup.OutputChunk>): Set<
 
 /**
  * Issue 14 (Lighthouse on slow 4G): the page's own chunks were requested only once the entry had
- * arrived and run, one more round trip and a wait behind the entry's download. A small module
- * script, run as soon as it arrives, asks for them beside the entry: the visitor pages for a
- * visitor, the signed-in layout (and the schools list) for a kept session. An external file, as
- * the portal's CSP allows no inline script.
+ * arrived and run, one more round trip and a wait behind the entry's download. A small script in
+ * the page, run as the page is parsed, asks for them beside the entry: the visitor pages for a
+ * visitor, the signed-in layout (and the schools list) for a kept session. It is inline so that
+ * fetching it is not one more round trip before them; the server's CSP allows it by its hash
+ * (packages/server/src/lib/inline-scripts.ts).
  */
 export function openingPreloadPlugin(opening: OpeningChunks): Plugin {
   return {
@@ -79,18 +84,13 @@ export function openingPreloadPlugin(opening: OpeningChunks): Plugin {
         return chunk.fileName;
       };
       const filesOf = (names: string[]) =>
-        [...closure(names.map(fileOf), chunks)]
-          .filter((file) => !loaded.has(file))
-          .map((file) => file.replace(/^assets\//, ""));
+        [...closure(names.map(fileOf), chunks)].filter((file) => !loaded.has(file));
       const source = openingScript({
         visitor: filesOf(opening.visitor),
         signedIn: filesOf(opening.signedIn),
         schoolsList: filesOf(opening.schoolsList),
       });
-      const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
-      const fileName = `assets/opening-${hash}.js`;
-      this.emitFile({ type: "asset", fileName, source });
-      const tag = `<script type="module" async crossorigin src="./${fileName}"></script>\n    `;
+      const tag = `<script>${source}</script>\n    `;
       const page = String(html.source);
       const at = page.indexOf("<script");
       if (at < 0) this.error("index.html has no script to put the opening preload before");

@@ -97,4 +97,35 @@ describe("schools", () => {
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await context.close();
   });
+
+  it("opens a kept session's schools list with its code asked for by the page's own script, which the CSP allows", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    const reopened = await context.newPage();
+    await reopened.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await reopened.goto(url("/schools"));
+    await reopened.getByRole("table").getByRole("row").nth(1).waitFor();
+    // The opening script's links come before the entry's script; the bundler's own come later.
+    const state = await reopened.evaluate(() => {
+      const entry = document.querySelector("script[type=module][src]")!;
+      const links = [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")];
+      return {
+        violations: (window as unknown as { cspViolations: string[] }).cspViolations,
+        preloaded: links
+          .filter((link) => link.compareDocumentPosition(entry) & Node.DOCUMENT_POSITION_FOLLOWING)
+          .map((link) => link.href),
+      };
+    });
+    expect(state.violations).toEqual([]);
+    expect(state.preloaded.some((href) => /\/assets\/signed-in-list-[\w-]+\.js$/.test(href))).toBe(
+      true,
+    );
+    await context.close();
+  });
 });

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { inlineScriptHashes } from "../src/lib/inline-scripts";
 import { buildTestApp, multipart, type TestApp } from "./helper";
 
 const apps: TestApp[] = [];
@@ -39,6 +41,7 @@ describe("static portal", () => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("default-src 'self'");
     expect(index.headers["x-content-type-options"]).toBe("nosniff");
+    expect(csp).toContain("script-src 'self';");
     const asset = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const config = await t.call<{ classServiceUrl: string }>("config", "get");
@@ -46,6 +49,33 @@ describe("static portal", () => {
     const api = await t.app.inject({ method: "POST", url: "/api/nothing/" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 404, code: "errors.notFound" });
+  });
+});
+
+describe("the portal's inline opening script (issue 14)", () => {
+  it("is allowed by its hash, and no other inline script is", async () => {
+    const portal = mkdtempSync(path.join(os.tmpdir(), "lms-portal-"));
+    folders.push(portal);
+    const opening = '(() => { document.head.dataset.opened = "yes"; })();\n';
+    writeFileSync(
+      path.join(portal, "index.html"),
+      `<!doctype html><head><script>${opening}</script>\n` +
+        '<script type="module" crossorigin src="./assets/index-1.js"></script></head>',
+    );
+    const t = await buildTestApp({ portalDir: portal });
+    apps.push(t);
+    const index = await t.app.inject({ method: "GET", url: "/" });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(index.headers["content-security-policy"]));
+    const hash = createHash("sha256").update(opening).digest("base64");
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+  });
+
+  it("hashes each inline script's text, and skips scripts with a source", () => {
+    const page =
+      '<script>a()</script><SCRIPT type="module">b()</SCRIPT ><script src="./c.js"></script>';
+    const sha = (text: string) => createHash("sha256").update(text).digest("base64");
+    expect(inlineScriptHashes(page)).toEqual([`'sha256-${sha("a()")}'`, `'sha256-${sha("b()")}'`]);
+    expect(inlineScriptHashes("<p>no scripts</p>")).toEqual([]);
   });
 });
 

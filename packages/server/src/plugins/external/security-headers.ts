@@ -1,10 +1,12 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { portalInlineScriptHashes } from "../../lib/inline-scripts";
 import { appPlugin } from "../../lib/plugin";
 
 /**
  * Security headers on every answer (issue 4 "Static portal", issue 12), set by helmet: a strict
- * CSP for the portal's own pages (scripts of this origin only, no inline script, no plugins, no
+ * CSP for the portal's own pages (scripts of this origin only, and the portal's own inline opening
+ * script by its hash, no other inline script, no plugins, no
  * <base>; frames of this origin (the hidden class-service sign-in), the content origin and the
  * class service, Trusted Types), no content sniffing, no referrer to other sites. Helmet's other
  * headers stay off. Answers that set their own CSP (or another of these headers) keep it.
@@ -28,7 +30,7 @@ export default appPlugin(async function securityHeaders(app: FastifyInstance) {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", ...portalInlineScriptHashes(app.config.portalDir)],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": [() => `'self' data: blob:${media()}`],
         "media-src": [() => `'self'${media()}`],
