@@ -1,10 +1,10 @@
 import { Suspense, useSyncExternalStore } from "react";
+import { Toaster } from "@lms/ui";
 import { RouterProvider } from "react-router-dom";
 import { ApiProvider, type PortalApi } from "../lib/api-context";
 import { I18nProvider } from "../lib/i18n";
 import { LoadingScreen } from "./loading-screen";
 import type { AppRouter } from "./router";
-import { ToasterHost } from "../components/toaster-host";
 
 /**
  * react-router's RouterProvider reads the router's state as it first renders and subscribes once
@@ -27,7 +27,7 @@ export function App({ api, router }: { api: PortalApi; router: AppRouter }) {
       <Suspense fallback={<LoadingScreen />}>
         <I18nProvider>
           {ready ? <RouterProvider router={router} /> : <LoadingScreen />}
-          <ToasterHost />
+          <Toaster />
         </I18nProvider>
       </Suspense>
     </ApiProvider>

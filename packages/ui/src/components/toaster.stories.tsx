@@ -42,6 +42,27 @@ function Demo({ kind }: { kind: "success" | "error" | "info" | "warning" }) {
   );
 }
 
+// First in the file: no toast has been asked for in this page yet.
+export const LoadsWithTheFirstToast: Story = {
+  name: "Loads with the first toast",
+  render: (args) => (
+    <>
+      <Toaster {...args} />
+      <Demo kind="info" />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const page = canvasElement.ownerDocument;
+    // Sonner's live region is there as soon as its toaster is: not before the first toast.
+    const region = () =>
+      page.querySelector('section[aria-live="polite"][aria-label^="Notifications"]');
+    await expect(region()).toBeNull();
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Show info/ }));
+    await within(page.body).findByText("Your changes are being saved.");
+    await expect(region()).not.toBeNull();
+  },
+};
+
 export const Success: Story = {
   render: (args) => (
     <>

@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "../../../app/paths";
-import { showToasts } from "../../../components/toaster-host";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { useApiClient } from "../../../lib/api-context";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
@@ -63,7 +62,6 @@ export function NewPasswordPage({ kind }: { kind: "reset" | "activation" }) {
     const command = commandRef("user", kind === "reset" ? "resetpassword" : "setpassword");
     const result = await callCommand(client, command, { token, ...values }, { checkStatus: false });
     if (result.ok) {
-      showToasts();
       toast.success(t(kind === "reset" ? "auth.resetDone" : "auth.setDone"));
       navigate(paths.account.login.getHref(), { replace: true });
       return;

@@ -1,1 +1,0 @@
-export { Toaster as default } from "@lms/ui";
