@@ -25,8 +25,7 @@ describe("the audit log", () => {
     await page.getByRole("navigation").getByRole("link", { name: "Audit log" }).click();
     await page.waitForURL(/#\/audit-log$/);
     await page.getByRole("heading", { name: "Audit log" }).waitFor();
-    await page.getByRole("combobox", { name: "Action" }).click();
-    await page.getByRole("option", { name: "Updated", exact: true }).click();
+    await page.getByRole("combobox", { name: "Action" }).selectOption({ label: "Updated" });
     const row = page.getByRole("row", { name: /Audit Trail Central Elementary \(AUDIT-E2E\)/ });
     await row.waitFor();
     await row.getByText("admin", { exact: true }).first().waitFor();

@@ -59,6 +59,7 @@ export { FormField, formFieldVariants, useFormFieldControl } from "./components/
 export { FullPageSpinner } from "./components/full-page-spinner";
 export { IconButton } from "./components/icon-button";
 export { LoadingBar } from "./components/loading-bar";
+export { NativeSelect, nativeSelectVariants } from "./components/native-select";
 export { NotFound } from "./components/not-found";
 export { OfflineBanner } from "./components/offline-banner";
 export { PageHeader } from "./components/page-header";
@@ -146,6 +147,7 @@ export type { FormFieldProps } from "./components/form-field";
 export type { FullPageSpinnerProps } from "./components/full-page-spinner";
 export type { IconButtonProps } from "./components/icon-button";
 export type { LoadingBarProps } from "./components/loading-bar";
+export type { NativeSelectProps } from "./components/native-select";
 export type { NotFoundProps } from "./components/not-found";
 export type { OfflineBannerProps } from "./components/offline-banner";
 export type { PageHeaderProps } from "./components/page-header";

@@ -1,4 +1,5 @@
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import * as React from "react";
+import { NativeSelect } from "./native-select";
 
 /** A filter shown as a select in the toolbar. */
 type DataTableFilter = {
@@ -19,35 +20,34 @@ type DataTableFacetedFilterProps = {
   allLabel?: string;
 };
 
-const ALL = "__all__"; // Radix Select items cannot have an empty value.
-
-/** One facet of the list ("Status: Enabled"): a select named by the filter's label. */
+/** One facet of the list ("Status: Enabled"): a native select named by the filter's visible label. */
 function DataTableFacetedFilter({
   filter,
   value,
   onChange,
   allLabel = "All",
 }: DataTableFacetedFilterProps) {
+  const id = React.useId();
   return (
-    <Select
-      value={value ?? ALL}
-      onValueChange={(next) => onChange(next === ALL ? undefined : next)}
-    >
-      <SelectTrigger aria-label={filter.label} className="w-auto min-w-40">
-        <span className="flex items-center gap-1.5 truncate">
-          <span className="text-muted-foreground">{filter.label}:</span>
-          <SelectValue />
-        </span>
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>{filter.allLabel ?? allLabel}</SelectItem>
+    <span className="flex items-center gap-1.5 text-sm">
+      <label htmlFor={id} className="text-muted-foreground">
+        {filter.label}:
+      </label>
+      <NativeSelect
+        id={id}
+        aria-label={filter.label}
+        className="min-w-32"
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        <option value="">{filter.allLabel ?? allLabel}</option>
         {filter.options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
+          <option key={option.value} value={option.value}>
             {option.label}
-          </SelectItem>
+          </option>
         ))}
-      </SelectContent>
-    </Select>
+      </NativeSelect>
+    </span>
   );
 }
 

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { DataTablePagination } from "./data-table-pagination";
 import { createDataTableState } from "./data-table-state";
-import { overlaysSettled } from "../lib/story-utils";
 import { componentDocs } from "../lib/story-docs";
 
 const meta = {
@@ -63,14 +62,14 @@ export const GoesToTheLastPage: Story = {
 export const NewPageSizeStartsOver: Story = {
   args: { state: createDataTableState({ page: 4 }) },
   play: async ({ args, canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole("combobox", { name: "Rows per page" }));
-    const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(await body.findByRole("option", { name: "50" }));
+    await userEvent.selectOptions(
+      within(canvasElement).getByRole("combobox", { name: "Rows per page" }),
+      "50",
+    );
     await expect(args.onStateChange).toHaveBeenLastCalledWith(
       expect.objectContaining({ rowsPerPage: 50, page: 1 }),
     );
     await waitFor(() => expect(within(canvasElement).getByText("1–50 of 57")).toBeVisible());
-    await overlaysSettled(canvasElement);
   },
 };
 

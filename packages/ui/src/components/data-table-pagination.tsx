@@ -14,7 +14,7 @@ import {
   type DataTableState,
 } from "./data-table-state";
 import { IconButton } from "./icon-button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import { NativeSelect } from "./native-select";
 
 type DataTablePaginationProps = {
   state: DataTableState;
@@ -102,23 +102,21 @@ function DataTablePagination({
     >
       <div className="flex items-center gap-2">
         <span id={rowsPerPageId}>{labels.rowsPerPage}</span>
-        <Select
+        <NativeSelect
+          aria-labelledby={rowsPerPageId}
+          size="sm"
+          className="w-20"
           value={String(rowsPerPage)}
-          onValueChange={(next) =>
-            onStateChange(updateDataTableState(state, { rowsPerPage: Number(next) }))
+          onChange={(event) =>
+            onStateChange(updateDataTableState(state, { rowsPerPage: Number(event.target.value) }))
           }
         >
-          <SelectTrigger aria-labelledby={rowsPerPageId} size="sm" className="w-20">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {pageSizes.map((size) => (
-              <SelectItem key={size} value={String(size)}>
-                {size}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          {pageSizes.map((size) => (
+            <option key={size} value={String(size)}>
+              {size}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
       <div className="flex items-center gap-3">
         <span aria-live="polite" className="tabular-nums">

@@ -11,7 +11,6 @@ import {
   schools,
   type School,
 } from "../lib/story-fixtures";
-import { overlaysSettled } from "../lib/story-utils";
 import { componentDocs } from "../lib/story-docs";
 
 type Args = DataTableProps<School>;
@@ -85,7 +84,7 @@ export const Filled: Story = {
     const canvas = within(canvasElement);
     await expect(bodyRows(canvasElement)).toHaveLength(10);
     await expect(canvas.getByText("1–10 of 57")).toBeVisible();
-    await expect(canvas.getByRole("combobox", { name: "Rows per page" })).toHaveTextContent("10");
+    await expect(canvas.getByRole("combobox", { name: "Rows per page" })).toHaveDisplayValue("10");
   },
 };
 
@@ -186,16 +185,14 @@ export const ChangesRowsPerPage: Story = {
   args: { state: createDataTableState({ page: 3 }) },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole("combobox", { name: "Rows per page" }));
-    const body = within(canvasElement.ownerDocument.body);
-    const options = await body.findAllByRole("option");
+    const select = canvas.getByRole("combobox", { name: "Rows per page" });
+    const options = within(select).getAllByRole("option");
     await expect(options.map((option) => option.textContent)).toEqual(["10", "25", "50"]);
-    await userEvent.click(body.getByRole("option", { name: "25" }));
+    await userEvent.selectOptions(select, "25");
     await expect(args.onStateChange).toHaveBeenLastCalledWith(
       expect.objectContaining({ rowsPerPage: 25, page: 1 }),
     );
     await waitFor(() => expect(bodyRows(canvasElement)).toHaveLength(25));
-    await overlaysSettled(canvasElement);
   },
 };
 
@@ -225,14 +222,11 @@ export const WithFilters: Story = {
   },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole("combobox", { name: "Status" }));
-    const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(await body.findByRole("option", { name: "Disabled" }));
+    await userEvent.selectOptions(canvas.getByRole("combobox", { name: "Status" }), "Disabled");
     await expect(args.onStateChange).toHaveBeenLastCalledWith(
       expect.objectContaining({ filters: { status: ["disabled"] }, page: 1 }),
     );
     await waitFor(() => expect(canvas.getByText("1–10 of 12")).toBeVisible());
-    await overlaysSettled(canvasElement);
   },
 };
 
