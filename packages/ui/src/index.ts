@@ -2,6 +2,7 @@
 export { cn } from "./lib/cn";
 export { useMediaQuery } from "./lib/use-media-query";
 
+export { ActionMenu } from "./components/action-menu";
 export {
   AppShell,
   DEFAULT_DRAWER_WIDTH,
@@ -108,6 +109,7 @@ export { toast, Toaster } from "./components/toaster";
 export { TopBar } from "./components/top-bar";
 export { ViewToggle } from "./components/view-toggle";
 
+export type { ActionMenuItem, ActionMenuProps } from "./components/action-menu";
 export type { AppShellContextValue, AppShellProps } from "./components/app-shell";
 export type { ButtonProps } from "./components/button";
 export type { CheckboxProps } from "./components/checkbox";

@@ -1,14 +1,10 @@
 import { LANGUAGES, type Lang } from "@lms/core";
 import {
+  ActionMenu,
   AppShell,
   Button,
   ConfirmDialog,
   DrawerItem,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
   TopBar,
   toast,
   useConfirm,
@@ -54,27 +50,21 @@ function LanguageMenu() {
   }
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        {/* The visible code is part of the button's name (axe: label-content-name-mismatch). */}
+    <ActionMenu
+      trigger={
+        // The visible code is part of the button's name (axe: label-content-name-mismatch).
         <Button variant="ghost" size="sm">
           <span className="sr-only">{t("nav.language")}: </span>
           <span className="text-xs font-semibold uppercase">{lang === "es" ? "EN" : lang}</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t("nav.language")}</DropdownMenuLabel>
-        {LANGUAGES.map((code) => (
-          <DropdownMenuItem
-            key={code}
-            onSelect={() => void choose(code)}
-            aria-current={code === lang}
-          >
-            {t(`language.${code}`)}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      heading={t("nav.language")}
+      items={LANGUAGES.map((code) => ({
+        label: t(`language.${code}`),
+        current: code === lang,
+        onSelect: () => void choose(code),
+      }))}
+    />
   );
 }
 

@@ -1,13 +1,8 @@
 import type * as React from "react";
 import { cn } from "../lib/cn";
 import { MoreHorizontalIcon, PencilIcon } from "../lib/icons";
+import { ActionMenu } from "./action-menu";
 import { withDefaultLabels, type DataTableLabels } from "./data-table-state";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "./dropdown-menu";
 import { IconButton } from "./icon-button";
 import { TableCell, TableHead } from "./table";
 
@@ -46,25 +41,14 @@ function DataTableRowActions({
         </IconButton>
       ) : null}
       {actions.length > 0 ? (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <ActionMenu
+          trigger={
             <IconButton size="sm" label={labels.rowActions(rowLabel)}>
               <MoreHorizontalIcon />
             </IconButton>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            {actions.map((action) => (
-              <DropdownMenuItem
-                key={action.label}
-                tone={action.destructive ? "destructive" : "default"}
-                disabled={action.disabled}
-                onSelect={action.onSelect}
-              >
-                {action.label}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+          }
+          items={actions}
+        />
       ) : null}
     </div>
   );

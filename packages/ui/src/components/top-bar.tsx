@@ -1,15 +1,8 @@
 import * as React from "react";
 import { cn } from "../lib/cn";
 import { BellIcon, CalendarIcon, ChevronDownIcon, MailIcon, MenuIcon } from "../lib/icons";
+import { ActionMenu } from "./action-menu";
 import { useAppShell } from "./app-shell";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "./dropdown-menu";
 import { IconButton } from "./icon-button";
 
 type TopBarMenuItem = {
@@ -89,19 +82,22 @@ function PlaceholderMenu({
   icon: React.ReactNode;
 }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <ActionMenu
+      trigger={
         <IconButton label={label} className="text-muted-foreground">
           {icon}
         </IconButton>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="min-w-[13rem]">
-        <DropdownMenuLabel>{label}</DropdownMenuLabel>
-        <DropdownMenuItem disabled className="justify-center py-4 text-muted-foreground">
-          {launchingSoon}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      heading={label}
+      contentClassName="min-w-[13rem]"
+      items={[
+        {
+          label: launchingSoon,
+          disabled: true,
+          className: "justify-center py-4 text-muted-foreground",
+        },
+      ]}
+    />
   );
 }
 
@@ -160,28 +156,23 @@ function TopBar({
             />
           </>
         )}
-        <DropdownMenu>
-          <DropdownMenuTrigger className="ms-1 flex h-10 cursor-pointer items-center gap-2 rounded-full py-1 ps-1 pe-2 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&>svg]:size-4 [&>svg]:text-muted-foreground">
-            <span className="sr-only">{labels.profileMenu}: </span>
-            <Avatar name={userName} src={userPhotoUrl} />
-            <span className="max-w-32 truncate max-sm:sr-only">{userName}</span>
-            <ChevronDownIcon />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuLabel className="text-sm text-foreground">{userName}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            {profileMenuItems.map((item) => (
-              <DropdownMenuItem
-                key={item.label}
-                tone={item.destructive ? "destructive" : "default"}
-                onSelect={item.onSelect}
-              >
-                {item.icon}
-                {item.label}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <ActionMenu
+          trigger={
+            <button
+              type="button"
+              className="ms-1 flex h-10 cursor-pointer items-center gap-2 rounded-full py-1 ps-1 pe-2 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&>svg]:size-4 [&>svg]:text-muted-foreground"
+            >
+              <span className="sr-only">{labels.profileMenu}: </span>
+              <Avatar name={userName} src={userPhotoUrl} />
+              <span className="max-w-32 truncate max-sm:sr-only">{userName}</span>
+              <ChevronDownIcon />
+            </button>
+          }
+          heading={userName}
+          headingClassName="text-sm text-foreground"
+          separated
+          items={profileMenuItems}
+        />
       </div>
     </header>
   );

@@ -1,0 +1,81 @@
+import * as React from "react";
+
+/** An entry of an `ActionMenu`. */
+type ActionMenuItem = {
+  label: string;
+  onSelect?: () => void;
+  /** Painted red, for deletes and Logout. */
+  destructive?: boolean;
+  disabled?: boolean;
+  icon?: React.ReactNode;
+  /** The entry in force (the language spoken now): `aria-current`. */
+  current?: boolean;
+  className?: string;
+};
+
+type ActionMenuProps = {
+  /** The button that opens the menu (an `IconButton`, a `Button`, a `<button>`). */
+  trigger: React.ReactElement<React.ComponentProps<"button">>;
+  /** A heading above the entries, and a line under it when `separated`. */
+  heading?: React.ReactNode;
+  headingClassName?: string;
+  separated?: boolean;
+  items: readonly ActionMenuItem[];
+  /** Where the menu lines up with its button; the end by default. */
+  align?: "start" | "center" | "end";
+  contentClassName?: string;
+};
+
+const loadMenu = () => import("./action-menu-content");
+const ActionMenuContent = React.lazy(loadMenu);
+const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
+
+/**
+ * A button with a menu of actions (a row's More menu, the top bar's menus): a Radix DropdownMenu,
+ * whose code loads, and whose parts mount, once the button is pointed at or pressed. A list of 25
+ * rows opens with 25 plain buttons instead of 25 menus. The first press opens the menu as soon as
+ * its code is there; keyboard and screen readers meet the WAI-ARIA menu button from the start.
+ */
+function ActionMenu({ trigger, ...menu }: ActionMenuProps) {
+  const [armed, setArmed] = React.useState(false);
+  const props = trigger.props;
+  const arm = () => {
+    void loadMenu();
+    React.startTransition(() => setArmed(true));
+  };
+  const plain = React.cloneElement(trigger, {
+    "aria-haspopup": "menu",
+    "aria-expanded": false,
+    "data-state": "closed",
+    onPointerEnter: (event: React.PointerEvent<HTMLButtonElement>) => {
+      props.onPointerEnter?.(event);
+      void loadMenu();
+    },
+    onFocus: (event: React.FocusEvent<HTMLButtonElement>) => {
+      props.onFocus?.(event);
+      void loadMenu();
+    },
+    onPointerDown: (event: React.PointerEvent<HTMLButtonElement>) => {
+      props.onPointerDown?.(event);
+      if (event.button !== 0 || event.ctrlKey || props.disabled) return;
+      event.preventDefault();
+      arm();
+    },
+    onKeyDown: (event: React.KeyboardEvent<HTMLButtonElement>) => {
+      props.onKeyDown?.(event);
+      if (!OPENING_KEYS.has(event.key)) return;
+      event.preventDefault();
+      arm();
+    },
+  } as Partial<React.ComponentProps<"button">>);
+  // The boundary is there from the start: arming is a transition, so the plain button stays on
+  // screen while the menu's code arrives, and the menu then mounts open in its place.
+  return (
+    <React.Suspense fallback={plain}>
+      {armed ? <ActionMenuContent trigger={trigger} {...menu} /> : plain}
+    </React.Suspense>
+  );
+}
+
+export { ActionMenu };
+export type { ActionMenuItem, ActionMenuProps };
