@@ -37,12 +37,10 @@ describe("classes", () => {
     await expectAccessible(page);
 
     // Filter by grade: only grade 8's class stays.
-    await page.getByRole("combobox", { name: "Grade" }).click();
-    await page.getByRole("option", { name: "Grade 8" }).click();
+    await page.getByRole("combobox", { name: "Grade" }).selectOption({ label: "Grade 8" });
     await expect.poll(() => classRow(page, "Rizal").count()).toBe(0);
     await classRow(page, "Bonifacio").waitFor();
-    await page.getByRole("combobox", { name: "Grade" }).click();
-    await page.getByRole("option", { name: "All" }).click();
+    await page.getByRole("combobox", { name: "Grade" }).selectOption({ label: "All" });
 
     await page.getByRole("link", { name: "Rizal", exact: true }).click();
     await page.waitForURL(/#\/schools\/\d+\/classes\/[\w.-]+$/);

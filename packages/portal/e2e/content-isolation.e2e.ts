@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -179,18 +180,24 @@ describe("uploaded content opened by an administrator", () => {
     expect(violations.filter((v) => /frame-src|img-src|media-src/.test(v))).toEqual([]);
   }, 120_000);
 
-  it("serves the portal's own pages under a strict CSP with no inline script", async () => {
+  it("serves the portal's own pages under a strict CSP: its own files, and its one inline script by hash", async () => {
     const response = await fetch(`${baseUrl()}/`);
     const csp = response.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("script-src 'self'");
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+    expect(scriptSrc).not.toContain("unsafe-inline");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toMatch(/frame-src 'self' http:\/\/127\.0\.0\.1:\d+/);
     const html = await response.text();
-    // Every script of the built index.html is a file of the portal's origin.
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-    expect(scripts.length).toBeGreaterThan(0);
+    const inline = scripts.filter(([, attributes]) => !/\ssrc=/.test(attributes!));
+    // The opening script (build/opening-preload.ts), allowed by its hash and by nothing broader.
+    expect(inline).toHaveLength(1);
+    const hash = createHash("sha256").update(inline[0]![2]!).digest("base64");
+    expect(scriptSrc.split(" ").sort()).toEqual([`'self'`, `'sha256-${hash}'`].sort());
+    // Every other script is a file of the portal's origin.
     for (const [, attributes, body] of scripts) {
+      if (!/\ssrc=/.test(attributes!)) continue;
       expect(attributes).toMatch(/\ssrc="\.?\/assets\//);
       expect(body!.trim()).toBe("");
     }
