@@ -8,16 +8,19 @@ import type { AppRouter } from "./router";
 
 /**
  * react-router's RouterProvider reads the router's state as it first renders and subscribes once
- * it has committed. When React paused that render (waiting on the catalogue) and the opening
- * route's code arrived meanwhile, the change was lost and the opening spinner stayed for good
- * (about one cold signed-in load in ten on a busy machine). It mounts once the router is ready.
+ * it has committed. When React paused that render (waiting on the catalogue, or yielding in the
+ * opening transition) and the router moved meanwhile (the opening route's code arrived, or the
+ * address changed), the change was lost: the opening spinner stayed for good, or the previous
+ * page stayed under the new address. It mounts once the router is ready, and this store read
+ * follows every navigation, so a render that saw an older location is redone before it commits.
  */
 function useRouterReady(router: AppRouter): boolean {
-  return useSyncExternalStore(
+  const location = useSyncExternalStore(
     router.subscribe,
-    () => router.state.initialized,
-    () => router.state.initialized,
+    () => (router.state.initialized ? router.state.location.key : null),
+    () => null,
   );
+  return location !== null;
 }
 
 export function App({ api, router }: { api: PortalApi; router: AppRouter }) {
