@@ -39,9 +39,13 @@ const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
 function ActionMenu({ trigger, ...menu }: ActionMenuProps) {
   const [armed, setArmed] = React.useState(false);
   const props = trigger.props;
+  // Mounted once its code is here: a press while offline leaves the button as it was (the
+  // offline banner says why) instead of failing the page.
   const arm = () => {
-    void loadMenu();
-    React.startTransition(() => setArmed(true));
+    loadMenu().then(
+      () => React.startTransition(() => setArmed(true)),
+      () => undefined,
+    );
   };
   const plain = React.cloneElement(trigger, {
     "aria-haspopup": "menu",
@@ -49,11 +53,11 @@ function ActionMenu({ trigger, ...menu }: ActionMenuProps) {
     "data-state": "closed",
     onPointerEnter: (event: React.PointerEvent<HTMLButtonElement>) => {
       props.onPointerEnter?.(event);
-      void loadMenu();
+      loadMenu().catch(() => undefined);
     },
     onFocus: (event: React.FocusEvent<HTMLButtonElement>) => {
       props.onFocus?.(event);
-      void loadMenu();
+      loadMenu().catch(() => undefined);
     },
     onPointerDown: (event: React.PointerEvent<HTMLButtonElement>) => {
       props.onPointerDown?.(event);
