@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Toaster as Sonner } from "sonner";
 import { cn } from "../lib/cn";
-import { toasterListening } from "../lib/toast";
+import { markToasterListening } from "../lib/toaster-listening";
 
 type ToasterProps = React.ComponentProps<typeof Sonner>;
 
@@ -13,7 +13,7 @@ function SonnerToaster({
   ...props
 }: ToasterProps) {
   // After sonner's own effect (a child's effects run first): it listens from now on.
-  React.useEffect(toasterListening, []);
+  React.useEffect(markToasterListening, []);
   return (
     <Sonner
       data-slot="toaster"

@@ -1,14 +1,25 @@
 import type * as Sonner from "sonner";
+import { toasterListening } from "./toaster-listening";
 
 type ToastKind = "success" | "error" | "info" | "warning";
 
-let sonner: Promise<typeof Sonner> | undefined;
+let loading: Promise<typeof Sonner> | undefined;
 let requested = false;
 const requestListeners = new Set<() => void>();
-let markShown: () => void = () => {};
-const shown = new Promise<void>((resolve) => (markShown = resolve));
 
-/** The mounted `Toaster` starts showing toasts once one has been asked for. */
+/** sonner and the toaster's own module; a failed load (offline) is tried again next time. */
+function load(): Promise<typeof Sonner> {
+  loading ??= Promise.all([import("sonner"), import("../components/toaster-sonner")]).then(
+    ([sonner]) => sonner,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The mounted `Toaster` shows sonner's toaster once its code is here and it has been asked for. */
 export function subscribeToToastRequests(listener: () => void): () => void {
   requestListeners.add(listener);
   return () => requestListeners.delete(listener);
@@ -18,26 +29,34 @@ export function toastRequested(): boolean {
   return requested;
 }
 
-/** Called by the sonner toaster once it listens: a toast asked for earlier waits until then. */
-export function toasterListening(): void {
-  markShown();
+/**
+ * Loads the toaster and mounts it (the `Toaster` calls this once the page is idle), so its live
+ * region is in the page before the first toast is announced.
+ */
+export function loadToaster(): Promise<typeof Sonner> {
+  return load().then((sonner) => {
+    if (!requested) {
+      requested = true;
+      for (const listener of requestListeners) listener();
+    }
+    return sonner;
+  });
 }
 
 function show(kind: ToastKind | undefined, message: string): void {
-  sonner ??= import("sonner");
-  if (!requested) {
-    requested = true;
-    for (const listener of requestListeners) listener();
-  }
-  void Promise.all([sonner, shown]).then(([{ toast }]) =>
-    kind ? toast[kind](message) : toast(message),
-  );
+  // Offline, the toaster's code may not load: the toast is dropped (the offline banner speaks).
+  loadToaster()
+    .then((sonner) =>
+      toasterListening.then(() => (kind ? sonner.toast[kind](message) : sonner.toast(message))),
+    )
+    .catch(() => undefined);
 }
 
 /**
- * `toast(text)`, `toast.success(text)`, `toast.error(text)`… anywhere, with a `Toaster` mounted
- * near the root. The toasts' library (sonner, its code and styles) loads with the first toast,
- * not with the page.
+ * `toast(text)`, `toast.success(text)`, `toast.error(text)`, `toast.info(text)` and
+ * `toast.warning(text)` anywhere, with a `Toaster` mounted near the root. The toasts' library
+ * (sonner, its code and styles) loads once the page is idle or with the first toast, not with the
+ * page.
  */
 export const toast = Object.assign((message: string) => show(undefined, message), {
   success: (message: string) => show("success", message),
