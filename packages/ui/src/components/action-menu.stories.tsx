@@ -44,9 +44,10 @@ const button = (canvasElement: HTMLElement) =>
 
 export const OpensOnPress: Story = {
   play: async ({ args, canvasElement }) => {
-    // A menu button from the start, with no menu mounted.
+    // A menu button from the start, with no menu mounted (Radix's trigger would carry its id).
     await expect(button(canvasElement)).toHaveAttribute("aria-haspopup", "menu");
     await expect(button(canvasElement)).toHaveAttribute("aria-expanded", "false");
+    await expect(button(canvasElement)).not.toHaveAttribute("id");
     await expect(body(canvasElement).queryByRole("menu")).toBeNull();
     await userEvent.click(button(canvasElement));
     const menu = await body(canvasElement).findByRole("menu");
@@ -80,5 +81,14 @@ export const OpensFromTheKeyboard: Story = {
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(body(canvasElement).queryByRole("menu")).toBeNull());
     await waitFor(() => expect(button(canvasElement)).toHaveFocus());
+  },
+};
+
+export const OpensOnAScreenReadersClick: Story = {
+  play: async ({ canvasElement }) => {
+    // A click with no pointer before it, as a screen reader's browse mode or voice control sends.
+    button(canvasElement).click();
+    const menu = await body(canvasElement).findByRole("menu");
+    await expect(within(menu).getAllByRole("menuitem")).toHaveLength(3);
   },
 };

@@ -33,17 +33,18 @@ const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
 /**
  * A button with a menu of actions (a row's More menu, the top bar's menus): a Radix DropdownMenu,
  * whose code loads, and whose parts mount, once the button is pointed at or pressed. A list of 25
- * rows opens with 25 plain buttons instead of 25 menus. The first press opens the menu as soon as
- * its code is there; keyboard and screen readers meet the WAI-ARIA menu button from the start.
+ * rows opens with 25 plain buttons instead of 25 menus. The first press (a click, Enter, Space or
+ * ArrowDown) opens the menu as soon as its code is there, with the first entry focused when opened
+ * from the keyboard, as the WAI-ARIA menu button pattern asks.
  */
 function ActionMenu({ trigger, ...menu }: ActionMenuProps) {
-  const [armed, setArmed] = React.useState(false);
+  const [armed, setArmed] = React.useState<"pointer" | "keyboard" | null>(null);
   const props = trigger.props;
   // Mounted once its code is here: a press while offline leaves the button as it was (the
   // offline banner says why) instead of failing the page.
-  const arm = () => {
+  const arm = (by: "pointer" | "keyboard") => {
     loadMenu().then(
-      () => React.startTransition(() => setArmed(true)),
+      () => React.startTransition(() => setArmed((armedBy) => armedBy ?? by)),
       () => undefined,
     );
   };
@@ -63,20 +64,25 @@ function ActionMenu({ trigger, ...menu }: ActionMenuProps) {
       props.onPointerDown?.(event);
       if (event.button !== 0 || event.ctrlKey || props.disabled) return;
       event.preventDefault();
-      arm();
+      arm("pointer");
     },
     onKeyDown: (event: React.KeyboardEvent<HTMLButtonElement>) => {
       props.onKeyDown?.(event);
       if (!OPENING_KEYS.has(event.key)) return;
       event.preventDefault();
-      arm();
+      arm("keyboard");
+    },
+    // A click with no pointer before it: a screen reader's or voice control's activation.
+    onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+      props.onClick?.(event);
+      if (event.detail === 0) arm("keyboard");
     },
   } as Partial<React.ComponentProps<"button">>);
   // The boundary is there from the start: arming is a transition, so the plain button stays on
   // screen while the menu's code arrives, and the menu then mounts open in its place.
   return (
     <React.Suspense fallback={plain}>
-      {armed ? <ActionMenuContent trigger={trigger} {...menu} /> : plain}
+      {armed ? <ActionMenuContent trigger={trigger} openedBy={armed} {...menu} /> : plain}
     </React.Suspense>
   );
 }
