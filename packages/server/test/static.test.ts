@@ -53,7 +53,7 @@ describe("static portal", () => {
 });
 
 describe("the portal's inline opening script (issue 14)", () => {
-  it("is allowed by its hash, and no other inline script is", async () => {
+  it("is allowed by its hash, and no other inline script is, a new build's once copied in", async () => {
     const portal = mkdtempSync(path.join(os.tmpdir(), "lms-portal-"));
     folders.push(portal);
     const opening = '(() => { document.head.dataset.opened = "yes"; })();\n';
@@ -68,6 +68,16 @@ describe("the portal's inline opening script (issue 14)", () => {
     const scriptSrc = /script-src ([^;]*)/.exec(String(index.headers["content-security-policy"]));
     const hash = createHash("sha256").update(opening).digest("base64");
     expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+
+    // A new build copied in while the server runs: its script is allowed, the old one no longer.
+    const next = '(() => { document.head.dataset.opened = "again"; })();\n';
+    writeFileSync(path.join(portal, "index.html"), `<!doctype html><script>${next}</script>`);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await t.app.inject({ method: "GET", url: "/" });
+    const nextHash = createHash("sha256").update(next).digest("base64");
+    expect(String(again.headers["content-security-policy"])).toContain(
+      `script-src 'self' 'sha256-${nextHash}';`,
+    );
   });
 
   it("hashes each inline script's text, and skips scripts with a source", () => {

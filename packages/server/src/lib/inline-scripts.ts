@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -15,11 +15,34 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** How often the portal's index.html is looked at again for a new build. */
+const RECHECK_MS = 1000;
+
 /**
- * The built portal's inline scripts (its opening script, packages/portal/build/opening-preload.ts),
- * read once as the server starts: a new build is served by a restarted server (docs/DEPLOYMENT.md).
+ * The built portal's inline scripts' sources (its opening script, packages/portal/build/
+ * opening-preload.ts), read again when index.html changes: a build copied in while the server runs
+ * keeps its opening script allowed. Looked at no more than once a second.
  */
-export function portalInlineScriptHashes(portalDir: string): string[] {
+export function portalInlineScriptHashes(portalDir: string): () => string[] {
   const index = path.join(portalDir, "index.html");
-  return existsSync(index) ? inlineScriptHashes(readFileSync(index, "utf8")) : [];
+  let checkedAt = -Infinity;
+  let readVersion = "";
+  let hashes: string[] = [];
+  return () => {
+    const now = Date.now();
+    if (now - checkedAt < RECHECK_MS) return hashes;
+    checkedAt = now;
+    let version = "";
+    try {
+      const stats = statSync(index);
+      version = `${stats.mtimeMs}:${stats.size}`;
+    } catch {
+      // no build: no inline script to allow
+    }
+    if (version !== readVersion) {
+      readVersion = version;
+      hashes = version ? inlineScriptHashes(readFileSync(index, "utf8")) : [];
+    }
+    return hashes;
+  };
 }

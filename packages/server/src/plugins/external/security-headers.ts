@@ -25,12 +25,13 @@ export default appPlugin(async function securityHeaders(app: FastifyInstance) {
     return contentOrigin;
   };
   const media = () => (content() ? ` ${content()}` : "");
+  const portalScripts = portalInlineScriptHashes(app.config.portalDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", ...portalInlineScriptHashes(app.config.portalDir)],
+        "script-src": [() => ["'self'", ...portalScripts()].join(" ")],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": [() => `'self' data: blob:${media()}`],
         "media-src": [() => `'self'${media()}`],
