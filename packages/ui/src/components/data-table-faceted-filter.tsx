@@ -20,7 +20,10 @@ type DataTableFacetedFilterProps = {
   allLabel?: string;
 };
 
-/** One facet of the list ("Status: Enabled"): a native select named by the filter's visible label. */
+/**
+ * One facet of the list ("Status: Enabled"): a native select after the filter's visible label
+ * (clicking it focuses the select), named by the filter's label without the colon.
+ */
 function DataTableFacetedFilter({
   filter,
   value,
