@@ -298,4 +298,23 @@ describe("API client over HTTP", () => {
     expect(service.calls).toHaveLength(2);
     expect(waits).toEqual([1000]);
   });
+
+  it("makes only the attempts left after those made elsewhere, the first of them 1 second after", async () => {
+    const waits: number[] = [];
+    service = await startFakeService(() => ({ status: 500, body: {} }));
+    const session = createSessionStore();
+    session.set({ token: "t", wsToken: "w", profile });
+    const client = createApiClient({
+      baseUrl: `${service.url}/api`,
+      classServiceUrl: `${service.url}/webservice`,
+      session,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    expect(await client.requestClassServiceLoginUrl("teacher", 1)).toBeNull();
+    expect(service.calls).toHaveLength(1);
+    expect(waits).toEqual([1000]);
+    expect(await client.requestClassServiceLoginUrl("teacher", 2)).toBeNull();
+    expect(service.calls).toHaveLength(1);
+    expect(waits).toEqual([1000]);
+  });
 });
