@@ -1,5 +1,5 @@
 import type { Rollup } from "vite";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openingPreloadPlugin, openingScript } from "./opening-preload";
 
 const FILES = {
@@ -28,6 +28,65 @@ function preloadedBy(script: string, hash: string, stored: string | null): strin
 
 const KEPT = JSON.stringify({ token: "t", profile: { userName: "admin" }, lang: "en" });
 
+interface FakeFrame {
+  src: string;
+  hidden: boolean;
+  attributes: Record<string, string>;
+  listeners: Record<string, () => void>;
+  removed: boolean;
+}
+
+/**
+ * Runs the opening script with a kept session whose class-service token is stored, the class
+ * service answering `answer`: the requests it sent, the frames it added, and its sign-in's state.
+ */
+function signInBy(script: string, stored: object, answer: () => Promise<Response>) {
+  const requests: { url: string; init: RequestInit }[] = [];
+  const frames: FakeFrame[] = [];
+  const window: { __lmsOpeningSignIn?: { sessionKey: string; done: Promise<boolean> } } = {};
+  const element = (tag: string) => {
+    if (tag !== "iframe") return { rel: "", href: "" };
+    const frame: FakeFrame = {
+      src: "",
+      hidden: false,
+      attributes: {},
+      listeners: {},
+      removed: false,
+    };
+    return Object.assign(frame, {
+      setAttribute: (name: string, value: string) => (frame.attributes[name] = value),
+      addEventListener: (name: string, listener: () => void) => (frame.listeners[name] = listener),
+      remove: () => (frame.removed = true),
+    });
+  };
+  const document = {
+    baseURI: "http://portal.test/",
+    createElement: element,
+    head: { append: () => undefined },
+    body: { append: (frame: FakeFrame) => frames.push(frame) },
+  };
+  const fetch = (url: string, init: RequestInit) => {
+    requests.push({ url, init });
+    return answer();
+  };
+  const run = new Function("localStorage", "location", "document", "window", "fetch", script);
+  run(
+    { getItem: (key: string) => (key === "auth" ? JSON.stringify(stored) : null) },
+    { hash: "#/schools" },
+    document,
+    window,
+    fetch,
+  );
+  return { requests, frames, opening: window.__lmsOpeningSignIn };
+}
+
+const KEPT_WITH_CLASS_TOKEN = {
+  token: "t",
+  wsToken: "ws-1",
+  sessionKey: "key-1",
+  profile: { userName: "Teacher.One" },
+};
+
 describe("opening preload", () => {
   const script = openingScript(FILES);
 
@@ -53,6 +112,69 @@ describe("opening preload", () => {
     expect(preloadedBy(script, "#/schools/12", KEPT)).toEqual(FILES.signedIn);
     expect(preloadedBy(script, "#/users", KEPT)).toEqual(FILES.signedIn);
     expect(preloadedBy(script, "#/account/reset-password?code=x", KEPT)).toEqual(FILES.visitor);
+  });
+
+  it("makes a kept session's first class-service sign-in attempt, as the portal's client would", async () => {
+    const answer = async () =>
+      new Response(JSON.stringify({ loginurl: "http://portal.test/webservice/login?key=9" }));
+    const { requests, frames, opening } = signInBy(
+      openingScript(FILES, { classServiceUrl: "/class/" }),
+      KEPT_WITH_CLASS_TOKEN,
+      answer,
+    );
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url).toBe("/class/rest/server.php");
+    expect(requests[0]!.init.method).toBe("POST");
+    expect(requests[0]!.init.credentials).toBe("same-origin");
+    expect([...(requests[0]!.init.body as FormData).entries()]).toEqual([
+      ["wsfunction", "auth_userkey_request_login_url"],
+      ["moodlewsrestformat", "json"],
+      ["user[username]", "teacher.one"],
+      ["wstoken", "ws-1"],
+    ]);
+    expect(opening?.sessionKey).toBe("key-1");
+
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    const frame = frames[0]!;
+    expect(frame.src).toBe("http://portal.test/webservice/login?key=9");
+    expect(frame.hidden).toBe(true);
+    expect(frame.attributes["aria-hidden"]).toBe("true");
+    let done: boolean | undefined;
+    void opening!.done.then((value) => (done = value));
+    await Promise.resolve();
+    expect(done).toBeUndefined();
+    frame.listeners.load!();
+    expect(await opening!.done).toBe(true);
+    expect(frame.removed).toBe(true);
+  });
+
+  it("says so when its attempt got no login URL, and makes none without a class-service token", async () => {
+    const refused = signInBy(openingScript(FILES), KEPT_WITH_CLASS_TOKEN, async () =>
+      Response.json({ errorcode: "invalidtoken" }),
+    );
+    expect(refused.requests[0]!.url).toBe("/webservice/rest/server.php");
+    expect(await refused.opening!.done).toBe(false);
+    expect(refused.frames).toHaveLength(0);
+
+    const offline = signInBy(openingScript(FILES), KEPT_WITH_CLASS_TOKEN, () =>
+      Promise.reject(new TypeError("Failed to fetch")),
+    );
+    expect(await offline.opening!.done).toBe(false);
+
+    const failed = signInBy(
+      openingScript(FILES),
+      KEPT_WITH_CLASS_TOKEN,
+      async () => new Response("", { status: 500 }),
+    );
+    expect(await failed.opening!.done).toBe(false);
+
+    const withoutToken = signInBy(
+      openingScript(FILES),
+      { ...KEPT_WITH_CLASS_TOKEN, wsToken: null },
+      () => Promise.reject(new Error("no request expected")),
+    );
+    expect(withoutToken.requests).toHaveLength(0);
+    expect(withoutToken.opening).toBeUndefined();
   });
 
   it("writes the script into the page before the entry, naming each chunk's files less what the entry loads", () => {

@@ -1,4 +1,5 @@
-import { SESSION_STORAGE_KEY } from "@lms/core";
+import { SESSION_STORAGE_KEY, SILENT_SIGN_IN } from "@lms/core";
+import { loadSignInFrame } from "../src/lib/sign-in-frame";
 import type { Plugin, Rollup } from "vite";
 
 /** The chunks (by their group's name, build/landing-chunks.ts) each kind of opening needs. */
@@ -13,18 +14,33 @@ export interface OpeningChunks {
 
 type Files = Record<keyof OpeningChunks, string[]>;
 
+export interface OpeningOptions {
+  /** The session's localStorage key. */
+  storageKey?: string;
+  /** The class service's base URL, as the portal's API client has it (VITE_CLASS_SERVICE_URL). */
+  classServiceUrl?: string;
+}
+
 /**
  * The opening script: picks the files of this visit and starts fetching them. The files are the
- * build's paths (`assets/…`), relative to the page.
+ * build's paths (`assets/…`), relative to the page. For a kept session it also makes the first
+ * attempt of the hidden class-service sign-in (SPEC.md §7), which the signed-in layout waits for:
+ * the request the portal's client would send, then the login URL in a hidden frame
+ * (src/lib/sign-in-frame.ts). The portal takes it over as `window.__lmsOpeningSignIn`
+ * (src/lib/class-service-sign-in.tsx) and makes the second attempt if it got no login URL.
  */
-export function openingScript(files: Files, sessionKey = SESSION_STORAGE_KEY): string {
+export function openingScript(
+  files: Files,
+  { storageKey = SESSION_STORAGE_KEY, classServiceUrl = "/webservice" }: OpeningOptions = {},
+): string {
+  const loginUrlRequest = `${classServiceUrl.replace(/\/+$/, "")}/rest/server.php`;
   return `(() => {
 const files = ${JSON.stringify(files)};
-let signedIn = false;
+let session = null;
 try {
-  const session = JSON.parse(localStorage.getItem(${JSON.stringify(sessionKey)}) || "null");
-  signedIn = Boolean(session && session.token && session.profile);
+  session = JSON.parse(localStorage.getItem(${JSON.stringify(storageKey)}) || "null");
 } catch {}
+const signedIn = Boolean(session && session.token && session.profile);
 const route = "/" + location.hash.replace(/^#?\\/?/, "");
 const opening = !signedIn || route.startsWith("/account/")
   ? files.visitor
@@ -36,6 +52,23 @@ for (const file of opening) {
   link.rel = "modulepreload";
   link.href = new URL(file, document.baseURI).href;
   document.head.append(link);
+}
+if (signedIn && session.wsToken && session.sessionKey && session.profile.userName) {
+  const loadSignInFrame = ${loadSignInFrame.toString()};
+  const body = new FormData();
+  body.append("wsfunction", "auth_userkey_request_login_url");
+  body.append("moodlewsrestformat", "json");
+  body.append("user[username]", String(session.profile.userName).toLowerCase());
+  body.append("wstoken", session.wsToken);
+  const done = fetch(${JSON.stringify(loginUrlRequest)}, { method: "POST", body, credentials: "same-origin" })
+    .then((response) => (response.ok ? response.json() : null))
+    .then((answer) =>
+      answer && typeof answer.loginurl === "string"
+        ? loadSignInFrame(answer.loginurl, ${SILENT_SIGN_IN.hiddenFrameMs}).then(() => true)
+        : false,
+    )
+    .catch(() => false);
+  window.__lmsOpeningSignIn = { sessionKey: session.sessionKey, done };
 }
 })();
 `;
@@ -63,10 +96,14 @@ function closure(roots: string[], chunks: Map<string, Rollup.OutputChunk>): Set<
  * (packages/server/src/lib/inline-scripts.ts).
  */
 export function openingPreloadPlugin(opening: OpeningChunks): Plugin {
+  let classServiceUrl: string | undefined;
   return {
     name: "lms:opening-preload",
     apply: "build",
     enforce: "post",
+    configResolved(config) {
+      classServiceUrl = (config.env.VITE_CLASS_SERVICE_URL as string | undefined) || undefined;
+    },
     generateBundle(_options, bundle) {
       const html = bundle["index.html"];
       if (html?.type !== "asset") return;
@@ -85,11 +122,14 @@ export function openingPreloadPlugin(opening: OpeningChunks): Plugin {
       };
       const filesOf = (names: string[]) =>
         [...closure(names.map(fileOf), chunks)].filter((file) => !loaded.has(file));
-      const source = openingScript({
-        visitor: filesOf(opening.visitor),
-        signedIn: filesOf(opening.signedIn),
-        schoolsList: filesOf(opening.schoolsList),
-      });
+      const source = openingScript(
+        {
+          visitor: filesOf(opening.visitor),
+          signedIn: filesOf(opening.signedIn),
+          schoolsList: filesOf(opening.schoolsList),
+        },
+        { classServiceUrl },
+      );
       const tag = `<script>${source}</script>\n    `;
       const page = String(html.source);
       const at = page.indexOf("<script");

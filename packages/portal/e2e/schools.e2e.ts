@@ -98,7 +98,7 @@ describe("schools", () => {
     await context.close();
   });
 
-  it("opens a kept session's schools list with its code asked for by the page's own script, which the CSP allows", async () => {
+  it("opens a kept session's schools list with its code and class-service sign-in started by the page's own script, which the CSP allows", async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, "admin");
     const reopened = await context.newPage();
@@ -108,6 +108,21 @@ describe("schools", () => {
       document.addEventListener("securitypolicyviolation", (event) =>
         seen.push(`${event.violatedDirective} ${event.blockedURI}`),
       );
+      // What the opening script hands the portal: its class-service sign-in attempt.
+      let opening: unknown;
+      Object.defineProperty(window, "__lmsOpeningSignIn", {
+        configurable: true,
+        get: () => opening,
+        set: (value: { sessionKey: string }) => {
+          opening = value;
+          (window as unknown as { openingSignIn: string }).openingSignIn = value.sessionKey;
+        },
+      });
+    });
+    const loginUrlRequests: string[] = [];
+    reopened.on("request", (request) => {
+      if (request.url().includes("/webservice/rest/server.php"))
+        loginUrlRequests.push(request.url());
     });
     await reopened.goto(url("/schools"));
     await reopened.getByRole("table").getByRole("row").nth(1).waitFor();
@@ -126,6 +141,16 @@ describe("schools", () => {
     expect(state.preloaded.some((href) => /\/assets\/signed-in-list-[\w-]+\.js$/.test(href))).toBe(
       true,
     );
+    // The hidden class-service sign-in's first attempt was the opening script's, for this session,
+    // and the portal took it over: one request for a login URL, no frame left behind.
+    const session = await reopened.evaluate(() => ({
+      openingSignIn: (window as unknown as { openingSignIn?: string }).openingSignIn,
+      stored: JSON.parse(localStorage.getItem("auth")!) as { sessionKey: string },
+      frames: document.querySelectorAll("iframe[title='class-service-sign-in']").length,
+    }));
+    expect(session.openingSignIn).toBe(session.stored.sessionKey);
+    expect(loginUrlRequests).toHaveLength(1);
+    expect(session.frames).toBe(0);
     await context.close();
   });
 });

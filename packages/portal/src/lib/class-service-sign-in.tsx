@@ -1,6 +1,7 @@
 import { SILENT_SIGN_IN, type ApiClient, type SessionStore } from "@lms/core";
 import { useEffect, useState } from "react";
 import { useApiClient } from "./api-context";
+import { loadSignInFrame } from "./sign-in-frame";
 
 /** The hidden sign-in of each session in this tab: it runs once per sign-in. */
 const runs = new Map<string, Promise<void>>();
@@ -14,45 +15,56 @@ export function startClassServiceSignIn(
   client: ApiClient,
   sessionKey: string,
   userName: string,
+  opening?: Promise<boolean>,
 ): Promise<void> {
   let run = runs.get(sessionKey);
   if (!run) {
-    run = signIn(client, userName).finally(() => finished.add(sessionKey));
+    run = signIn(client, userName, opening).finally(() => finished.add(sessionKey));
     runs.set(sessionKey, run);
   }
   return run;
 }
 
-async function signIn(client: ApiClient, userName: string): Promise<void> {
-  const url = await client.requestClassServiceLoginUrl(userName);
-  if (!url) return;
-  await new Promise<void>((resolve) => {
-    const frame = document.createElement("iframe");
-    frame.src = url;
-    frame.title = "class-service-sign-in";
-    frame.hidden = true;
-    frame.tabIndex = -1;
-    frame.setAttribute("aria-hidden", "true");
-    // The class-service cookie outlives the frame: it goes once loaded (or given up on).
-    const finish = () => {
-      clearTimeout(timer);
-      frame.remove();
-      resolve();
-    };
-    const timer = setTimeout(finish, SILENT_SIGN_IN.hiddenFrameMs);
-    frame.addEventListener("load", finish);
-    document.body.append(frame);
-  });
+async function signIn(
+  client: ApiClient,
+  userName: string,
+  opening?: Promise<boolean>,
+): Promise<void> {
+  if (opening && (await opening)) return;
+  const url = await client.requestClassServiceLoginUrl(userName, opening ? 1 : 0);
+  if (url) await loadSignInFrame(url, SILENT_SIGN_IN.hiddenFrameMs);
+}
+
+/**
+ * The first attempt of a kept session's sign-in, made by the page's opening script as the page is
+ * parsed (build/opening-preload.ts): `done` is true once its frame has loaded (or been given up
+ * on), false when it got no login URL.
+ */
+interface OpeningSignIn {
+  sessionKey: string;
+  done: Promise<boolean>;
+}
+
+declare global {
+  interface Window {
+    __lmsOpeningSignIn?: OpeningSignIn;
+  }
 }
 
 /**
  * Starts the hidden sign-in of the stored session (kept from an earlier visit, or just signed in)
  * while the next page's code is still loading, instead of after the signed-in layout has mounted.
+ * The opening script's attempt, when it made one for this session, counts as the first.
  */
 export function startKeptSessionSignIn(client: ApiClient, session: SessionStore): void {
+  const opening = window.__lmsOpeningSignIn;
+  delete window.__lmsOpeningSignIn;
   const { token, sessionKey, profile } = session.get();
   if (token && sessionKey && profile?.userName) {
-    void startClassServiceSignIn(client, sessionKey, profile.userName).catch(() => undefined);
+    const early = opening?.sessionKey === sessionKey ? opening.done : undefined;
+    void startClassServiceSignIn(client, sessionKey, profile.userName, early).catch(
+      () => undefined,
+    );
   }
 }
 

@@ -1,0 +1,59 @@
+import { createSessionStore, type ApiClient } from "@lms/core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startClassServiceSignIn, startKeptSessionSignIn } from "./class-service-sign-in";
+
+function keptSession(sessionKey: string) {
+  const session = createSessionStore();
+  session.set({
+    token: "t",
+    wsToken: "ws",
+    sessionKey,
+    profile: { userName: "Teacher.One" } as never,
+  });
+  return session;
+}
+
+function fakeClient(loginUrl: string | null) {
+  const requestClassServiceLoginUrl = vi.fn(async () => loginUrl);
+  return {
+    client: { requestClassServiceLoginUrl } as unknown as ApiClient,
+    requestClassServiceLoginUrl,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a kept session's class-service sign-in", () => {
+  it("takes over the opening script's attempt: no request of its own once that one signed in", async () => {
+    const window: Record<string, unknown> = {
+      __lmsOpeningSignIn: { sessionKey: "k1", done: Promise.resolve(true) },
+    };
+    vi.stubGlobal("window", window);
+    const { client, requestClassServiceLoginUrl } = fakeClient("http://x/login?key=1");
+    startKeptSessionSignIn(client, keptSession("k1"));
+    expect(window.__lmsOpeningSignIn).toBeUndefined();
+    await startClassServiceSignIn(client, "k1", "teacher.one");
+    expect(requestClassServiceLoginUrl).not.toHaveBeenCalled();
+  });
+
+  it("makes the second attempt only, when the opening script's got no login URL", async () => {
+    vi.stubGlobal("window", {
+      __lmsOpeningSignIn: { sessionKey: "k2", done: Promise.resolve(false) },
+    });
+    const { client, requestClassServiceLoginUrl } = fakeClient(null);
+    startKeptSessionSignIn(client, keptSession("k2"));
+    await startClassServiceSignIn(client, "k2", "teacher.one");
+    expect(requestClassServiceLoginUrl).toHaveBeenCalledTimes(1);
+    expect(requestClassServiceLoginUrl).toHaveBeenCalledWith("Teacher.One", 1);
+  });
+
+  it("makes both attempts itself when the opening script signed in another session", async () => {
+    vi.stubGlobal("window", {
+      __lmsOpeningSignIn: { sessionKey: "older", done: Promise.resolve(true) },
+    });
+    const { client, requestClassServiceLoginUrl } = fakeClient(null);
+    startKeptSessionSignIn(client, keptSession("k3"));
+    await startClassServiceSignIn(client, "k3", "teacher.one");
+    expect(requestClassServiceLoginUrl).toHaveBeenCalledWith("Teacher.One", 0);
+  });
+});
