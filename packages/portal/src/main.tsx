@@ -7,18 +7,23 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createAppRouter, routerReady } from "./app/router";
 import { warmUpSignedIn } from "./app/warm-up";
+import { preloadI18n } from "./lib/i18n";
 import "./index.css";
 
 /**
- * The opening route's code is usually here a moment after this entry (the opening script asks for
- * both at once, build/opening-preload.ts): the first render waits for it, sparing a spinner that
- * would flash before the page and a render thrown away. A slow connection gets the spinner.
+ * The opening route's code and texts are usually here a moment after this entry (the opening
+ * script asks for them at once, build/opening-preload.ts): the first render waits for them,
+ * sparing a spinner that would flash before the page and a render thrown away. A slow connection
+ * gets the spinner.
  */
 const SPINNER_AFTER_MS = 400;
 
 const router = createAppRouter();
-warmUpSignedIn(portalApi.session.get());
-void routerReady(router, SPINNER_AFTER_MS).then(() => {
+const session = portalApi.session.get();
+warmUpSignedIn(session);
+const opening = Promise.all([routerReady(router), preloadI18n(session).catch(() => undefined)]);
+const spinnerDue = new Promise((resolve) => setTimeout(resolve, SPINNER_AFTER_MS));
+void Promise.race([opening, spinnerDue]).then(() => {
   const root = createRoot(document.getElementById("root")!);
   startTransition(() =>
     root.render(

@@ -337,18 +337,14 @@ export function createAppRouter() {
 
 export type AppRouter = ReturnType<typeof createHashRouter>;
 
-/** Resolves once the router has the opening route's code, or after `ms` at the latest. */
-export function routerReady(router: AppRouter, ms: number): Promise<void> {
+/** Resolves once the router has the opening route's code. */
+export function routerReady(router: AppRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
     const unsubscribe = router.subscribe((state) => {
-      if (state.initialized) done();
-    });
-    function done() {
-      clearTimeout(timer);
+      if (!state.initialized) return;
       unsubscribe();
       resolve();
-    }
+    });
   });
 }
