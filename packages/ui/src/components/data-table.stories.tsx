@@ -92,8 +92,13 @@ export const Loading: Story = {
   args: { loading: true },
   play: async ({ canvasElement }) => {
     await expect(table(canvasElement)).toHaveAttribute("aria-busy", "true");
-    // SPEC.md §9: five skeleton rows, under the table's own columns.
-    await expect(canvasElement.querySelectorAll("[data-slot='skeleton-row']")).toHaveLength(5);
+    // A quick answer flashes no placeholders, and no "no results" either.
+    await expect(canvasElement.querySelectorAll("[data-slot='skeleton-row']")).toHaveLength(0);
+    await expect(within(canvasElement).queryByText("No results found.")).toBeNull();
+    // SPEC.md §9: five skeleton rows, under the table's own columns, once it takes 400 ms.
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll("[data-slot='skeleton-row']")).toHaveLength(5),
+    );
     await expect(within(table(canvasElement)).getAllByRole("columnheader")).toHaveLength(5);
     await expect(within(canvasElement).getByRole("status")).toHaveTextContent("Loading");
   },

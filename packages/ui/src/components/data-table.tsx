@@ -8,6 +8,7 @@ import {
 import type * as React from "react";
 import { useDeferredValue } from "react";
 import { cn } from "../lib/cn";
+import { useShownAfter } from "../lib/use-shown-after";
 import { Checkbox } from "./checkbox";
 import { DataTableColumnHeader } from "./data-table-column-header";
 import type { DataTableFilter } from "./data-table-faceted-filter";
@@ -107,7 +108,7 @@ type DataTableProps<Row> = {
   toolbar?: React.ReactNode;
   /** Accessible name of the table. */
   caption?: string;
-  /** Skeleton rows while loading; 5 by default. */
+  /** Skeleton rows while loading (once it has taken 400 ms); 5 by default. */
   skeletonRows?: number;
   labels?: Partial<DataTableLabels>;
   className?: string;
@@ -117,6 +118,13 @@ function defaultGetRowId(row: unknown, index: number): string {
   const id = (row as { id?: unknown } | null)?.id;
   return id === undefined || id === null ? String(index) : String(id);
 }
+
+/**
+ * How long a first load may take before its skeleton rows show (the shell's loading bar shows
+ * meanwhile): a quicker answer fills the table without a flash of placeholders, and without
+ * their removal, the costliest DOM work of a list's opening (issue 14).
+ */
+const SKELETON_DELAY_MS = 400;
 
 /** One empty page for every render without rows, so the deferred value does not change. */
 const NO_ROWS: readonly never[] = [];
@@ -166,6 +174,7 @@ function DataTable<Row>({
   const latest = data.length === 0 ? NO_ROWS : data;
   const shownData = useDeferredValue(latest);
   const shownLoading = useDeferredValue(loading);
+  const skeletonShown = useShownAfter(shownLoading, SKELETON_DELAY_MS);
   const busy = loading || shownLoading;
   const pending = busy || shownData !== latest;
   const sorting: SortingState = state.sortBy
@@ -270,7 +279,9 @@ function DataTable<Row>({
           </TableHeader>
           <TableBody>
             {shownLoading ? (
-              <SkeletonTableRows columnCount={columnCount} rows={skeletonRows} />
+              skeletonShown ? (
+                <SkeletonTableRows columnCount={columnCount} rows={skeletonRows} />
+              ) : null
             ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount}>
