@@ -299,7 +299,7 @@ describe("API client over HTTP", () => {
     expect(waits).toEqual([1000]);
   });
 
-  it("makes only the attempts left after those made elsewhere, the first of them 1 second after", async () => {
+  it("makes only the attempts left after those made elsewhere, the first of them 1 second after the last", async () => {
     const waits: number[] = [];
     service = await startFakeService(() => ({ status: 500, body: {} }));
     const session = createSessionStore();
@@ -310,11 +310,18 @@ describe("API client over HTTP", () => {
       session,
       sleep: async (ms) => void waits.push(ms),
     });
-    expect(await client.requestClassServiceLoginUrl("teacher", 1)).toBeNull();
+    expect(await client.requestClassServiceLoginUrl("teacher", { attemptsMade: 1 })).toBeNull();
     expect(service.calls).toHaveLength(1);
     expect(waits).toEqual([1000]);
-    expect(await client.requestClassServiceLoginUrl("teacher", 2)).toBeNull();
-    expect(service.calls).toHaveLength(1);
-    expect(waits).toEqual([1000]);
+    const later = { attemptsMade: 1, sinceLastAttemptMs: 700 };
+    expect(await client.requestClassServiceLoginUrl("teacher", later)).toBeNull();
+    expect(service.calls).toHaveLength(2);
+    expect(waits).toEqual([1000, 300]);
+    const long = { attemptsMade: 1, sinceLastAttemptMs: 2500 };
+    expect(await client.requestClassServiceLoginUrl("teacher", long)).toBeNull();
+    expect(service.calls).toHaveLength(3);
+    expect(waits).toEqual([1000, 300]);
+    expect(await client.requestClassServiceLoginUrl("teacher", { attemptsMade: 2 })).toBeNull();
+    expect(service.calls).toHaveLength(3);
   });
 });

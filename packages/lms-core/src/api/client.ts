@@ -354,16 +354,18 @@ export function createApiClient(options: ApiClientOptions) {
   /**
    * Silent class-service sign-in (SPEC.md §7): asks for a login URL for the lower-cased username,
    * twice at most, 1 second apart. The portal loads the URL in a hidden frame. `attemptsMade`
-   * counts attempts already made elsewhere (the portal's opening script makes the first one):
-   * only the rest are made, the first of them 1 second after.
+   * counts attempts already made elsewhere, the last of them `sinceLastAttemptMs` ago: only the
+   * rest are made, the first of them 1 second after that one.
    */
   async function requestClassServiceLoginUrl(
     userName: string,
-    attemptsMade = 0,
+    {
+      attemptsMade = 0,
+      sinceLastAttemptMs = 0,
+    }: { attemptsMade?: number; sinceLastAttemptMs?: number } = {},
   ): Promise<string | null> {
-    if (attemptsMade > 0 && attemptsMade < SILENT_SIGN_IN.attempts) {
-      await sleep(SILENT_SIGN_IN.intervalMs);
-    }
+    const wait = SILENT_SIGN_IN.intervalMs - sinceLastAttemptMs;
+    if (attemptsMade > 0 && attemptsMade < SILENT_SIGN_IN.attempts && wait > 0) await sleep(wait);
     for (let attempt = attemptsMade + 1; attempt <= SILENT_SIGN_IN.attempts; attempt++) {
       const response = await send({
         path: "/rest/server.php",
