@@ -1,3 +1,4 @@
+import { createApiClient, createSessionStore } from "@lms/core";
 import type { Rollup } from "vite";
 import { describe, expect, it, vi } from "vitest";
 import { openingPreloadPlugin, openingScript } from "./opening-preload";
@@ -43,7 +44,9 @@ interface FakeFrame {
 function signInBy(script: string, stored: object, answer: () => Promise<Response>) {
   const requests: { url: string; init: RequestInit }[] = [];
   const frames: FakeFrame[] = [];
-  const window: { __lmsOpeningSignIn?: { sessionKey: string; done: Promise<boolean> } } = {};
+  const window: {
+    __lmsOpeningSignIn?: { sessionKey: string; done: Promise<{ signedIn: boolean; at: number }> };
+  } = {};
   const element = (tag: string) => {
     if (tag !== "iframe") return { rel: "", href: "" };
     const frame: FakeFrame = {
@@ -126,12 +129,20 @@ describe("opening preload", () => {
     expect(requests[0]!.url).toBe("/class/rest/server.php");
     expect(requests[0]!.init.method).toBe("POST");
     expect(requests[0]!.init.credentials).toBe("same-origin");
-    expect([...(requests[0]!.init.body as FormData).entries()]).toEqual([
-      ["wsfunction", "auth_userkey_request_login_url"],
-      ["moodlewsrestformat", "json"],
-      ["user[username]", "teacher.one"],
-      ["wstoken", "ws-1"],
-    ]);
+    // The very form the portal's client sends for the same session.
+    const sent: FormData[] = [];
+    const session = createSessionStore();
+    session.set({ ...KEPT_WITH_CLASS_TOKEN, profile: KEPT_WITH_CLASS_TOKEN.profile as never });
+    const client = createApiClient({
+      baseUrl: "/api",
+      session,
+      fetch: async (_url, init) => {
+        sent.push(init!.body as FormData);
+        return Response.json({ loginurl: "x" });
+      },
+    });
+    await client.requestClassServiceLoginUrl("Teacher.One");
+    expect([...(requests[0]!.init.body as FormData).entries()]).toEqual([...sent[0]!.entries()]);
     expect(opening?.sessionKey).toBe("key-1");
 
     await vi.waitFor(() => expect(frames).toHaveLength(1));
@@ -139,34 +150,43 @@ describe("opening preload", () => {
     expect(frame.src).toBe("http://portal.test/webservice/login?key=9");
     expect(frame.hidden).toBe(true);
     expect(frame.attributes["aria-hidden"]).toBe("true");
-    let done: boolean | undefined;
+    let done: { signedIn: boolean } | undefined;
     void opening!.done.then((value) => (done = value));
     await Promise.resolve();
     expect(done).toBeUndefined();
     frame.listeners.load!();
-    expect(await opening!.done).toBe(true);
+    expect((await opening!.done).signedIn).toBe(true);
     expect(frame.removed).toBe(true);
   });
 
-  it("says so when its attempt got no login URL, and makes none without a class-service token", async () => {
+  it("says so, and when, if its attempt got no login URL; makes none without a class-service token or with an odd stored name", async () => {
     const refused = signInBy(openingScript(FILES), KEPT_WITH_CLASS_TOKEN, async () =>
       Response.json({ errorcode: "invalidtoken" }),
     );
     expect(refused.requests[0]!.url).toBe("/webservice/rest/server.php");
-    expect(await refused.opening!.done).toBe(false);
+    const attempt = await refused.opening!.done;
+    expect(attempt.signedIn).toBe(false);
+    // When it ended: the portal's second attempt comes 1 second after.
+    expect(attempt.at).toBeGreaterThan(0);
     expect(refused.frames).toHaveLength(0);
+
+    const emptyUrl = signInBy(openingScript(FILES), KEPT_WITH_CLASS_TOKEN, async () =>
+      Response.json({ loginurl: "" }),
+    );
+    expect((await emptyUrl.opening!.done).signedIn).toBe(false);
+    expect(emptyUrl.frames).toHaveLength(0);
 
     const offline = signInBy(openingScript(FILES), KEPT_WITH_CLASS_TOKEN, () =>
       Promise.reject(new TypeError("Failed to fetch")),
     );
-    expect(await offline.opening!.done).toBe(false);
+    expect((await offline.opening!.done).signedIn).toBe(false);
 
     const failed = signInBy(
       openingScript(FILES),
       KEPT_WITH_CLASS_TOKEN,
       async () => new Response("", { status: 500 }),
     );
-    expect(await failed.opening!.done).toBe(false);
+    expect((await failed.opening!.done).signedIn).toBe(false);
 
     const withoutToken = signInBy(
       openingScript(FILES),
@@ -175,6 +195,14 @@ describe("opening preload", () => {
     );
     expect(withoutToken.requests).toHaveLength(0);
     expect(withoutToken.opening).toBeUndefined();
+
+    const oddName = signInBy(
+      openingScript(FILES),
+      { ...KEPT_WITH_CLASS_TOKEN, profile: { userName: { toString: 1 } } },
+      () => Promise.reject(new Error("no request expected")),
+    );
+    expect(oddName.requests).toHaveLength(0);
+    expect(oddName.opening).toBeUndefined();
   });
 
   it("writes the script into the page before the entry, naming each chunk's files less what the entry loads", () => {

@@ -27,7 +27,8 @@ export interface OpeningOptions {
  * attempt of the hidden class-service sign-in (SPEC.md §7), which the signed-in layout waits for:
  * the request the portal's client would send, then the login URL in a hidden frame
  * (src/lib/sign-in-frame.ts). The portal takes it over as `window.__lmsOpeningSignIn`
- * (src/lib/class-service-sign-in.tsx) and makes the second attempt if it got no login URL.
+ * (src/lib/class-service-sign-in.tsx) and makes the second attempt, 1 second after this one, if it
+ * got no login URL.
  */
 export function openingScript(
   files: Files,
@@ -53,21 +54,23 @@ for (const file of opening) {
   link.href = new URL(file, document.baseURI).href;
   document.head.append(link);
 }
-if (signedIn && session.wsToken && session.sessionKey && session.profile.userName) {
+const text = (value) => typeof value === "string" && value !== "";
+if (signedIn && text(session.wsToken) && text(session.sessionKey) && text(session.profile.userName)) {
   const loadSignInFrame = ${loadSignInFrame.toString()};
   const body = new FormData();
   body.append("wsfunction", "auth_userkey_request_login_url");
   body.append("moodlewsrestformat", "json");
-  body.append("user[username]", String(session.profile.userName).toLowerCase());
+  body.append("user[username]", session.profile.userName.toLowerCase());
   body.append("wstoken", session.wsToken);
   const done = fetch(${JSON.stringify(loginUrlRequest)}, { method: "POST", body, credentials: "same-origin" })
     .then((response) => (response.ok ? response.json() : null))
     .then((answer) =>
-      answer && typeof answer.loginurl === "string"
+      answer && text(answer.loginurl)
         ? loadSignInFrame(answer.loginurl, ${SILENT_SIGN_IN.hiddenFrameMs}).then(() => true)
         : false,
     )
-    .catch(() => false);
+    .catch(() => false)
+    .then((signedIn) => ({ signedIn, at: performance.now() }));
   window.__lmsOpeningSignIn = { sessionKey: session.sessionKey, done };
 }
 })();
@@ -102,7 +105,8 @@ export function openingPreloadPlugin(opening: OpeningChunks): Plugin {
     apply: "build",
     enforce: "post",
     configResolved(config) {
-      classServiceUrl = (config.env.VITE_CLASS_SERVICE_URL as string | undefined) || undefined;
+      // As the portal's client reads it (src/lib/api-context.tsx): an empty value is a base too.
+      classServiceUrl = config.env.VITE_CLASS_SERVICE_URL as string | undefined;
     },
     generateBundle(_options, bundle) {
       const html = bundle["index.html"];

@@ -11,10 +11,10 @@ import { preloadI18n } from "./lib/i18n";
 import "./index.css";
 
 /**
- * The opening route's code and texts are usually here a moment after this entry (the opening
- * script asks for them at once, build/opening-preload.ts): the first render waits for them,
- * sparing a spinner that would flash before the page and a render thrown away. A slow connection
- * gets the spinner.
+ * The opening route's code and the whole English catalogue are usually here a moment after this
+ * entry (the opening script asks for them at once, build/opening-preload.ts; another language's
+ * catalogue is asked for here): the first render waits for them, sparing a spinner that would
+ * flash before the page and a render thrown away. A slow connection gets the spinner.
  */
 const SPINNER_AFTER_MS = 400;
 

@@ -26,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("a kept session's class-service sign-in", () => {
   it("takes over the opening script's attempt: no request of its own once that one signed in", async () => {
     const window: Record<string, unknown> = {
-      __lmsOpeningSignIn: { sessionKey: "k1", done: Promise.resolve(true) },
+      __lmsOpeningSignIn: { sessionKey: "k1", done: Promise.resolve({ signedIn: true, at: 0 }) },
     };
     vi.stubGlobal("window", window);
     const { client, requestClassServiceLoginUrl } = fakeClient("http://x/login?key=1");
@@ -36,24 +36,34 @@ describe("a kept session's class-service sign-in", () => {
     expect(requestClassServiceLoginUrl).not.toHaveBeenCalled();
   });
 
-  it("makes the second attempt only, when the opening script's got no login URL", async () => {
+  it("makes the second attempt only, 1 second after the opening script's, when that one got no login URL", async () => {
     vi.stubGlobal("window", {
-      __lmsOpeningSignIn: { sessionKey: "k2", done: Promise.resolve(false) },
+      __lmsOpeningSignIn: {
+        sessionKey: "k2",
+        done: Promise.resolve({ signedIn: false, at: performance.now() - 400 }),
+      },
     });
     const { client, requestClassServiceLoginUrl } = fakeClient(null);
     startKeptSessionSignIn(client, keptSession("k2"));
     await startClassServiceSignIn(client, "k2", "teacher.one");
     expect(requestClassServiceLoginUrl).toHaveBeenCalledTimes(1);
-    expect(requestClassServiceLoginUrl).toHaveBeenCalledWith("Teacher.One", 1);
+    const [, options] = requestClassServiceLoginUrl.mock.calls[0] as unknown as [
+      string,
+      { attemptsMade: number; sinceLastAttemptMs: number },
+    ];
+    expect(options.attemptsMade).toBe(1);
+    // The second attempt comes 1 second after the first one ended, not after the take-over.
+    expect(options.sinceLastAttemptMs).toBeGreaterThanOrEqual(400);
+    expect(options.sinceLastAttemptMs).toBeLessThan(1000);
   });
 
   it("makes both attempts itself when the opening script signed in another session", async () => {
     vi.stubGlobal("window", {
-      __lmsOpeningSignIn: { sessionKey: "older", done: Promise.resolve(true) },
+      __lmsOpeningSignIn: { sessionKey: "older", done: Promise.resolve({ signedIn: true, at: 0 }) },
     });
     const { client, requestClassServiceLoginUrl } = fakeClient(null);
     startKeptSessionSignIn(client, keptSession("k3"));
     await startClassServiceSignIn(client, "k3", "teacher.one");
-    expect(requestClassServiceLoginUrl).toHaveBeenCalledWith("Teacher.One", 0);
+    expect(requestClassServiceLoginUrl).toHaveBeenCalledWith("Teacher.One", undefined);
   });
 });

@@ -15,7 +15,7 @@ export function startClassServiceSignIn(
   client: ApiClient,
   sessionKey: string,
   userName: string,
-  opening?: Promise<boolean>,
+  opening?: Promise<OpeningAttempt>,
 ): Promise<void> {
   let run = runs.get(sessionKey);
   if (!run) {
@@ -28,21 +28,30 @@ export function startClassServiceSignIn(
 async function signIn(
   client: ApiClient,
   userName: string,
-  opening?: Promise<boolean>,
+  opening?: Promise<OpeningAttempt>,
 ): Promise<void> {
-  if (opening && (await opening)) return;
-  const url = await client.requestClassServiceLoginUrl(userName, opening ? 1 : 0);
+  const first = opening ? await opening : undefined;
+  if (first?.signedIn) return;
+  const url = await client.requestClassServiceLoginUrl(
+    userName,
+    first ? { attemptsMade: 1, sinceLastAttemptMs: performance.now() - first.at } : undefined,
+  );
   if (url) await loadSignInFrame(url, SILENT_SIGN_IN.hiddenFrameMs);
 }
 
 /**
  * The first attempt of a kept session's sign-in, made by the page's opening script as the page is
- * parsed (build/opening-preload.ts): `done` is true once its frame has loaded (or been given up
- * on), false when it got no login URL.
+ * parsed (build/opening-preload.ts): `signedIn` once its frame has loaded (or been given up on),
+ * not when it got no login URL; `at` when it ended (performance.now()).
  */
+interface OpeningAttempt {
+  signedIn: boolean;
+  at: number;
+}
+
 interface OpeningSignIn {
   sessionKey: string;
-  done: Promise<boolean>;
+  done: Promise<OpeningAttempt>;
 }
 
 declare global {
