@@ -89,11 +89,11 @@ export const Filled: Story = {
 };
 
 export const Loading: Story = {
-  args: { loading: true },
+  args: { loading: true, data: [], totalCount: 0 },
   play: async ({ canvasElement }) => {
     await expect(table(canvasElement)).toHaveAttribute("aria-busy", "true");
     // A quick answer flashes no placeholders, and no "no results" either.
-    await expect(canvasElement.querySelectorAll("[data-slot='skeleton-row']")).toHaveLength(0);
+    await expect(bodyRows(canvasElement)).toHaveLength(0);
     await expect(within(canvasElement).queryByText("No results found.")).toBeNull();
     // SPEC.md §9: five skeleton rows, under the table's own columns, once it takes 400 ms.
     await waitFor(() =>
@@ -101,6 +101,18 @@ export const Loading: Story = {
     );
     await expect(within(table(canvasElement)).getAllByRole("columnheader")).toHaveLength(5);
     await expect(within(canvasElement).getByRole("status")).toHaveTextContent("Loading");
+  },
+};
+
+export const LoadingAnotherPage: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    // The rows it has (the previous page's) stay, busy, until the skeleton is due.
+    await expect(table(canvasElement)).toHaveAttribute("aria-busy", "true");
+    await expect(bodyRows(canvasElement)).toHaveLength(10);
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll("[data-slot='skeleton-row']")).toHaveLength(5),
+    );
   },
 };
 

@@ -63,7 +63,7 @@ type DataTableProps<Row> = {
   totalCount: number;
   /** The server estimated `totalCount` (a huge match set): the range says "of about N". */
   totalIsEstimate?: boolean;
-  /** Shows skeleton rows instead of the data. */
+  /** A load under way: the table is busy, and shows skeleton rows once it has taken 400 ms. */
   loading?: boolean;
   /** The request state (page, rows per page, sort, search, filters). */
   state: DataTableState;
@@ -108,7 +108,7 @@ type DataTableProps<Row> = {
   toolbar?: React.ReactNode;
   /** Accessible name of the table. */
   caption?: string;
-  /** Skeleton rows while loading (once it has taken 400 ms); 5 by default. */
+  /** Skeleton rows once a load has taken 400 ms; 5 by default. */
   skeletonRows?: number;
   labels?: Partial<DataTableLabels>;
   className?: string;
@@ -120,9 +120,10 @@ function defaultGetRowId(row: unknown, index: number): string {
 }
 
 /**
- * How long a first load may take before its skeleton rows show (the shell's loading bar shows
- * meanwhile): a quicker answer fills the table without a flash of placeholders, and without
- * their removal, the costliest DOM work of a list's opening (issue 14).
+ * How long a load may take before its skeleton rows show: until then the table keeps the rows it
+ * was given (the previous page's, or none on a first load), busy. A quicker answer replaces them
+ * without a flash of placeholders, and without their removal, the costliest DOM work of a list's
+ * opening (issue 14).
  */
 const SKELETON_DELAY_MS = 400;
 
@@ -278,16 +279,16 @@ function DataTable<Row>({
             ))}
           </TableHeader>
           <TableBody>
-            {shownLoading ? (
-              skeletonShown ? (
-                <SkeletonTableRows columnCount={columnCount} rows={skeletonRows} />
-              ) : null
+            {skeletonShown ? (
+              <SkeletonTableRows columnCount={columnCount} rows={skeletonRows} />
             ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columnCount}>
-                  {emptyState ?? <EmptyState size="compact" title={labels.empty} />}
-                </td>
-              </tr>
+              shownLoading ? null : (
+                <tr>
+                  <td colSpan={columnCount}>
+                    {emptyState ?? <EmptyState size="compact" title={labels.empty} />}
+                  </td>
+                </tr>
+              )
             ) : (
               rows.map((row) => {
                 const name = rowLabel(row.original, row.index);

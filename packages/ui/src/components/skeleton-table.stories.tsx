@@ -8,7 +8,7 @@ const meta = {
   component: SkeletonTable,
   parameters: componentDocs({
     usage:
-      "A table of pulsing placeholders under the real column headers (5 rows, SPEC.md §9), so the layout does not jump when the data arrives. DataTable shows its own skeleton rows while `loading`.",
+      "A table of pulsing placeholders under the real column headers (5 rows, SPEC.md §9), so the layout does not jump when the data arrives. DataTable shows its own skeleton rows once a load (`loading`) has taken 400 ms.",
     do: ["Use the list's own column headers.", "Give `loadingLabel` in the user's language."],
     dont: [
       "Show it after the data has come, or for an empty list.",
