@@ -1,7 +1,7 @@
 import { Suspense, useSyncExternalStore } from "react";
 import { Toaster } from "@lms/ui";
 import { RouterProvider } from "react-router-dom";
-import { ApiProvider, type PortalApi } from "../lib/api-context";
+import { ApiProvider, useSession, type PortalApi } from "../lib/api-context";
 import { I18nProvider } from "../lib/i18n";
 import { LoadingScreen } from "./loading-screen";
 import type { AppRouter } from "./router";
@@ -23,6 +23,16 @@ function useRouterReady(router: AppRouter): boolean {
   return location !== null;
 }
 
+/**
+ * Signed in, toasts follow most actions: sonner loads once the page is idle, its live region ready
+ * for the first. A visitor's pages seldom toast (a new password): it loads with that toast, and the
+ * sign-in page does not download it.
+ */
+function AppToaster() {
+  const signedIn = Boolean(useSession().token);
+  return <Toaster loadWhenIdle={signedIn} />;
+}
+
 export function App({ api, router }: { api: PortalApi; router: AppRouter }) {
   const ready = useRouterReady(router);
   return (
@@ -30,7 +40,7 @@ export function App({ api, router }: { api: PortalApi; router: AppRouter }) {
       <Suspense fallback={<LoadingScreen />}>
         <I18nProvider>
           {ready ? <RouterProvider router={router} /> : <LoadingScreen />}
-          <Toaster />
+          <AppToaster />
         </I18nProvider>
       </Suspense>
     </ApiProvider>

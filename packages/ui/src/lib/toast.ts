@@ -30,8 +30,8 @@ export function toastRequested(): boolean {
 }
 
 /**
- * Loads the toaster and mounts it (the `Toaster` calls this once the page is idle), so its live
- * region is in the page before the first toast is announced.
+ * Loads the toaster and mounts it (the `Toaster` calls this once the page is idle, unless told
+ * not to), so its live region is in the page before the first toast is announced.
  */
 export function loadToaster(): Promise<typeof Sonner> {
   return load().then((sonner) => {
@@ -43,12 +43,25 @@ export function loadToaster(): Promise<typeof Sonner> {
   });
 }
 
+/**
+ * How long a live region mounted for a toast is in the page before the toast goes in: screen
+ * readers often miss a text added to a region that appeared with it.
+ */
+const LIVE_REGION_SETTLE_MS = 300;
+
+let listening = false;
+void toasterListening.then(() => (listening = true));
+
 function show(kind: ToastKind | undefined, message: string): void {
+  const regionThere = listening;
   // Offline, the toaster's code may not load: the toast is dropped (the offline banner speaks).
   loadToaster()
-    .then((sonner) =>
-      toasterListening.then(() => (kind ? sonner.toast[kind](message) : sonner.toast(message))),
-    )
+    .then(async (sonner) => {
+      await toasterListening;
+      if (!regionThere) await new Promise((resolve) => setTimeout(resolve, LIVE_REGION_SETTLE_MS));
+      if (kind) sonner.toast[kind](message);
+      else sonner.toast(message);
+    })
     .catch(() => undefined);
 }
 
@@ -56,7 +69,7 @@ function show(kind: ToastKind | undefined, message: string): void {
  * `toast(text)`, `toast.success(text)`, `toast.error(text)`, `toast.info(text)` and
  * `toast.warning(text)` anywhere, with a `Toaster` mounted near the root. The toasts' library
  * (sonner, its code and styles) loads once the page is idle or with the first toast, not with the
- * page.
+ * page; a toast that comes with the toaster's first mount waits a moment for its live region.
  */
 export const toast = Object.assign((message: string) => show(undefined, message), {
   success: (message: string) => show("success", message),
