@@ -283,33 +283,31 @@ describe("API client over HTTP", () => {
     expect(field(call, "Authorization")).toBeUndefined();
   });
 
-  it("tries the class-service sign-in twice, then gives up", async () => {
+  /** A client whose class service always fails, its waits recorded instead of slept. */
+  async function failingClassService() {
     const waits: number[] = [];
-    service = await startFakeService(() => ({ status: 500, body: {} }));
+    const failing = await startFakeService(() => ({ status: 500, body: {} }));
+    service = failing;
     const session = createSessionStore();
     session.set({ token: "t", wsToken: "w", profile });
     const client = createApiClient({
-      baseUrl: `${service.url}/api`,
-      classServiceUrl: `${service.url}/webservice`,
+      baseUrl: `${failing.url}/api`,
+      classServiceUrl: `${failing.url}/webservice`,
       session,
       sleep: async (ms) => void waits.push(ms),
     });
+    return { client, waits, service: failing };
+  }
+
+  it("tries the class-service sign-in twice, then gives up", async () => {
+    const { client, waits, service } = await failingClassService();
     expect(await client.requestClassServiceLoginUrl("teacher")).toBeNull();
     expect(service.calls).toHaveLength(2);
     expect(waits).toEqual([1000]);
   });
 
   it("makes only the attempts left after those made elsewhere, the first of them 1 second after the last", async () => {
-    const waits: number[] = [];
-    service = await startFakeService(() => ({ status: 500, body: {} }));
-    const session = createSessionStore();
-    session.set({ token: "t", wsToken: "w", profile });
-    const client = createApiClient({
-      baseUrl: `${service.url}/api`,
-      classServiceUrl: `${service.url}/webservice`,
-      session,
-      sleep: async (ms) => void waits.push(ms),
-    });
+    const { client, waits, service } = await failingClassService();
     expect(await client.requestClassServiceLoginUrl("teacher", { attemptsMade: 1 })).toBeNull();
     expect(service.calls).toHaveLength(1);
     expect(waits).toEqual([1000]);
