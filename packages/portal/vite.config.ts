@@ -19,6 +19,8 @@ const signedIn = [
 const landing = landingChunks({
   chunks: [
     { name: "portal", roots: ["src/main.tsx"] },
+    // React, the router and the app: evaluated in a task after the entry's (src/main.tsx).
+    { name: "opening", roots: ["src/app/open-app.tsx"] },
     { name: "common", roots: signIn, sharedWith: signedIn },
     { name: "sign-in", roots: signIn },
     { name: "signed-in-shell", roots: signedIn.slice(0, 1) },
@@ -33,10 +35,10 @@ export default defineConfig({
     visitorTextsPlugin(),
     landing.plugin,
     openingPreloadPlugin({
-      visitor: ["sign-in"],
+      visitor: ["opening", "sign-in"],
       // A kept session loads the whole catalogue and its formatter at once (src/lib/i18n.tsx).
-      signedIn: ["signed-in-shell", "full-i18n"],
-      schoolsList: ["signed-in-shell", "signed-in-list", "full-i18n"],
+      signedIn: ["opening", "signed-in-shell", "full-i18n"],
+      schoolsList: ["opening", "signed-in-shell", "signed-in-list", "full-i18n"],
     }),
     precompressPlugin(),
   ],

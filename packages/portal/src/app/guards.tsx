@@ -32,13 +32,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** SPEC.md §6: a per-route role list; a role not in it sees not-found. No route sets one yet. */
-export function RequireRole({ roleIds }: { roleIds?: readonly number[] }) {
-  const { profile } = useSession();
-  if (roleIds && (!profile || !roleIds.includes(Number(profile.roleId)))) return <NotFoundPage />;
-  return <Outlet />;
-}
-
 /**
  * The right of the permission matrix a route needs (its module's access as well), or a rule of
  * its own on the signed-in user's school and rights (the audit log's, from @lms/core).
@@ -47,13 +40,21 @@ export type RouteAccess =
   | { module: PermissionModule; right: "view" | "add" | "modify" }
   | { allow: (user: { schoolId: number | null; permissions: Permissions }) => boolean };
 
+export interface RouteRules {
+  /** SPEC.md §6: a per-route role list; a role not in it sees not-found. */
+  roleIds?: readonly number[] | undefined;
+  access?: RouteAccess | undefined;
+}
+
 /**
- * Issue 13: a route whose module the role may not use shows the no-access screen instead of the
- * staff screen with its empty, refused tables. The server decides in any case; before the rights
- * are known (a session kept from an older version) the route shows as before.
+ * A route's page behind its rules. Issue 13: a route whose module the role may not use shows the
+ * no-access screen instead of the staff screen with its empty, refused tables. The server decides
+ * in any case; before the rights are known (a session kept from an older version) the route shows
+ * as before.
  */
-export function RequireAccess({ access }: { access?: RouteAccess }) {
+export function RouteGuard({ roleIds, access, children }: RouteRules & { children: ReactNode }) {
   const { permissions, profile } = useSession();
+  if (roleIds && (!profile || !roleIds.includes(Number(profile.roleId)))) return <NotFoundPage />;
   if (access && permissions && "allow" in access) {
     const schoolId = profile?.schoolId ? Number(profile.schoolId) : null;
     if (!access.allow({ schoolId, permissions })) return <NoAccessPage />;
@@ -61,5 +62,5 @@ export function RequireAccess({ access }: { access?: RouteAccess }) {
     const rights = permissions[access.module];
     if (!rights?.access || !rights[access.right]) return <NoAccessPage />;
   }
-  return <Outlet />;
+  return children;
 }
