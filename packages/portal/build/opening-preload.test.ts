@@ -1,7 +1,14 @@
-import { createApiClient, createSessionStore } from "@lms/core";
+import {
+  callCommand,
+  COMMANDS,
+  createApiClient,
+  createSessionStore,
+  DEFAULT_LIST_PARAMS,
+} from "@lms/core";
 import type { Rollup } from "vite";
 import { describe, expect, it, vi } from "vitest";
 import { openingPreloadPlugin, openingScript } from "./opening-preload";
+import { openingRequests } from "./opening-requests";
 
 const FILES = {
   visitor: ["assets/sign-in-a.js", "assets/common-b.js"],
@@ -261,5 +268,103 @@ describe("opening preload", () => {
       "assets/signed-in-list-6.js",
       "assets/signed-in-shell-5.js",
     ]);
+  });
+
+  describe("a kept session's first requests to the main service", () => {
+    const requests = openingRequests(DEFAULT_LIST_PARAMS);
+    const KEPT_USER = {
+      token: "tok-1",
+      profile: { userId: 7, userName: "admin" },
+      permissions: { schools: { access: true, view: true } },
+      lang: "en",
+    };
+
+    /** Runs the script on `hash`: the requests it sent, and what it left for the portal. */
+    function openedBy(hash: string, stored: object, keptList: string | null = null) {
+      const sent: { url: string; init: RequestInit }[] = [];
+      const window: {
+        __lmsOpeningRequests?: { url: string; entries: [string, string][]; shared: boolean }[];
+      } = {};
+      const run = new Function(
+        "localStorage",
+        "sessionStorage",
+        "location",
+        "document",
+        "window",
+        "fetch",
+        openingScript(FILES, { apiUrl: "/api/", requests }),
+      );
+      run(
+        { getItem: (key: string) => (key === "auth" ? JSON.stringify(stored) : null) },
+        { getItem: (key: string) => (key === "lms.list.schools" ? keptList : null) },
+        { hash },
+        { baseURI: "http://portal.test/", createElement: () => ({}), head: { append() {} } },
+        window,
+        (url: string, init: RequestInit) => {
+          sent.push({ url, init });
+          return Promise.reject(new TypeError("Failed to fetch"));
+        },
+      );
+      return { sent, left: window.__lmsOpeningRequests };
+    }
+
+    /** The forms the portal's own client sends for the same session's first page. */
+    async function clientForms() {
+      const forms = new Map<string, [string, string][]>();
+      const session = createSessionStore();
+      session.set({ token: "tok-1", profile: { userId: 7, userName: "admin" } as never });
+      const client = createApiClient({
+        baseUrl: "/api",
+        session,
+        fetch: async (url, init) => {
+          const entries = [...(init!.body as FormData).entries()] as [string, string][];
+          forms.set(`${String(url)} ${entries[0]![1]}`, entries);
+          return Response.json({ status: 200, data: { data: [], pagination: {} } });
+        },
+      });
+      await callCommand(client, COMMANDS.user.profile, undefined as never);
+      await callCommand(client, COMMANDS.school.list, DEFAULT_LIST_PARAMS as never);
+      return forms;
+    }
+
+    it("sends the status check, the profile and the schools list's first page with the client's forms", async () => {
+      const { sent, left } = openedBy("#/schools", KEPT_USER);
+      const forms = await clientForms();
+      expect(sent.map(({ url }) => url)).toEqual(["/api/user/", "/api/user/", "/api/school/"]);
+      for (const { url, init } of sent) {
+        expect(init.method).toBe("POST");
+        expect(init.credentials).toBe("same-origin");
+        const entries = [...(init.body as FormData).entries()] as [string, string][];
+        expect(entries).toEqual(forms.get(`${url} ${entries[0]![1]}`));
+      }
+      expect(forms.size).toBe(3);
+      expect(left?.map(({ url, entries }) => [url, entries])).toEqual(
+        sent.map(({ url, init }) => [url, [...(init.body as FormData).entries()]]),
+      );
+      // The status check answers every check of the opening; the others one request each.
+      expect(left?.map(({ shared }) => shared)).toEqual([true, false, false]);
+    });
+
+    it("leaves the list out where it may open otherwise, and sends nothing for a visitor's page or an odd session", () => {
+      const urls = (hash: string, stored: object, kept: string | null = null) =>
+        openedBy(hash, stored, kept).sent.map(({ url }) => url);
+      expect(urls("", KEPT_USER)).toEqual(["/api/user/", "/api/user/", "/api/school/"]);
+      expect(urls("#/schools?page=3", KEPT_USER)).toEqual(["/api/user/", "/api/user/"]);
+      expect(urls("#/schools", KEPT_USER, '{"rowsPerPage":50}')).toEqual([
+        "/api/user/",
+        "/api/user/",
+      ]);
+      expect(urls("#/users", KEPT_USER)).toEqual(["/api/user/", "/api/user/"]);
+      expect(urls("#/account/login", KEPT_USER)).toEqual([]);
+      // A role that may not see the schools list goes elsewhere from it.
+      const noSchools = { ...KEPT_USER, permissions: { schools: { access: true, view: false } } };
+      expect(urls("#/schools", noSchools)).toEqual(["/api/user/", "/api/user/"]);
+      expect(urls("#/schools", { ...KEPT_USER, permissions: null })).toEqual([
+        "/api/user/",
+        "/api/user/",
+      ]);
+      expect(urls("#/schools", { ...KEPT_USER, profile: { userName: "admin" } })).toEqual([]);
+      expect(urls("#/schools", { ...KEPT_USER, token: 5 })).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { SESSION_STORAGE_KEY, SILENT_SIGN_IN } from "@lms/core";
+import { listStateKey } from "../src/lib/list-state-key";
 import { loadSignInFrame } from "../src/lib/sign-in-frame";
 import type { Plugin, Rollup } from "vite";
+import type { OpeningRequestSpecs } from "./opening-requests";
 
 /** The chunks (by their group's name, build/landing-chunks.ts) each kind of opening needs. */
 export interface OpeningChunks {
@@ -19,6 +21,15 @@ export interface OpeningOptions {
   storageKey?: string;
   /** The class service's base URL, as the portal's API client has it (VITE_CLASS_SERVICE_URL). */
   classServiceUrl?: string;
+  /** The main service's base URL, as the portal's API client has it (VITE_API_URL). */
+  apiUrl?: string;
+  /** What a kept session's opening asks the main service for (build/opening-requests.ts). */
+  requests?: OpeningRequestSpecs;
+}
+
+/** As the portal's API client joins a base and a path. */
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
 /**
@@ -29,12 +40,29 @@ export interface OpeningOptions {
  * (src/lib/sign-in-frame.ts). The portal takes it over as `window.__lmsOpeningSignIn`
  * (src/lib/class-service-sign-in.tsx) and makes the second attempt, 1 second after this one, if it
  * got no login URL.
+ *
+ * A kept session's first page waits for the main service too: the login status check, then its
+ * own reads, two round trips once the code has run. The script sends them at once (`requests`:
+ * the status check and the profile; on the schools list as it opens by default, its first page)
+ * with the forms the portal's client would send, and leaves them in `window.__lmsOpeningRequests`,
+ * where the client takes the answer of a request exactly like its own (src/lib/opening-requests.ts).
  */
 export function openingScript(
   files: Files,
-  { storageKey = SESSION_STORAGE_KEY, classServiceUrl = "/webservice" }: OpeningOptions = {},
+  {
+    storageKey = SESSION_STORAGE_KEY,
+    classServiceUrl = "/webservice",
+    apiUrl = "/api",
+    requests = { signedIn: [], schoolsList: [] },
+  }: OpeningOptions = {},
 ): string {
-  const loginUrlRequest = `${classServiceUrl.replace(/\/+$/, "")}/rest/server.php`;
+  const loginUrlRequest = joinUrl(classServiceUrl, "rest/server.php");
+  const withUrls = (list: OpeningRequestSpecs["signedIn"]) =>
+    list.map(({ path, ...request }) => ({ url: joinUrl(apiUrl, path), ...request }));
+  const requestsByPage = {
+    signedIn: withUrls(requests.signedIn),
+    schoolsList: withUrls(requests.schoolsList),
+  };
   return `(() => {
 const files = ${JSON.stringify(files)};
 let session = null;
@@ -73,6 +101,29 @@ if (signedIn && text(session.wsToken) && text(session.sessionKey) && text(sessio
     .then((signedIn) => ({ signedIn, at: performance.now() }));
   window.__lmsOpeningSignIn = { sessionKey: session.sessionKey, done };
 }
+const userId = signedIn ? session.profile.userId : undefined;
+if (signedIn && !route.startsWith("/account/") && text(session.token) && (typeof userId === "number" || text(userId))) {
+  const requests = ${JSON.stringify(requestsByPage)};
+  let keptList = null;
+  try {
+    keptList = sessionStorage.getItem(${JSON.stringify(listStateKey("schools"))});
+  } catch {}
+  const schools = session.permissions && session.permissions.schools;
+  const plainList =
+    /^\\/(schools\\/?)?$/.test(route) && keptList === null && Boolean(schools && schools.access && schools.view);
+  window.__lmsOpeningRequests = (plainList ? requests.schoolsList : requests.signedIn).map(
+    ({ url, entries, userIdField, shared }) => {
+      const sent = userIdField ? [...entries, [userIdField, String(userId)]] : [...entries];
+      sent.push(["Authorization", "Bearer " + session.token]);
+      const body = new FormData();
+      for (const [name, value] of sent) body.append(name, value);
+      const response = fetch(url, { method: "POST", body, credentials: "same-origin" });
+      // Handled where it is taken; one nobody takes is no error of the page.
+      response.catch(() => undefined);
+      return { url, entries: sent, shared: shared === true, response };
+    },
+  );
+}
 })();
 `;
 }
@@ -98,8 +149,12 @@ function closure(roots: string[], chunks: Map<string, Rollup.OutputChunk>): Set<
  * fetching it is not one more round trip before them; the server's CSP allows it by its hash
  * (packages/server/src/lib/inline-scripts.ts).
  */
-export function openingPreloadPlugin(opening: OpeningChunks): Plugin {
+export function openingPreloadPlugin(
+  opening: OpeningChunks,
+  requests?: OpeningRequestSpecs,
+): Plugin {
   let classServiceUrl: string | undefined;
+  let apiUrl: string | undefined;
   return {
     name: "lms:opening-preload",
     apply: "build",
@@ -107,6 +162,7 @@ export function openingPreloadPlugin(opening: OpeningChunks): Plugin {
     configResolved(config) {
       // As the portal's client reads it (src/lib/api-context.tsx): an empty value is a base too.
       classServiceUrl = config.env.VITE_CLASS_SERVICE_URL as string | undefined;
+      apiUrl = config.env.VITE_API_URL as string | undefined;
     },
     generateBundle(_options, bundle) {
       const html = bundle["index.html"];
@@ -132,7 +188,7 @@ export function openingPreloadPlugin(opening: OpeningChunks): Plugin {
           signedIn: filesOf(opening.signedIn),
           schoolsList: filesOf(opening.schoolsList),
         },
-        { classServiceUrl },
+        { classServiceUrl, apiUrl, requests },
       );
       const tag = `<script>${source}</script>\n    `;
       const page = String(html.source);

@@ -120,9 +120,13 @@ describe("schools", () => {
       });
     });
     const loginUrlRequests: string[] = [];
+    const apiRequests: string[] = [];
     reopened.on("request", (request) => {
       if (request.url().includes("/webservice/rest/server.php"))
         loginUrlRequests.push(request.url());
+      const command = /name="cmdType"\r\n\r\n(\w+)/.exec(request.postData() ?? "")?.[1];
+      if (request.url().includes("/api/"))
+        apiRequests.push(`${new URL(request.url()).pathname} ${command}`);
     });
     await reopened.goto(url("/schools"));
     await reopened.getByRole("table").getByRole("row").nth(1).waitFor();
@@ -151,6 +155,13 @@ describe("schools", () => {
     expect(session.openingSignIn).toBe(session.stored.sessionKey);
     expect(loginUrlRequests).toHaveLength(1);
     expect(session.frames).toBe(0);
+    // Its status check, profile and first page were the opening script's, which the portal's
+    // client took: each asked for once.
+    expect(apiRequests.sort()).toEqual([
+      "/api/school/ list",
+      "/api/user/ getisloggedinstatus",
+      "/api/user/ profile",
+    ]);
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import "./lib/trusted-types";
 // Then a kept session's class-service sign-in starts as this module is evaluated.
 import { portalApi } from "./app/portal-api";
 import { warmUpSignedIn } from "./app/warm-up";
+import { loadChunk } from "./lib/lazy";
 import { openInTasks } from "./lib/open-in-tasks";
 import "./index.css";
 
@@ -14,6 +15,6 @@ import "./index.css";
 const session = portalApi.session.get();
 warmUpSignedIn(session);
 openInTasks(
-  () => import("./app/open-app"),
+  loadChunk(() => import("./app/open-app")),
   ({ openApp }) => openApp(session),
 );

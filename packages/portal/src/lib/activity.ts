@@ -8,13 +8,16 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-export function trackedFetch(...args: Parameters<typeof fetch>): ReturnType<typeof fetch> {
-  inFlight++;
-  notify();
-  return fetch(...args).finally(() => {
-    inFlight--;
+/** `send`, its requests counted while in flight. */
+export function tracked(send: typeof fetch): typeof fetch {
+  return (...args) => {
+    inFlight++;
     notify();
-  });
+    return send(...args).finally(() => {
+      inFlight--;
+      notify();
+    });
+  };
 }
 
 function subscribe(listener: () => void) {

@@ -7,7 +7,8 @@ import {
   type SessionStore,
 } from "@lms/core";
 import { createContext, use, useSyncExternalStore, type ReactNode } from "react";
-import { trackedFetch } from "./activity";
+import { tracked } from "./activity";
+import { withOpeningRequests } from "./opening-requests";
 
 export interface PortalApi {
   client: ApiClient;
@@ -34,7 +35,8 @@ export function createPortalApi(onSessionExpired?: () => void): PortalApi {
     baseUrl: API_BASE,
     classServiceUrl: CLASS_SERVICE_BASE,
     session,
-    fetch: trackedFetch,
+    // A kept session's first requests were sent by the page's opening script.
+    fetch: tracked(withOpeningRequests((...args) => fetch(...args))),
     onSessionExpired,
   });
   return { client, session };
