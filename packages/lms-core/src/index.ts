@@ -268,7 +268,7 @@ export {
   auditReach,
 } from "./schemas/audit";
 export { createSessionStore, emptySession, memoryStorage } from "./session/session-store";
-export { EXPIRED_TOKEN_MESSAGES, createApiClient } from "./api/client";
+export { EXPIRED_TOKEN_MESSAGES, createApiClient, joinUrl } from "./api/client";
 
 export type {
   BulkUploadMode,

@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY, SILENT_SIGN_IN } from "@lms/core";
+import { joinUrl, SESSION_STORAGE_KEY, SILENT_SIGN_IN } from "@lms/core";
 import { listStateKey } from "../src/lib/list-state-key";
 import { loadSignInFrame } from "../src/lib/sign-in-frame";
 import type { Plugin, Rollup } from "vite";
@@ -25,11 +25,6 @@ export interface OpeningOptions {
   apiUrl?: string;
   /** What a kept session's opening asks the main service for (build/opening-requests.ts). */
   requests?: OpeningRequestSpecs;
-}
-
-/** As the portal's API client joins a base and a path. */
-function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
 /**

@@ -71,7 +71,8 @@ const noInternet = (): ApiFailure => ({
   message: es["errors.noInternet"],
 });
 
-function joinUrl(base: string, path: string): string {
+/** A service's base URL and a command's path, as the client requests them. */
+export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 

@@ -20,6 +20,11 @@ function form(entries: [string, string][]): FormData {
   return body;
 }
 
+/** The network, as the portal's own fetch would reach it. */
+function portalSend() {
+  return vi.fn(async () => Response.json({ from: "portal" }));
+}
+
 function page(opening: OpeningRequest[]) {
   return { __lmsOpeningRequests: opening, document: { baseURI: "http://portal.test/" } };
 }
@@ -39,7 +44,7 @@ function openingProfile(answer: Promise<Response>): OpeningRequest {
 
 describe("the opening script's requests", () => {
   it("answer the portal's request exactly like one of them, once", async () => {
-    const send = vi.fn(async () => Response.json({ from: "portal" }));
+    const send = portalSend();
     const fetch = withOpeningRequests(
       send,
       page([openingProfile(Promise.resolve(Response.json({ from: "opening" })))]),
@@ -53,7 +58,7 @@ describe("the opening script's requests", () => {
   });
 
   it("answer every status check like theirs while the page opens, a copy each, then no more", async () => {
-    const send = vi.fn(async () => Response.json({ from: "portal" }));
+    const send = portalSend();
     let clock = 100;
     const fetch = withOpeningRequests(
       send,
@@ -69,7 +74,7 @@ describe("the opening script's requests", () => {
   });
 
   it("leave a request that may be aborted to the network", async () => {
-    const send = vi.fn(async () => Response.json({ from: "portal" }));
+    const send = portalSend();
     const fetch = withOpeningRequests(
       send,
       page([openingProfile(Promise.resolve(Response.json({ from: "opening" })))]),
@@ -81,7 +86,7 @@ describe("the opening script's requests", () => {
   });
 
   it("leave a request with another token, field, order or URL to the network", async () => {
-    const send = vi.fn(async () => Response.json({ from: "portal" }));
+    const send = portalSend();
     const opening = page([openingStatus(Promise.resolve(Response.json({ from: "opening" })))]);
     const fetch = withOpeningRequests(send, opening, () => 100);
     const otherToken = STATUS.map(([n, v]): [string, string] =>
@@ -99,7 +104,7 @@ describe("the opening script's requests", () => {
   });
 
   it("send the request after all when the opening one failed", async () => {
-    const send = vi.fn(async () => Response.json({ from: "portal" }));
+    const send = portalSend();
     const fetch = withOpeningRequests(
       send,
       page([openingStatus(Promise.reject(new TypeError("Failed to fetch")))]),
@@ -113,7 +118,7 @@ describe("the opening script's requests", () => {
   });
 
   it("stand for no request once the page has been open a while", async () => {
-    const send = vi.fn(async () => Response.json({ from: "portal" }));
+    const send = portalSend();
     const opening = page([openingStatus(Promise.resolve(Response.json({ from: "opening" })))]);
     const fetch = withOpeningRequests(send, opening, () => OPENING_ANSWERS_FRESH_MS + 1);
     expect(
