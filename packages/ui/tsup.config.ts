@@ -3,8 +3,8 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   // One output file per component (shared code in chunks), so an app's bundler can put each
   // component in the route chunks that use it instead of loading the whole library at once.
-  // Story helpers and sample data (src/lib/story-*) are never part of the package.
-  entry: ["src/index.ts", "src/components/!(*.stories).tsx", "src/lib/!(story-*).ts?(x)"],
+  // Story helpers, sample data (src/lib/story-*) and stories are never part of the package.
+  entry: ["src/index.ts", "src/components/!(*.stories).tsx", "src/lib/!(story-*|*.stories).ts?(x)"],
   splitting: true,
   format: ["esm"],
   // tsup's declaration build sets `baseUrl`, which TypeScript 6 deprecates.

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 import { overlaysSettled } from "../lib/story-utils";
 import { componentDocs } from "../lib/story-docs";
 
@@ -147,6 +148,36 @@ export const WithChoice: Story = {
     await expect(within(dialog).getByRole("textbox", { name: "New section" })).toHaveValue(
       "Mabini",
     );
+  },
+};
+
+export const ChoosesFromASelectInside: Story = {
+  // The page behind a modal dialog is inert: the select's list opens inside the dialog.
+  args: {
+    defaultOpen: true,
+    title: "Move students?",
+    confirmLabel: "Move",
+    children: (
+      <Select defaultValue="Rizal">
+        <SelectTrigger aria-label="New section">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="Rizal">Rizal</SelectItem>
+          <SelectItem value="Mabini">Mabini</SelectItem>
+        </SelectContent>
+      </Select>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await body(canvasElement).findByRole("alertdialog", { name: "Move students?" });
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "New section" }));
+    const option = await within(dialog).findByRole("option", { name: "Mabini" });
+    await userEvent.click(option);
+    await expect(within(dialog).getByRole("combobox", { name: "New section" })).toHaveTextContent(
+      "Mabini",
+    );
+    await expect(dialog).toBeVisible();
   },
 };
 

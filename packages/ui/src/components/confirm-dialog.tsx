@@ -1,8 +1,10 @@
-import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
+import { createPortal } from "react-dom";
 import { cn } from "../lib/cn";
 import { AlertCircleIcon } from "../lib/icons";
+import { OverlayContainer } from "../lib/overlay-container";
 import { Button } from "./button";
 import { TextField } from "./text-field";
 
@@ -72,7 +74,9 @@ type ConfirmDialogProps = {
 };
 
 /**
- * An accessible confirmation dialog on Radix Dialog (focus trapped inside, returned on close).
+ * An accessible confirmation dialog: the browser's own modal `<dialog>` (the rest of the page
+ * inert, Escape to cancel, focus returned on close), with no dialog library, so that it opens at
+ * once and offline too (the offline dialog, SPEC.md §4) and costs a page nothing until opened.
  * For a one-line `await confirm(...)` in pages, use `ConfirmProvider` and `useConfirm()`.
  */
 function ConfirmDialog({
@@ -80,6 +84,76 @@ function ConfirmDialog({
   defaultOpen = false,
   onOpenChange,
   trigger,
+  ...panel
+}: ConfirmDialogProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = React.useState(defaultOpen);
+  const open = openProp ?? uncontrolledOpen;
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+  const triggerRef = React.useRef<HTMLElement>(null);
+  return (
+    <>
+      {trigger ? (
+        <Slot
+          ref={triggerRef}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-state={open ? "open" : "closed"}
+          onClick={() => setOpen(true)}
+        >
+          {trigger}
+        </Slot>
+      ) : null}
+      {open
+        ? createPortal(
+            <ConfirmPanel
+              {...panel}
+              onOpenChange={setOpen}
+              returnFocusTo={trigger ? triggerRef : undefined}
+            />,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}
+
+type ConfirmPanelProps = Omit<
+  ConfirmDialogProps,
+  "open" | "defaultOpen" | "onOpenChange" | "trigger"
+> & {
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes back to on closing (the trigger); else where it was on opening. */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
+};
+
+const TABBABLE =
+  "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])";
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepFocusInside(event: React.KeyboardEvent<HTMLElement>) {
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  const active = document.activeElement;
+  const wrapTo = event.shiftKey
+    ? active === first || active === event.currentTarget
+      ? last
+      : undefined
+    : active === last
+      ? first
+      : undefined;
+  if (!wrapTo) return;
+  event.preventDefault();
+  wrapTo.focus();
+}
+
+/** The open dialog: shown modal while mounted. */
+function ConfirmPanel({
+  onOpenChange,
+  returnFocusTo,
   title,
   message,
   children,
@@ -92,36 +166,45 @@ function ConfirmDialog({
   onCancel,
   pending: pendingProp = false,
   className,
-}: ConfirmDialogProps) {
-  const [uncontrolledOpen, setUncontrolledOpen] = React.useState(defaultOpen);
-  const open = openProp ?? uncontrolledOpen;
+}: ConfirmPanelProps) {
   const [running, setRunning] = React.useState(false);
   const pending = pendingProp || running;
+  const dialogRef = React.useRef<HTMLDialogElement>(null);
+  // A choice in the dialog (a select) opens its list inside it: the rest of the page is inert.
+  const [container, setContainer] = React.useState<HTMLDialogElement | null>(null);
+  const attach = React.useCallback((dialog: HTMLDialogElement | null) => {
+    dialogRef.current = dialog;
+    setContainer(dialog);
+  }, []);
   const cancelRef = React.useRef<HTMLButtonElement>(null);
   const typedRef = React.useRef<HTMLInputElement>(null);
+  const titleId = React.useId();
+  const messageId = React.useId();
   const typedId = React.useId();
   const [typed, setTyped] = React.useState("");
   const typedMatches = !confirmText || matchesConfirmText(typed, confirmText.value);
-  const contentRef = React.useRef<HTMLDivElement>(null);
-  // Where focus goes back to when there is no Dialog.Trigger (useConfirm opens from code).
-  const returnFocusRef = React.useRef<HTMLElement | null>(null);
   const mounted = React.useRef(true);
-  React.useEffect(() => {
+
+  React.useLayoutEffect(() => {
+    const dialog = dialogRef.current!;
+    const returnTo =
+      returnFocusTo?.current ??
+      (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     mounted.current = true;
+    dialog.showModal();
+    // The safe choice gets focus first: a stray Enter must not delete anything.
+    (typedRef.current ?? cancelRef.current)?.focus();
     return () => {
       mounted.current = false;
+      if (dialog.open) dialog.close();
+      returnTo?.focus();
     };
-  }, []);
-
-  const setOpen = (next: boolean) => {
-    if (openProp === undefined) setUncontrolledOpen(next);
-    onOpenChange?.(next);
-  };
+  }, [returnFocusTo]);
 
   const handleOpenChange = (next: boolean) => {
     if (!next && pending) return;
     if (!next) onCancel?.();
-    setOpen(next);
+    onOpenChange(next);
   };
 
   const handleConfirm = async () => {
@@ -129,115 +212,116 @@ function ConfirmDialog({
     const result = onConfirm?.();
     if (result instanceof Promise) {
       // The buttons are about to be disabled: keep focus inside the (busy) dialog.
-      contentRef.current?.focus();
+      dialogRef.current?.focus();
       setRunning(true);
       // Settled either way: the caller reports its own errors (a toast), the dialog just closes.
       await result.catch(() => undefined);
       if (!mounted.current) return;
       setRunning(false);
     }
-    setOpen(false);
+    onOpenChange(false);
   };
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={handleOpenChange}>
-      {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay
-          data-slot="confirm-dialog-overlay"
-          className="fixed inset-0 z-50 bg-overlay animate-fade-in"
-        />
-        <DialogPrimitive.Content
-          data-slot="confirm-dialog"
-          role="alertdialog"
-          aria-busy={pending || undefined}
-          style={{ width, maxWidth: "calc(100vw - 2rem)" }}
-          // The safe choice gets focus first: a stray Enter must not delete anything.
-          ref={contentRef}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusRef.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            (typedRef.current ?? cancelRef.current)?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            // Radix returns focus to its Trigger; without one, return it to where it was.
-            if (trigger) return;
-            event.preventDefault();
-            returnFocusRef.current?.focus();
-          }}
-          onEscapeKeyDown={(event) => {
-            if (pending) event.preventDefault();
-          }}
-          onPointerDownOutside={(event) => {
-            if (pending) event.preventDefault();
-          }}
-          className={cn(
-            "fixed top-1/2 left-1/2 z-50 flex -translate-x-1/2 -translate-y-1/2 flex-col gap-5 rounded-card border border-border bg-surface p-6 text-surface-foreground shadow-dialog outline-none animate-dialog-in",
-            className,
-          )}
-        >
-          <div className="flex items-start gap-4">
-            <div className={confirmIconVariants({ tone })}>
-              <AlertCircleIcon />
-            </div>
-            <div className="flex min-w-0 flex-col gap-1.5 pt-0.5">
-              <DialogPrimitive.Title className="text-base leading-6 font-semibold text-foreground">
-                {title}
-              </DialogPrimitive.Title>
-              {message ? (
-                <DialogPrimitive.Description className="text-sm text-muted-foreground">
-                  {message}
-                </DialogPrimitive.Description>
-              ) : (
-                // Radix expects a description or an explicit opt-out.
-                <DialogPrimitive.Description className="sr-only">
-                  {title}
-                </DialogPrimitive.Description>
-              )}
-            </div>
-          </div>
-          {children ? <div data-slot="confirm-dialog-body">{children}</div> : null}
-          {confirmText ? (
-            <div data-slot="confirm-dialog-typed" className="flex flex-col gap-1.5">
-              <label htmlFor={typedId} className="text-sm font-medium text-foreground">
-                {confirmText.label}
-              </label>
-              <TextField
-                ref={typedRef}
-                id={typedId}
-                value={typed}
-                disabled={pending}
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(event) => setTyped(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === "Enter" && typedMatches) void handleConfirm();
-                }}
-              />
-            </div>
+    <dialog
+      ref={attach}
+      data-slot="confirm-dialog"
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={message ? messageId : undefined}
+      aria-busy={pending || undefined}
+      tabIndex={-1}
+      style={{ width, maxWidth: "calc(100vw - 2rem)" }}
+      // The browser's cancel (a back gesture, Escape) is answered here: closed by unmounting, or
+      // kept while pending.
+      onCancel={(event) => {
+        event.preventDefault();
+        handleOpenChange(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          handleOpenChange(false);
+        } else if (event.key === "Tab") {
+          keepFocusInside(event);
+        }
+      }}
+      // A press outside the panel (on the backdrop) dismisses it, as a press on the overlay did.
+      onPointerDown={(event) => {
+        const box = event.currentTarget.getBoundingClientRect();
+        const outside =
+          event.clientX < box.left ||
+          event.clientX > box.right ||
+          event.clientY < box.top ||
+          event.clientY > box.bottom;
+        if (event.target === event.currentTarget && outside) handleOpenChange(false);
+      }}
+      className={cn(
+        // Centred by the browser (margin: auto), not by a transform: a select's list inside is
+        // placed against the viewport.
+        "m-auto flex-col gap-5 rounded-card border border-border bg-surface p-6 text-surface-foreground shadow-dialog outline-none open:flex open:animate-dialog-in",
+        "backdrop:bg-overlay backdrop:animate-fade-in",
+        className,
+      )}
+    >
+      <div className="flex items-start gap-4">
+        <div className={confirmIconVariants({ tone })}>
+          <AlertCircleIcon />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5 pt-0.5">
+          <h2 id={titleId} className="text-base leading-6 font-semibold text-foreground">
+            {title}
+          </h2>
+          {message ? (
+            <p id={messageId} className="text-sm text-muted-foreground">
+              {message}
+            </p>
           ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button
-              ref={cancelRef}
-              variant="outline"
-              disabled={pending}
-              onClick={() => handleOpenChange(false)}
-            >
-              {cancelLabel}
-            </Button>
-            <Button
-              variant={tone === "destructive" ? "destructive" : "primary"}
-              pending={pending}
-              disabled={!typedMatches}
-              onClick={() => void handleConfirm()}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        </div>
+      </div>
+      {children ? (
+        <OverlayContainer value={container}>
+          <div data-slot="confirm-dialog-body">{children}</div>
+        </OverlayContainer>
+      ) : null}
+      {confirmText ? (
+        <div data-slot="confirm-dialog-typed" className="flex flex-col gap-1.5">
+          <label htmlFor={typedId} className="text-sm font-medium text-foreground">
+            {confirmText.label}
+          </label>
+          <TextField
+            ref={typedRef}
+            id={typedId}
+            value={typed}
+            disabled={pending}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && typedMatches) void handleConfirm();
+            }}
+          />
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          ref={cancelRef}
+          variant="outline"
+          disabled={pending}
+          onClick={() => handleOpenChange(false)}
+        >
+          {cancelLabel}
+        </Button>
+        <Button
+          variant={tone === "destructive" ? "destructive" : "primary"}
+          pending={pending}
+          disabled={!typedMatches}
+          onClick={() => void handleConfirm()}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
   );
 }
 

@@ -1,11 +1,9 @@
-import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Slot, Slottable } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
 import { cn } from "../lib/cn";
-
-type DrawerContextValue = { onNavigate: () => void };
-const DrawerContext = React.createContext<DrawerContextValue | null>(null);
+import { lazyPart, useLazyPart } from "../lib/lazy-part";
+import { DrawerContext } from "./drawer-context";
 
 type DrawerProps = {
   /** Accessible name of the navigation. */
@@ -36,9 +34,6 @@ function Drawer({
   className,
   children,
 }: DrawerProps) {
-  // The overlay opens from code (the top bar's menu button), not from a Dialog.Trigger, so Radix
-  // would not know where to return focus: remember it.
-  const returnFocusRef = React.useRef<HTMLElement | null>(null);
   const panelClass = cn("flex flex-col gap-1 bg-drawer text-drawer-foreground", className);
   const items = (
     <>
@@ -62,36 +57,38 @@ function Drawer({
   }
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay animate-fade-in" />
-        <DialogPrimitive.Content
-          id={id}
-          data-slot="drawer"
-          data-mobile=""
-          aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            returnFocusRef.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusRef.current?.focus();
-          }}
-          style={{ width, maxWidth: "85vw" }}
-          className={cn(
-            panelClass,
-            "fixed inset-y-0 start-0 z-50 overflow-y-auto shadow-dialog outline-none animate-drawer-in",
-          )}
-        >
-          <DialogPrimitive.Title className="sr-only">{label}</DialogPrimitive.Title>
-          <DrawerContext.Provider value={{ onNavigate: () => onOpenChange(false) }}>
-            <nav aria-label={label}>{items}</nav>
-          </DrawerContext.Provider>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <MobileDrawer
+      label={label}
+      open={open}
+      onOpenChange={onOpenChange}
+      width={width}
+      id={id}
+      className={panelClass}
+    >
+      {items}
+    </MobileDrawer>
   );
+}
+
+const drawerOverlay = lazyPart(() => import("./drawer-overlay"));
+
+type MobileDrawerProps = Pick<DrawerProps, "label" | "open" | "onOpenChange" | "id"> & {
+  width: number;
+  className: string;
+  children: React.ReactNode;
+};
+
+/**
+ * The overlay drawer, whose code (Radix Dialog) loads when the page is idle or on the first
+ * opening if that comes sooner; an opening whose code cannot come (offline) closes again.
+ */
+function MobileDrawer({ open, onOpenChange, ...overlay }: MobileDrawerProps) {
+  // Mounted from the first opening on, so that closing plays its animation.
+  const [opened, setOpened] = React.useState(open);
+  if (open && !opened) setOpened(true);
+  const loaded = useLazyPart(drawerOverlay, open, () => onOpenChange(false));
+  const Overlay = opened ? loaded?.default : undefined;
+  return Overlay ? <Overlay {...overlay} open={open} onOpenChange={onOpenChange} /> : null;
 }
 
 const drawerItemVariants = cva(
