@@ -1,6 +1,6 @@
 import { parseAst } from "vite";
 import { describe, expect, it } from "vitest";
-import { reach, readImports, type ModuleImports } from "./landing-chunks";
+import { chunksByName, reach, readImports, type ModuleImports } from "./landing-chunks";
 
 /** A module graph of files named by their code; imports name other files of it ("./b.js"). */
 async function graph(files: Record<string, string>) {
@@ -64,5 +64,19 @@ describe("landing chunks", () => {
   it("takes a module with code of its own whole, with all it imports", async () => {
     const from = await graph({ ...files, "page.js": 'import { Table } from "./table.js";' });
     expect(from(["page.js"])).toEqual(["page.js", "sort.js", "table.js"]);
+  });
+
+  it("makes one chunk of the entries that share a name, at the place of the first", () => {
+    const chunks = chunksByName([
+      { name: "opening", roots: ["app.tsx"] },
+      { name: "sign-in", roots: ["login.tsx"] },
+      { name: "opening", roots: ["login.tsx"], sharedWith: ["layout.tsx"] },
+      { name: "list", roots: ["list.tsx"] },
+    ]);
+    expect(chunks).toEqual([
+      { name: "opening", entries: [0, 2] },
+      { name: "sign-in", entries: [1] },
+      { name: "list", entries: [3] },
+    ]);
   });
 });

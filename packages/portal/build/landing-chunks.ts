@@ -108,6 +108,15 @@ export function reach(
   return whole;
 }
 
+/** The chunks to make, in order: entries of the same name make one, at the place of the first. */
+export function chunksByName(chunks: LandingChunk[]): { name: string; entries: number[] }[] {
+  const byName = new Map<string, number[]>();
+  chunks.forEach((chunk, index) =>
+    byName.set(chunk.name, [...(byName.get(chunk.name) ?? []), index]),
+  );
+  return [...byName].map(([name, entries]) => ({ name, entries }));
+}
+
 /**
  * Issue 5 (the schools list's largest contentful paint under 1 s) and issue 14 (Lighthouse on slow
  * 4G): left to itself the bundler splits what the opening code, the visitor pages, the signed-in
@@ -173,10 +182,10 @@ export function landingChunks(options: { chunks: LandingChunk[] }): {
         imports.set(info.id, await readImports(body, resolveSource));
       },
     },
-    groups: options.chunks.map((chunk, index) => ({
-      debugName: chunk.name,
-      name: (id, ctx) => (membersOf(ctx)[index]!.has(id) ? chunk.name : null),
-      priority: options.chunks.length - index,
+    groups: chunksByName(options.chunks).map(({ name, entries }, index, chunks) => ({
+      debugName: name,
+      name: (id, ctx) => (entries.some((at) => membersOf(ctx)[at]!.has(id)) ? name : null),
+      priority: chunks.length - index,
       // What a chunk's code imports from an earlier chunk stays where it is.
       includeDependenciesRecursively: false,
     })),
