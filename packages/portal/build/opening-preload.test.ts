@@ -52,7 +52,11 @@ function signInBy(script: string, stored: object, answer: () => Promise<Response
   const requests: { url: string; init: RequestInit }[] = [];
   const frames: FakeFrame[] = [];
   const window: {
-    __lmsOpeningSignIn?: { sessionKey: string; done: Promise<{ signedIn: boolean; at: number }> };
+    __lmsOpeningSignIn?: {
+      sessionKey: string;
+      done: Promise<{ signedIn: boolean; at: number }>;
+      stop: () => void;
+    };
   } = {};
   const element = (tag: string) => {
     if (tag !== "iframe") return { rel: "", href: "" };
@@ -164,6 +168,15 @@ describe("opening preload", () => {
     frame.listeners.load!();
     expect((await opening!.done).signedIn).toBe(true);
     expect(frame.removed).toBe(true);
+  });
+
+  it("loads no frame once the portal stopped its attempt (another tab signed in another session)", async () => {
+    const { frames, opening } = signInBy(openingScript(FILES), KEPT_WITH_CLASS_TOKEN, async () =>
+      Response.json({ loginurl: "http://portal.test/webservice/login?key=9" }),
+    );
+    opening!.stop();
+    expect((await opening!.done).signedIn).toBe(false);
+    expect(frames).toHaveLength(0);
   });
 
   it("says so, and when, if its attempt got no login URL; makes none without a class-service token or with an odd stored name", async () => {

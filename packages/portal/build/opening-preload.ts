@@ -34,7 +34,8 @@ export interface OpeningOptions {
  * the request the portal's client would send, then the login URL in a hidden frame
  * (src/lib/sign-in-frame.ts). The portal takes it over as `window.__lmsOpeningSignIn`
  * (src/lib/class-service-sign-in.tsx) and makes the second attempt, 1 second after this one, if it
- * got no login URL.
+ * got no login URL; or, when another tab has meanwhile signed in another session, stops it before
+ * its frame (`stop`) and signs the new session in once it has ended.
  *
  * A kept session's first page waits for the main service too: the login status check, then its
  * own reads, two round trips once the code has run. The script sends them at once (`requests`:
@@ -85,16 +86,17 @@ if (signedIn && text(session.wsToken) && text(session.sessionKey) && text(sessio
   body.append("moodlewsrestformat", "json");
   body.append("user[username]", session.profile.userName.toLowerCase());
   body.append("wstoken", session.wsToken);
+  let stopped = false;
   const done = fetch(${JSON.stringify(loginUrlRequest)}, { method: "POST", body, credentials: "same-origin" })
     .then((response) => (response.ok ? response.json() : null))
     .then((answer) =>
-      answer && text(answer.loginurl)
+      answer && !stopped && text(answer.loginurl)
         ? loadSignInFrame(answer.loginurl, ${SILENT_SIGN_IN.hiddenFrameMs}).then(() => true)
         : false,
     )
     .catch(() => false)
     .then((signedIn) => ({ signedIn, at: performance.now() }));
-  window.__lmsOpeningSignIn = { sessionKey: session.sessionKey, done };
+  window.__lmsOpeningSignIn = { sessionKey: session.sessionKey, done, stop: () => (stopped = true) };
 }
 const userId = signedIn ? session.profile.userId : undefined;
 if (signedIn && !route.startsWith("/account/") && text(session.token) && (typeof userId === "number" || text(userId))) {

@@ -57,12 +57,23 @@ describe("a kept session's class-service sign-in", () => {
     expect(options.sinceLastAttemptMs).toBeLessThan(1000);
   });
 
-  it("makes both attempts itself when the opening script signed in another session", async () => {
+  it("stops the opening script's attempt for another session, and makes both attempts itself once it ended", async () => {
+    let ended: (attempt: { signedIn: boolean; at: number }) => void = () => undefined;
+    const stop = vi.fn();
     vi.stubGlobal("window", {
-      __lmsOpeningSignIn: { sessionKey: "older", done: Promise.resolve({ signedIn: true, at: 0 }) },
+      __lmsOpeningSignIn: {
+        sessionKey: "older",
+        done: new Promise((resolve) => (ended = resolve)),
+        stop,
+      },
     });
     const { client, requestClassServiceLoginUrl } = fakeClient(null);
     startKeptSessionSignIn(client, keptSession("k3"));
+    expect(stop).toHaveBeenCalledTimes(1);
+    // The other session's frame may still be loading: this session's sign-in comes after it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requestClassServiceLoginUrl).not.toHaveBeenCalled();
+    ended({ signedIn: false, at: performance.now() });
     await startClassServiceSignIn(client, "k3", "teacher.one");
     expect(requestClassServiceLoginUrl).toHaveBeenCalledWith("Teacher.One", undefined);
   });

@@ -15,7 +15,7 @@ export function startClassServiceSignIn(
   client: ApiClient,
   sessionKey: string,
   userName: string,
-  opening?: Promise<OpeningAttempt>,
+  opening?: { attempt?: Promise<OpeningAttempt>; after?: Promise<unknown> },
 ): Promise<void> {
   let run = runs.get(sessionKey);
   if (!run) {
@@ -25,12 +25,18 @@ export function startClassServiceSignIn(
   return run;
 }
 
+/**
+ * `opening.attempt`: the opening script's attempt for this session, which counts as the first.
+ * `opening.after`: its attempt for another session, waited for, so that the class service ends
+ * signed in as this session's user and not as the one whose frame loaded last.
+ */
 async function signIn(
   client: ApiClient,
   userName: string,
-  opening?: Promise<OpeningAttempt>,
+  opening?: { attempt?: Promise<OpeningAttempt>; after?: Promise<unknown> },
 ): Promise<void> {
-  const first = opening ? await opening : undefined;
+  await opening?.after;
+  const first = opening?.attempt ? await opening.attempt : undefined;
   if (first?.signedIn) return;
   const url = await client.requestClassServiceLoginUrl(
     userName,
@@ -52,6 +58,8 @@ interface OpeningAttempt {
 interface OpeningSignIn {
   sessionKey: string;
   done: Promise<OpeningAttempt>;
+  /** Leaves out the frame if the login URL has not come yet (the session was replaced). */
+  stop?: () => void;
 }
 
 declare global {
@@ -70,10 +78,15 @@ export function startKeptSessionSignIn(client: ApiClient, session: SessionStore)
   delete window.__lmsOpeningSignIn;
   const { token, sessionKey, profile } = session.get();
   if (token && sessionKey && profile?.userName) {
-    const early = opening?.sessionKey === sessionKey ? opening.done : undefined;
-    void startClassServiceSignIn(client, sessionKey, profile.userName, early).catch(
-      () => undefined,
-    );
+    const own = opening?.sessionKey === sessionKey ? opening : undefined;
+    // Another tab signed in another session since the page opened: its attempt is stopped.
+    if (opening && !own) opening.stop?.();
+    void startClassServiceSignIn(
+      client,
+      sessionKey,
+      profile.userName,
+      own ? { attempt: own.done } : { after: opening?.done },
+    ).catch(() => undefined);
   }
 }
 
