@@ -1,7 +1,9 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { DEFAULT_LIST_PARAMS } from "@lms/core";
 import { defineConfig } from "vite";
+import { inlineFaviconPlugin } from "./build/inline-favicon";
 import { landingChunks } from "./build/landing-chunks";
 import { openingPreloadPlugin } from "./build/opening-preload";
 import { openingRequests } from "./build/opening-requests";
@@ -45,6 +47,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     visitorTextsPlugin(),
+    inlineFaviconPlugin(fileURLToPath(new URL("public/favicon.svg", import.meta.url))),
     landing.plugin,
     openingPreloadPlugin(
       {
