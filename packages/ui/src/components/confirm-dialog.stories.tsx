@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import { toast } from "../lib/toast";
 import { overlaysSettled } from "../lib/story-utils";
 import { componentDocs } from "../lib/story-docs";
 
@@ -69,6 +70,35 @@ export const Pending: Story = {
     await expect(within(dialog).getByRole("button", { name: "Create" })).toBeDisabled();
     await expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
     await expect(dialog).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const StaysOpenWhilePending: Story = {
+  args: { defaultOpen: true, pending: true },
+  play: async ({ args, canvasElement }) => {
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await userEvent.keyboard("{Escape}");
+    // A press on the backdrop, outside the dialog's box.
+    await userEvent.pointer({
+      keys: "[MouseLeft]",
+      target: dialog,
+      coords: { clientX: 2, clientY: 2 },
+    });
+    await expect(dialog).toHaveAttribute("open");
+    await expect(dialog).toBeInTheDocument();
+    await expect(args.onCancel).not.toHaveBeenCalled();
+  },
+};
+
+export const SpeaksToastsWhileOpen: Story = {
+  // The toaster's live region is behind the modal dialog, inert: the dialog speaks the toast.
+  args: { defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    toast.error("Students could not be moved.");
+    await waitFor(() =>
+      expect(within(dialog).getByRole("status")).toHaveTextContent("Students could not be moved."),
+    );
   },
 };
 
@@ -171,13 +201,18 @@ export const ChoosesFromASelectInside: Story = {
   },
   play: async ({ canvasElement }) => {
     const dialog = await body(canvasElement).findByRole("alertdialog", { name: "Move students?" });
-    await userEvent.click(within(dialog).getByRole("combobox", { name: "New section" }));
-    const option = await within(dialog).findByRole("option", { name: "Mabini" });
-    await userEvent.click(option);
-    await expect(within(dialog).getByRole("combobox", { name: "New section" })).toHaveTextContent(
-      "Mabini",
-    );
+    const select = within(dialog).getByRole("combobox", { name: "New section" });
+    await userEvent.click(select);
+    await userEvent.click(await within(dialog).findByRole("option", { name: "Mabini" }));
+    await expect(select).toHaveTextContent("Mabini");
+    // Escape in the open list closes the list, not the dialog.
+    select.focus();
+    await userEvent.keyboard("{ArrowDown}");
+    await within(dialog).findByRole("listbox");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(within(dialog).queryByRole("listbox")).toBeNull());
     await expect(dialog).toBeVisible();
+    await expect(select).toHaveTextContent("Mabini");
   },
 };
 

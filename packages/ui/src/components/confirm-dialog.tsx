@@ -4,7 +4,9 @@ import * as React from "react";
 import { createPortal } from "react-dom";
 import { cn } from "../lib/cn";
 import { AlertCircleIcon } from "../lib/icons";
+import { useModalDialog, useMounted } from "../lib/modal-dialog";
 import { OverlayContainer } from "../lib/overlay-container";
+import { useSpokenToast } from "../lib/toast";
 import { Button } from "./button";
 import { TextField } from "./text-field";
 
@@ -93,6 +95,7 @@ function ConfirmDialog({
     onOpenChange?.(next);
   };
   const triggerRef = React.useRef<HTMLElement>(null);
+  const mounted = useMounted();
   return (
     <>
       {trigger ? (
@@ -106,7 +109,7 @@ function ConfirmDialog({
           {trigger}
         </Slot>
       ) : null}
-      {open
+      {open && mounted
         ? createPortal(
             <ConfirmPanel
               {...panel}
@@ -129,27 +132,6 @@ type ConfirmPanelProps = Omit<
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 };
 
-const TABBABLE =
-  "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])";
-
-/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
-function keepFocusInside(event: React.KeyboardEvent<HTMLElement>) {
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)];
-  const first = controls[0];
-  const last = controls.at(-1);
-  const active = document.activeElement;
-  const wrapTo = event.shiftKey
-    ? active === first || active === event.currentTarget
-      ? last
-      : undefined
-    : active === last
-      ? first
-      : undefined;
-  if (!wrapTo) return;
-  event.preventDefault();
-  wrapTo.focus();
-}
-
 /** The open dialog: shown modal while mounted. */
 function ConfirmPanel({
   onOpenChange,
@@ -169,13 +151,6 @@ function ConfirmPanel({
 }: ConfirmPanelProps) {
   const [running, setRunning] = React.useState(false);
   const pending = pendingProp || running;
-  const dialogRef = React.useRef<HTMLDialogElement>(null);
-  // A choice in the dialog (a select) opens its list inside it: the rest of the page is inert.
-  const [container, setContainer] = React.useState<HTMLDialogElement | null>(null);
-  const attach = React.useCallback((dialog: HTMLDialogElement | null) => {
-    dialogRef.current = dialog;
-    setContainer(dialog);
-  }, []);
   const cancelRef = React.useRef<HTMLButtonElement>(null);
   const typedRef = React.useRef<HTMLInputElement>(null);
   const titleId = React.useId();
@@ -184,22 +159,29 @@ function ConfirmPanel({
   const [typed, setTyped] = React.useState("");
   const typedMatches = !confirmText || matchesConfirmText(typed, confirmText.value);
   const mounted = React.useRef(true);
-
-  React.useLayoutEffect(() => {
-    const dialog = dialogRef.current!;
-    const returnTo =
-      returnFocusTo?.current ??
-      (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  React.useEffect(() => {
     mounted.current = true;
-    dialog.showModal();
-    // The safe choice gets focus first: a stray Enter must not delete anything.
-    (typedRef.current ?? cancelRef.current)?.focus();
     return () => {
       mounted.current = false;
-      if (dialog.open) dialog.close();
-      returnTo?.focus();
     };
-  }, [returnFocusTo]);
+  }, []);
+  const { ref: dialogRef, ...dialogProps } = useModalDialog({
+    onDismiss: () => handleOpenChange(false),
+    blocked: pending,
+    returnFocusTo,
+    // The safe choice gets focus first: a stray Enter must not delete anything.
+    initialFocus: () => typedRef.current ?? cancelRef.current,
+  });
+  // A choice in the dialog (a select) opens its list inside it: the rest of the page is inert.
+  const [container, setContainer] = React.useState<HTMLDialogElement | null>(null);
+  const attach = React.useCallback(
+    (dialog: HTMLDialogElement | null) => {
+      dialogRef.current = dialog;
+      setContainer(dialog);
+    },
+    [dialogRef],
+  );
+  const spoken = useSpokenToast();
 
   const handleOpenChange = (next: boolean) => {
     if (!next && pending) return;
@@ -232,30 +214,7 @@ function ConfirmPanel({
       aria-busy={pending || undefined}
       tabIndex={-1}
       style={{ width, maxWidth: "calc(100vw - 2rem)" }}
-      // The browser's cancel (a back gesture, Escape) is answered here: closed by unmounting, or
-      // kept while pending.
-      onCancel={(event) => {
-        event.preventDefault();
-        handleOpenChange(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") {
-          event.preventDefault();
-          handleOpenChange(false);
-        } else if (event.key === "Tab") {
-          keepFocusInside(event);
-        }
-      }}
-      // A press outside the panel (on the backdrop) dismisses it, as a press on the overlay did.
-      onPointerDown={(event) => {
-        const box = event.currentTarget.getBoundingClientRect();
-        const outside =
-          event.clientX < box.left ||
-          event.clientX > box.right ||
-          event.clientY < box.top ||
-          event.clientY > box.bottom;
-        if (event.target === event.currentTarget && outside) handleOpenChange(false);
-      }}
+      {...dialogProps}
       className={cn(
         // Centred by the browser (margin: auto), not by a transform: a select's list inside is
         // placed against the viewport.
@@ -321,6 +280,10 @@ function ConfirmPanel({
           {confirmLabel}
         </Button>
       </div>
+      {/* The toasts' live region is outside, made inert by the dialog: they are spoken here. */}
+      <p className="sr-only" role="status" aria-live="polite">
+        {spoken}
+      </p>
     </dialog>
   );
 }

@@ -1,14 +1,17 @@
 import { Slot, Slottable } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
+import { createPortal } from "react-dom";
 import { cn } from "../lib/cn";
-import { lazyPart, useLazyPart } from "../lib/lazy-part";
-import { DrawerContext } from "./drawer-context";
+import { useModalDialog, useMounted } from "../lib/modal-dialog";
+
+/** Set inside the mobile drawer's overlay: a drawer item closes it when followed. */
+const DrawerContext = React.createContext<{ onNavigate: () => void } | null>(null);
 
 type DrawerProps = {
   /** Accessible name of the navigation. */
   label: string;
-  /** Below the breakpoint: an overlay (Radix Dialog, focus trapped) instead of a column. */
+  /** Below the breakpoint: an overlay (a modal `<dialog>`, the page behind inert) instead of a column. */
   mobile: boolean;
   /** Whether the overlay is open (mobile only). */
   open: boolean;
@@ -70,25 +73,48 @@ function Drawer({
   );
 }
 
-const drawerOverlay = lazyPart(() => import("./drawer-overlay"));
-
 type MobileDrawerProps = Pick<DrawerProps, "label" | "open" | "onOpenChange" | "id"> & {
   width: number;
   className: string;
   children: React.ReactNode;
 };
 
-/**
- * The overlay drawer, whose code (Radix Dialog) loads when the page is idle or on the first
- * opening if that comes sooner; an opening whose code cannot come (offline) closes again.
- */
-function MobileDrawer({ open, onOpenChange, ...overlay }: MobileDrawerProps) {
-  // Mounted from the first opening on, so that closing plays its animation.
-  const [opened, setOpened] = React.useState(open);
-  if (open && !opened) setOpened(true);
-  const loaded = useLazyPart(drawerOverlay, open, () => onOpenChange(false));
-  const Overlay = opened ? loaded?.default : undefined;
-  return Overlay ? <Overlay {...overlay} open={open} onOpenChange={onOpenChange} /> : null;
+/** The overlay drawer below the breakpoint: the browser's own modal `<dialog>` while open. */
+function MobileDrawer({ open, ...panel }: MobileDrawerProps) {
+  const mounted = useMounted();
+  return open && mounted ? createPortal(<MobileDrawerPanel {...panel} />, document.body) : null;
+}
+
+function MobileDrawerPanel({
+  label,
+  onOpenChange,
+  width,
+  id,
+  className,
+  children,
+}: Omit<MobileDrawerProps, "open">) {
+  // The overlay opens from code (the top bar's menu button): focus goes back to where it was.
+  const { ref, ...dialogProps } = useModalDialog({ onDismiss: () => onOpenChange(false) });
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      data-slot="drawer"
+      data-mobile=""
+      aria-label={label}
+      style={{ width, maxWidth: "85vw" }}
+      className={cn(
+        className,
+        "inset-y-0 start-0 m-0 h-full max-h-full overflow-y-auto border-0 p-0 shadow-dialog outline-none open:animate-drawer-in",
+        "backdrop:bg-overlay backdrop:animate-fade-in",
+      )}
+      {...dialogProps}
+    >
+      <DrawerContext.Provider value={{ onNavigate: () => onOpenChange(false) }}>
+        <nav aria-label={label}>{children}</nav>
+      </DrawerContext.Provider>
+    </dialog>
+  );
 }
 
 const drawerItemVariants = cva(

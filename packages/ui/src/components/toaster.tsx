@@ -1,9 +1,11 @@
 import * as React from "react";
 import { loadToaster, subscribeToToastRequests, toast, toastRequested } from "../lib/toast";
-import { whenIdle } from "../lib/when-idle";
 import type { ToasterProps as SonnerToasterProps } from "./toaster-sonner";
 
 const SonnerToaster = React.lazy(() => import("./toaster-sonner"));
+
+/** How long after mounting the toaster loads at the latest when the page is never idle. */
+const IDLE_TIMEOUT_MS = 3000;
 
 type ToasterProps = SonnerToasterProps & {
   /**
@@ -27,7 +29,13 @@ function Toaster({ loadWhenIdle = true, ...props }: ToasterProps) {
   );
   React.useEffect(() => {
     if (requested || !loadWhenIdle) return;
-    return whenIdle(() => void loadToaster().catch(() => undefined));
+    const load = () => void loadToaster().catch(() => undefined);
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(load, IDLE_TIMEOUT_MS);
+    return () => window.clearTimeout(id);
   }, [requested, loadWhenIdle]);
   if (!requested) return null;
   return (

@@ -1,3 +1,4 @@
+import * as React from "react";
 import type * as Sonner from "sonner";
 import { toasterListening } from "./toaster-listening";
 
@@ -52,7 +53,23 @@ const LIVE_REGION_SETTLE_MS = 300;
 let listening = false;
 void toasterListening.then(() => (listening = true));
 
+const spokenListeners = new Set<(message: string) => void>();
+
+/**
+ * The last toast's text while the calling component is mounted: an open modal dialog makes the
+ * toaster's live region inert, so the dialog speaks the toasts in a region of its own.
+ */
+export function useSpokenToast(): string {
+  const [spoken, setSpoken] = React.useState("");
+  React.useEffect(() => {
+    spokenListeners.add(setSpoken);
+    return () => void spokenListeners.delete(setSpoken);
+  }, []);
+  return spoken;
+}
+
 function show(kind: ToastKind | undefined, message: string): void {
+  for (const listener of spokenListeners) listener(message);
   const regionThere = listening;
   // Offline, the toaster's code may not load: the toast is dropped (the offline banner speaks).
   loadToaster()
