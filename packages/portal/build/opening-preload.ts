@@ -34,8 +34,9 @@ export interface OpeningOptions {
  * the request the portal's client would send, then the login URL in a hidden frame
  * (src/lib/sign-in-frame.ts). The portal takes it over as `window.__lmsOpeningSignIn`
  * (src/lib/class-service-sign-in.tsx) and makes the second attempt, 1 second after this one, if it
- * got no login URL; or, when another tab has meanwhile signed in another session, stops it before
- * its frame (`stop`) and signs the new session in once it has ended.
+ * got no login URL; or, when another tab has meanwhile signed in as someone else or out, stops it
+ * (`stop`: no frame if the login URL has not come yet; a frame already loading finishes) and
+ * signs the tab's session in only once it has ended.
  *
  * A kept session's first page waits for the main service too: the login status check, then its
  * own reads, two round trips once the code has run. The script sends them at once (`requests`:

@@ -77,4 +77,19 @@ describe("a kept session's class-service sign-in", () => {
     await startClassServiceSignIn(client, "k3", "teacher.one");
     expect(requestClassServiceLoginUrl).toHaveBeenCalledWith("Teacher.One", undefined);
   });
+
+  it("stops the opening script's attempt when this tab holds no session any more (signed out elsewhere)", () => {
+    const stop = vi.fn();
+    vi.stubGlobal("window", {
+      __lmsOpeningSignIn: {
+        sessionKey: "gone",
+        done: Promise.resolve({ signedIn: false, at: 0 }),
+        stop,
+      },
+    });
+    const { client, requestClassServiceLoginUrl } = fakeClient(null);
+    startKeptSessionSignIn(client, createSessionStore());
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(requestClassServiceLoginUrl).not.toHaveBeenCalled();
+  });
 });

@@ -15,7 +15,7 @@ export function startClassServiceSignIn(
   client: ApiClient,
   sessionKey: string,
   userName: string,
-  opening?: { attempt?: Promise<OpeningAttempt>; after?: Promise<unknown> },
+  opening?: Promise<OpeningAttempt>,
 ): Promise<void> {
   let run = runs.get(sessionKey);
   if (!run) {
@@ -26,17 +26,19 @@ export function startClassServiceSignIn(
 }
 
 /**
- * `opening.attempt`: the opening script's attempt for this session, which counts as the first.
- * `opening.after`: its attempt for another session, waited for, so that the class service ends
- * signed in as this session's user and not as the one whose frame loaded last.
+ * The opening script's attempt for a session this tab no longer holds (another tab signed in as
+ * someone else, or out, while the page opened): every sign-in here waits for it to end, so that
+ * the class service ends signed in as this tab's user, not as the one whose frame loaded last.
  */
+let replacedOpening: Promise<unknown> | undefined;
+
 async function signIn(
   client: ApiClient,
   userName: string,
-  opening?: { attempt?: Promise<OpeningAttempt>; after?: Promise<unknown> },
+  opening?: Promise<OpeningAttempt>,
 ): Promise<void> {
-  await opening?.after;
-  const first = opening?.attempt ? await opening.attempt : undefined;
+  await replacedOpening;
+  const first = opening ? await opening : undefined;
   if (first?.signedIn) return;
   const url = await client.requestClassServiceLoginUrl(
     userName,
@@ -77,16 +79,15 @@ export function startKeptSessionSignIn(client: ApiClient, session: SessionStore)
   const opening = window.__lmsOpeningSignIn;
   delete window.__lmsOpeningSignIn;
   const { token, sessionKey, profile } = session.get();
-  if (token && sessionKey && profile?.userName) {
-    const own = opening?.sessionKey === sessionKey ? opening : undefined;
-    // Another tab signed in another session since the page opened: its attempt is stopped.
-    if (opening && !own) opening.stop?.();
-    void startClassServiceSignIn(
-      client,
-      sessionKey,
-      profile.userName,
-      own ? { attempt: own.done } : { after: opening?.done },
-    ).catch(() => undefined);
+  const userName = token && sessionKey ? profile?.userName : undefined;
+  const own = userName && opening?.sessionKey === sessionKey ? opening : undefined;
+  if (opening && !own) {
+    // Not this tab's session any more: no frame if its login URL has not come yet.
+    opening.stop?.();
+    replacedOpening = opening.done;
+  }
+  if (userName && sessionKey) {
+    void startClassServiceSignIn(client, sessionKey, userName, own?.done).catch(() => undefined);
   }
 }
 
