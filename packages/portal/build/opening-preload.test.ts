@@ -51,6 +51,7 @@ interface FakeFrame {
 function signInBy(script: string, stored: object, answer: () => Promise<Response>) {
   const requests: { url: string; init: RequestInit }[] = [];
   const frames: FakeFrame[] = [];
+  const order: string[] = [];
   const window: {
     __lmsOpeningSignIn?: {
       sessionKey: string;
@@ -76,10 +77,11 @@ function signInBy(script: string, stored: object, answer: () => Promise<Response
   const document = {
     baseURI: "http://portal.test/",
     createElement: element,
-    head: { append: () => undefined },
+    head: { append: () => order.push("file") },
     body: { append: (frame: FakeFrame) => frames.push(frame) },
   };
   const fetch = (url: string, init: RequestInit) => {
+    order.push("request");
     requests.push({ url, init });
     return answer();
   };
@@ -91,7 +93,7 @@ function signInBy(script: string, stored: object, answer: () => Promise<Response
     window,
     fetch,
   );
-  return { requests, frames, opening: window.__lmsOpeningSignIn };
+  return { requests, frames, order, opening: window.__lmsOpeningSignIn };
 }
 
 const KEPT_WITH_CLASS_TOKEN = {
@@ -168,6 +170,15 @@ describe("opening preload", () => {
     frame.listeners.load!();
     expect((await opening!.done).signedIn).toBe(true);
     expect(frame.removed).toBe(true);
+  });
+
+  it("sends its requests before it asks for the page's files (HTTP/1.1: they do not queue behind them)", () => {
+    const { order } = signInBy(openingScript(FILES), KEPT_WITH_CLASS_TOKEN, async () =>
+      Response.json({}),
+    );
+    expect(order[0]).toBe("request");
+    expect(order.filter((step) => step === "file")).toHaveLength(FILES.schoolsList.length);
+    expect(order.lastIndexOf("request")).toBeLessThan(order.indexOf("file"));
   });
 
   it("loads no frame once the portal stopped its attempt (another tab signed in another session)", async () => {

@@ -73,12 +73,6 @@ const opening = !signedIn || route.startsWith("/account/")
   : /^\\/(schools\\/?)?([?]|$)/.test(route)
     ? files.schoolsList
     : files.signedIn;
-for (const file of opening) {
-  const link = document.createElement("link");
-  link.rel = "modulepreload";
-  link.href = new URL(file, document.baseURI).href;
-  document.head.append(link);
-}
 const text = (value) => typeof value === "string" && value !== "";
 if (signedIn && text(session.wsToken) && text(session.sessionKey) && text(session.profile.userName)) {
   const loadSignInFrame = ${loadSignInFrame.toString()};
@@ -121,6 +115,15 @@ if (signedIn && !route.startsWith("/account/") && text(session.token) && (typeof
       return { url, entries: sent, shared: shared === true, response };
     },
   );
+}
+// The page's files last: on HTTP/1.1's six connections the small requests above then go first
+// and are answered while the scripts download, instead of queueing behind them (Lighthouse's
+// simulated slow 4G: the schools list's LCP about 90 ms sooner).
+for (const file of opening) {
+  const link = document.createElement("link");
+  link.rel = "modulepreload";
+  link.href = new URL(file, document.baseURI).href;
+  document.head.append(link);
 }
 })();
 `;
