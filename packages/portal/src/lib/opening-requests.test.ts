@@ -20,6 +20,11 @@ function form(entries: [string, string][]): FormData {
   return body;
 }
 
+/** The answer the opening script's request got. */
+function openingAnswer(): Promise<Response> {
+  return Promise.resolve(Response.json({ from: "opening" }));
+}
+
 /** The network, as the portal's own fetch would reach it. */
 function portalSend() {
   return vi.fn(async () => Response.json({ from: "portal" }));
@@ -45,11 +50,7 @@ function openingProfile(answer: Promise<Response>): OpeningRequest {
 describe("the opening script's requests", () => {
   it("answer the portal's request exactly like one of them, once", async () => {
     const send = portalSend();
-    const fetch = withOpeningRequests(
-      send,
-      page([openingProfile(Promise.resolve(Response.json({ from: "opening" })))]),
-      () => 100,
-    );
+    const fetch = withOpeningRequests(send, page([openingProfile(openingAnswer())]), () => 100);
     const init = () => ({ method: "POST", body: form(PROFILE) });
     expect(await (await fetch("/api/user/", init())).json()).toEqual({ from: "opening" });
     expect(send).not.toHaveBeenCalled();
@@ -60,11 +61,7 @@ describe("the opening script's requests", () => {
   it("answer every status check like theirs while the page opens, a copy each, then no more", async () => {
     const send = portalSend();
     let clock = 100;
-    const fetch = withOpeningRequests(
-      send,
-      page([openingStatus(Promise.resolve(Response.json({ from: "opening" })))]),
-      () => clock,
-    );
+    const fetch = withOpeningRequests(send, page([openingStatus(openingAnswer())]), () => clock);
     const init = () => ({ method: "POST", body: form(STATUS) });
     for (let check = 0; check < 3; check++)
       expect(await (await fetch("/api/user/", init())).json()).toEqual({ from: "opening" });
@@ -75,11 +72,7 @@ describe("the opening script's requests", () => {
 
   it("leave a request that may be aborted to the network", async () => {
     const send = portalSend();
-    const fetch = withOpeningRequests(
-      send,
-      page([openingProfile(Promise.resolve(Response.json({ from: "opening" })))]),
-      () => 100,
-    );
+    const fetch = withOpeningRequests(send, page([openingProfile(openingAnswer())]), () => 100);
     const signal = new AbortController().signal;
     await fetch("/api/user/", { method: "POST", body: form(PROFILE), signal });
     expect(send).toHaveBeenCalledTimes(1);
@@ -87,7 +80,7 @@ describe("the opening script's requests", () => {
 
   it("leave a request with another token, field, order or URL to the network", async () => {
     const send = portalSend();
-    const opening = page([openingStatus(Promise.resolve(Response.json({ from: "opening" })))]);
+    const opening = page([openingStatus(openingAnswer())]);
     const fetch = withOpeningRequests(send, opening, () => 100);
     const otherToken = STATUS.map(([n, v]): [string, string] =>
       n === "Authorization" ? [n, "Bearer tok-2"] : [n, v],
@@ -119,7 +112,7 @@ describe("the opening script's requests", () => {
 
   it("stand for no request once the page has been open a while", async () => {
     const send = portalSend();
-    const opening = page([openingStatus(Promise.resolve(Response.json({ from: "opening" })))]);
+    const opening = page([openingStatus(openingAnswer())]);
     const fetch = withOpeningRequests(send, opening, () => OPENING_ANSWERS_FRESH_MS + 1);
     expect(
       await (await fetch("/api/user/", { method: "POST", body: form(STATUS) })).json(),

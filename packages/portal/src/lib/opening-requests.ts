@@ -17,9 +17,9 @@ interface OpeningWindow {
 /** How long after the page's start an opening answer stands for a request of the portal's own. */
 export const OPENING_ANSWERS_FRESH_MS = 10_000;
 /**
- * How long after it first answered one the shared status check answers the portal's checks: the checks of
- * the opening's first requests, which would otherwise have shared one check in flight (SPEC.md §7
- * asks for a check before each request; the client shares one among concurrent requests).
+ * How long after it first answered one the shared status check answers the portal's checks: the
+ * checks of the opening's first requests, which would otherwise have shared one check in flight
+ * (SPEC.md §7 asks for a check before each request; the client shares one among concurrent ones).
  */
 export const SHARED_ANSWER_MS = 2_000;
 
@@ -40,8 +40,8 @@ function sameForm(sent: [string, string][], body: FormData): boolean {
  * (same URL, a POST of the same form, token included) takes its answer, within
  * OPENING_ANSWERS_FRESH_MS of the page's start: once, or for a shared one (the status check,
  * which each request asks first) a copy for each request like it until SHARED_ANSWER_MS after it
- * first answered one. If that one failed, the request is sent after all. A request that may be aborted is
- * always sent.
+ * first answered one. If that one failed, the request is sent after all. A request that may be
+ * aborted is always sent.
  */
 export function withOpeningRequests(
   send: typeof fetch,
