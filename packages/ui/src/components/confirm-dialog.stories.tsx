@@ -1,3 +1,4 @@
+import * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button";
@@ -117,6 +118,42 @@ export const ConfirmsFromTrigger: Story = {
     await waitFor(() => expect(body(canvasElement).queryByRole("alertdialog")).toBeNull());
     // Focus returns to the element that opened the dialog.
     await waitFor(() => expect(trigger).toHaveFocus());
+    await overlaysSettled(canvasElement);
+  },
+};
+
+/** A row's delete: the confirmed action removes the row, trigger and dialog with it. */
+function DeletesItsRow(args: React.ComponentProps<typeof ConfirmDialog>) {
+  const [deleted, setDeleted] = React.useState(false);
+  return (
+    <section aria-label="Schools" tabIndex={-1}>
+      {deleted ? (
+        <p>No schools.</p>
+      ) : (
+        <ConfirmDialog
+          {...args}
+          onConfirm={() => {
+            args.onConfirm?.();
+            setDeleted(true);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+export const ReturnsFocusToThePageWhenItsRowIsGone: Story = {
+  args: { trigger: <Button>Delete school</Button>, tone: "destructive", confirmLabel: "Delete" },
+  render: (args) => <DeletesItsRow {...args} />,
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Delete school" }));
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(body(canvasElement).queryByRole("alertdialog")).toBeNull());
+    // Not the document's body: the nearest region around the deleted row that takes focus.
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole("region", { name: "Schools" })).toHaveFocus(),
+    );
     await overlaysSettled(canvasElement);
   },
 };

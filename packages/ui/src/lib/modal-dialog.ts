@@ -21,6 +21,21 @@ function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
   wrapTo.focus();
 }
 
+/** Whether an element takes focus from a script (a control, or one with a tabindex). */
+function focusable(element: HTMLElement): boolean {
+  return element.matches(TABBABLE) || element.hasAttribute("tabindex");
+}
+
+/**
+ * Where focus goes back to on closing: the element, or when it has gone meanwhile (the row it
+ * deleted) the nearest of its ancestors at opening still on the page that takes focus (the page's
+ * main region), rather than the document's body.
+ */
+function returnTarget(returnTo: HTMLElement | null, ancestors: HTMLElement[]) {
+  if (returnTo?.isConnected) return returnTo;
+  return ancestors.find((element) => element.isConnected && focusable(element));
+}
+
 type ModalDialogOptions = {
   /** Escape, a press outside, or the browser's own close request (a back gesture). */
   onDismiss: () => void;
@@ -51,14 +66,16 @@ function useModalDialog(options: ModalDialogOptions) {
     const returnTo =
       returnFocusTo?.current ??
       (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    const ancestors: HTMLElement[] = [];
+    for (let at = returnTo?.parentElement; at && at !== document.body; at = at.parentElement) {
+      ancestors.push(at);
+    }
     dialog.showModal();
     initialFocus?.()?.focus();
     return () => {
       if (dialog.open) dialog.close();
       // After the commit: the page behind may still be marked inert while this one unmounts.
-      queueMicrotask(() => {
-        if (returnTo?.isConnected) returnTo.focus();
-      });
+      queueMicrotask(() => returnTarget(returnTo, ancestors)?.focus());
     };
   }, []);
 
