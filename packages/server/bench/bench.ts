@@ -20,7 +20,7 @@ import {
   schoolsFor,
   usersFor,
 } from "./data";
-import { measureClasses, measureLists, percentile } from "./lists";
+import { measureLists, percentile } from "./lists";
 import { writeSection } from "./performance-doc";
 import {
   BULK_ROWS,
@@ -140,9 +140,6 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
         form({ cmdType: "bulkupload", mode: "add", ...auth }, { name: "file", data: csv }),
       );
       const bulkSeconds = (performance.now() - started) / 1000;
-      const classes = await measureClasses(listContext);
-      if (Array.isArray(classes)) lists.push(...classes);
-      const classesSlowerThan = Array.isArray(classes) ? null : classes.slowerThanSeconds;
       await new Promise((r) => setTimeout(r, 500));
       const peakMb = peakMemoryMb(child.pid!);
       result = {
@@ -150,7 +147,6 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
         users,
         schools,
         lists,
-        classesSlowerThan,
         populatePeakMb: populated.peakMb,
         pageFloor,
         statusP50: percentile(statusTimes.client, 50),

@@ -55,6 +55,8 @@ interface ListTarget {
   columns: readonly string[];
   extra?: Record<string, string>;
   search: boolean;
+  /** Its own search terms (a list whose rows hold no person's name); else the name parts. */
+  terms?: string[];
 }
 
 function percentile(values: number[], p: number): number {
@@ -170,48 +172,6 @@ async function newSearchMix(
 }
 
 /**
- * The class list, measured last (after the status check and the bulk upload): classes are derived
- * from the users on every request, which at this scale takes far longer than the other lists. A
- * first answer slower than `limitSeconds` is reported as such and the mixes are left out.
- */
-export async function measureClasses(
-  context: ListContext,
-  limitSeconds = Number(process.env.LMS_BENCH_CLASSES_SECONDS ?? 60),
-): Promise<MixResult[] | { slowerThanSeconds: number }> {
-  const target: ListTarget = {
-    name: "classes",
-    resource: "class",
-    columns: SORTABLE_COLUMNS.classes,
-    search: true,
-  };
-  context.log(`classes: first answer (at most ${limitSeconds} s)…`);
-  const total = await Promise.race([
-    totalOf(context, target),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), limitSeconds * 1000).unref()),
-  ]);
-  if (total === null) return { slowerThanSeconds: limitSeconds };
-  const last = Math.max(1, Math.ceil(total / 25));
-  const pages = [...new Set([1, last])];
-  const requests = Math.max(20, Math.round(context.requests / 20));
-  return [
-    await mix(
-      context,
-      target,
-      `pages ${pages.join(", ")}, every sort both ways`,
-      pagingBodies(context, target, pages),
-      requests,
-      total,
-    ),
-    await newSearchMix(
-      context,
-      target,
-      Array.from({ length: 12 }, (_, i) => `grade ${12 - i} s`),
-      total,
-    ),
-  ];
-}
-
-/**
  * Waits until the server's in-memory user search index answers (it is built at start: a division
  * of a million users takes a while), so that the searches measure the server as it runs.
  */
@@ -282,6 +242,13 @@ export async function measureLists(context: ListContext): Promise<MixResult[]> {
       extra: { courseId: String(context.bigCourseId) },
       search: true,
     },
+    {
+      name: "classes",
+      resource: "class",
+      columns: SORTABLE_COLUMNS.classes,
+      search: true,
+      terms: classTerms(),
+    },
   ];
   let offset = context.newSearches;
   const share = Math.max(20, Math.round(context.requests / 4));
@@ -301,10 +268,24 @@ export async function measureLists(context: ListContext): Promise<MixResult[]> {
       ),
     );
     if (target.search) {
-      const terms = fresh.slice(offset, offset + Math.round(context.newSearches / 4));
-      offset += terms.length;
+      const count = Math.round(context.newSearches / 4);
+      const terms = target.terms?.slice(0, count) ?? fresh.slice(offset, offset + count);
+      if (!target.terms) offset += terms.length;
       results.push(await newSearchMix(context, target, terms, total));
     }
   }
   return results;
+}
+
+/**
+ * Searches of the class list, each new to the server: a grade and a section (about 250 of the
+ * bench's 15,005 classes), a grade's sections (about 1,250), a grade (1 also finds 10 to 12).
+ */
+function classTerms(): string[] {
+  const grades = Array.from({ length: 12 }, (_, i) => 12 - i);
+  return [
+    ...grades.flatMap((grade) => [0, 1, 2, 3, 4].map((s) => `grade ${grade} s${s}`)),
+    ...grades.map((grade) => `grade ${grade} s`),
+    ...grades.map((grade) => `grade ${grade}`),
+  ];
 }

@@ -9,8 +9,6 @@ export interface Result {
   users: number;
   schools: number;
   lists: MixResult[];
-  /** The class list's first answer took longer than this many seconds (not measured further). */
-  classesSlowerThan: number | null;
   populatePeakMb: number;
   /** A bare route reading 25 users by id through this driver, under the same clients. */
   pageFloor: Floor;
@@ -75,12 +73,6 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
         );
       }),
     ),
-    ...results
-      .filter((r) => r.classesSlowerThan !== null)
-      .map(
-        (r) =>
-          `| ${r.driver} | classes | 1 | – | first answer not back after ${r.classesSlowerThan} s ❌ | – | ≤ ${targetOf(r.driver, "pages")} ms ❌ |`,
-      ),
     "",
     "### Status check, bulk upload and memory",
     "",
