@@ -258,6 +258,27 @@ describe("the users' search in memory", () => {
     expect((await expected(untouched)).total).toBe(10);
   });
 
+  it("answers a page asked again from memory, until a user changes", async () => {
+    const db = t().database.db;
+    const index = new UsersSearchIndex(db, 1_000);
+    await index.ready();
+    const newest = search("mariana", { sortOrder: "desc" });
+    const before = await version();
+    const first = await index.page(before, newest);
+    expect(first).toEqual(await expected(newest));
+    expect(await index.page(before, newest)).toBe(first);
+    try {
+      await db.execute(sql`
+        insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
+        values ('Mariana', 'Bago', 'idxkept', 'idxkept@example.edu.ph', 5, 1, 'test')`);
+      const after = await index.page(await version(), newest);
+      expect(after).toEqual(await expected(newest));
+      expect(after!.total).toBe(first!.total + 1);
+    } finally {
+      await db.execute(sql`delete from users where user_name = 'idxkept'`);
+    }
+  });
+
   it("builds again when it cannot catch up, and then knows every change", async () => {
     const db = t().database.db;
     const index = new UsersSearchIndex(db);

@@ -301,11 +301,14 @@ function commonAnswer(
     if (share * clean + dirtyKeys.length <= countLimit) return undefined;
     total = roundEstimate(share * clean + dirtyKeys.length, 0);
   }
+  // A walk, or the marks of places in the order, meet changed users at their old places: none of
+  // them may match.
   const page =
-    // A walk meets changed users at their old places: none of them may match.
-    (!passes && dirtyKeys.length === 0
-      ? walkedPage(indexed, search, candidates.length, contains)
-      : null) ?? selectedPage(indexed, search, candidates, keys, dirtyKeys, share, matches);
+    dirtyKeys.length === 0
+      ? ((!passes ? walkedPage(indexed, search, candidates.length, contains) : null) ??
+        markedPage(indexed, search, candidates, passes, has))
+      : selectedPage(indexed, search, candidates, keys, dirtyKeys, share, matches);
+  if (!page) return null;
   if (!estimate) return { ids: page.ids, total };
   if (page.all) return { ids: page.ids, total: page.matches };
   return { ids: page.ids, total: Math.max(total, search.offset + page.ids.length), estimate };
@@ -391,6 +394,67 @@ function selectedPage(
     }
   }
   return { ids: ids.slice(search.offset), all: ids.length < wanted, matches: ids.length };
+}
+
+/** A bit for each place in a sort order, kept between searches (they run one at a time). */
+let marks = new Int32Array(0);
+
+/**
+ * A page found by marking each candidate's place in the sort order (its rank; by id, its slot),
+ * then reading the marks in order and checking those users until the page's end: one pass over
+ * the candidates reading a rank each, where selecting by keys (selectedPage) also writes, selects
+ * and sorts them. Null when a candidate's place is not known (a user added since the ranks were
+ * read).
+ */
+function markedPage(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  candidates: Int32Array,
+  passes: ((slot: number) => boolean) | undefined,
+  has: (slot: number) => boolean,
+): FoundPage | null {
+  const { isDirty } = indexed;
+  const ranks = search.sortBy ? indexed.ranks.get(search.sortBy) : undefined;
+  const order = search.sortBy ? indexed.orders.get(search.sortBy) : undefined;
+  if (search.sortBy && (!ranks || !order)) return null;
+  const places = indexed.baseIds.length;
+  const words = (places + 31) >>> 5;
+  if (marks.length < words) marks = new Int32Array(Math.max(words, 2 * marks.length));
+  try {
+    for (let i = 0; i < candidates.length; i += 1) {
+      const slot = candidates[i]!;
+      if (isDirty[slot] || (passes && !passes(slot))) continue;
+      const place = ranks ? ranks[slot]! : slot;
+      if (place < 0 || place >= places) return null;
+      marks[place >>> 5]! |= 1 << (place & 31);
+    }
+    const wanted = search.offset + search.limit;
+    const ids: number[] = [];
+    const take = (place: number) => {
+      const slot = order ? order[place]! : place;
+      if (has(slot)) ids.push(indexed.ids[slot]!);
+    };
+    if (search.sortOrder === "desc") {
+      for (let word = words - 1; word >= 0 && ids.length < wanted; word -= 1) {
+        for (let bits = marks[word]!; bits !== 0 && ids.length < wanted;) {
+          const bit = 31 - Math.clz32(bits);
+          bits ^= 1 << bit;
+          take(word * 32 + bit);
+        }
+      }
+    } else {
+      for (let word = 0; word < words && ids.length < wanted; word += 1) {
+        for (let bits = marks[word]!; bits !== 0 && ids.length < wanted;) {
+          const low = bits & -bits;
+          bits ^= low;
+          take(word * 32 + 31 - Math.clz32(low));
+        }
+      }
+    }
+    return { ids: ids.slice(search.offset), all: ids.length < wanted, matches: ids.length };
+  } finally {
+    marks.fill(0, 0, words);
+  }
 }
 
 /**

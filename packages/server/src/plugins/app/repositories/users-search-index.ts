@@ -23,6 +23,8 @@ const KEEP_CHANGES = sql`interval '1 day'`;
 const PRUNE_MS = 10 * 60_000;
 /** The least time between two builds for a few changed users. */
 const REBUILD_MS = 5_000;
+/** Searched pages kept for asking again (25 ids each). */
+const ANSWERS = 2_000;
 
 /**
  * The users' search in this server's memory (issue 14: a search the server has never seen,
@@ -41,6 +43,11 @@ export class UsersSearchIndex {
   private builtAt = 0;
   private buildMs = 0;
   private closed = false;
+  /** Pages answered, by search, the least recently asked first. */
+  private readonly answers = new Map<
+    string,
+    { indexed: IndexedUsers; version: number; answer: IndexAnswer }
+  >();
 
   constructor(
     private readonly db: Db,
@@ -82,10 +89,32 @@ export class UsersSearchIndex {
     await this.building;
   }
 
-  /** The ids of a searched page and the exact number of matches, or null (read the database). */
+  /**
+   * The ids of a searched page and the number of matches, or null (read the database). A page
+   * asked again at the same version is answered from the last ANSWERS kept (a list's pages visited
+   * again, its sort turned back).
+   */
   async page(version: number, search: IndexedSearch): Promise<IndexAnswer | null> {
     const indexed = await this.at(version);
-    return indexed && answer(indexed, search, this.countLimit);
+    if (!indexed) return null;
+    const key = JSON.stringify({
+      ...search,
+      filters: search.filters.map((f) => [f.key, f.values, f.wantsNull]),
+    });
+    const kept = this.answers.get(key);
+    if (kept?.indexed === indexed && kept.version === indexed.version) {
+      this.answers.delete(key);
+      this.answers.set(key, kept);
+      return kept.answer;
+    }
+    const found = answer(indexed, search, this.countLimit);
+    // Only the current index's: a replaced one is not kept in memory by its answers.
+    if (found && indexed === this.current) {
+      this.answers.delete(key);
+      this.answers.set(key, { indexed, version: indexed.version, answer: found });
+      if (this.answers.size > ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+    }
+    return found;
   }
 
   /**
@@ -155,6 +184,7 @@ export class UsersSearchIndex {
         (built) => {
           if (!built || this.closed) return;
           this.current = built;
+          this.answers.clear();
           this.builtAt = performance.now();
           this.buildMs = this.builtAt - started;
           this.onBuilt?.(built.baseIds.length, this.buildMs);
