@@ -5,6 +5,7 @@ import { Button } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 import { toast } from "../lib/toast";
+import { Toaster } from "./toaster";
 import { overlaysSettled } from "../lib/story-utils";
 import { componentDocs } from "../lib/story-docs";
 
@@ -100,6 +101,35 @@ export const SpeaksToastsWhileOpen: Story = {
     await waitFor(() =>
       expect(within(dialog).getByRole("status")).toHaveTextContent("Students could not be moved."),
     );
+  },
+};
+
+export const ShowsToastsAboveIt: Story = {
+  // The modal dialog's backdrop covers the page. The toasts' layer is a popover in the top layer,
+  // which stacks in the order of entry: a toast shown meanwhile puts the layer back in, above.
+  args: { defaultOpen: true },
+  render: (args) => (
+    <>
+      <Toaster />
+      <ConfirmDialog {...args} />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const document = canvasElement.ownerDocument;
+    await body(canvasElement).findByRole("alertdialog");
+    toast("Draft kept.");
+    const layer = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>("[data-slot=toaster-layer]");
+      expect(element).toHaveTextContent("Draft kept.");
+      return element!;
+    });
+    await expect(layer.matches(":popover-open")).toBe(true);
+    const entries: string[] = [];
+    layer.addEventListener("toggle", (event) => entries.push((event as ToggleEvent).newState));
+    toast.error("Students could not be moved.");
+    await waitFor(() => expect(layer).toHaveTextContent("Students could not be moved."));
+    await waitFor(() => expect(entries.at(-1)).toBe("open"));
+    await expect(layer.matches(":popover-open")).toBe(true);
   },
 };
 

@@ -1,5 +1,6 @@
 import * as React from "react";
 import type * as Sonner from "sonner";
+import { raiseToastLayer } from "./toast-layer";
 import { toasterListening } from "./toaster-listening";
 
 type ToastKind = "success" | "error" | "info" | "warning";
@@ -76,6 +77,7 @@ function show(kind: ToastKind | undefined, message: string): void {
     .then(async (sonner) => {
       await toasterListening;
       if (!regionThere) await new Promise((resolve) => setTimeout(resolve, LIVE_REGION_SETTLE_MS));
+      raiseToastLayer();
       if (kind) sonner.toast[kind](message);
       else sonner.toast(message);
     })
