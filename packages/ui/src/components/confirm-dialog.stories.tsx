@@ -153,12 +153,15 @@ export const ConfirmsFromTrigger: Story = {
 };
 
 /** A row's delete: the confirmed action removes the row, trigger and dialog with it. */
-function DeletesItsRow(args: React.ComponentProps<typeof ConfirmDialog>) {
+function DeletesItsRow({
+  afterwards = <p>No schools.</p>,
+  ...args
+}: React.ComponentProps<typeof ConfirmDialog> & { afterwards?: React.ReactNode }) {
   const [deleted, setDeleted] = React.useState(false);
   return (
     <section aria-label="Schools" tabIndex={-1}>
       {deleted ? (
-        <p>No schools.</p>
+        afterwards
       ) : (
         <ConfirmDialog
           {...args}
@@ -184,6 +187,25 @@ export const ReturnsFocusToThePageWhenItsRowIsGone: Story = {
     await waitFor(() =>
       expect(within(canvasElement).getByRole("region", { name: "Schools" })).toHaveFocus(),
     );
+    await overlaysSettled(canvasElement);
+  },
+};
+
+export const LeavesFocusWhereNewContentPutIt: Story = {
+  args: { trigger: <Button>Delete school</Button>, tone: "destructive", confirmLabel: "Delete" },
+  render: (args) => (
+    // A form shown in the row's place takes focus itself.
+    <DeletesItsRow {...args} afterwards={<input aria-label="New school" autoFocus />} />
+  ),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Delete school" }));
+    const dialog = await body(canvasElement).findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(body(canvasElement).queryByRole("alertdialog")).toBeNull());
+    const input = within(canvasElement).getByRole("textbox", { name: "New school" });
+    await waitFor(() => expect(input).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(input).toHaveFocus();
     await overlaysSettled(canvasElement);
   },
 };

@@ -27,13 +27,22 @@ function focusable(element: HTMLElement): boolean {
 }
 
 /**
- * Where focus goes back to on closing: the element, or when it has gone meanwhile (the row it
- * deleted) the nearest of its ancestors at opening still on the page that takes focus (the page's
- * main region), rather than the document's body.
+ * Focus back to the element on closing; when it has gone meanwhile (the row it deleted) and
+ * nothing new took focus, to the nearest of its ancestors at opening still on the page that takes
+ * it (the page's main region), rather than the document's body.
  */
-function returnTarget(returnTo: HTMLElement | null, ancestors: HTMLElement[]) {
-  if (returnTo?.isConnected) return returnTo;
-  return ancestors.find((element) => element.isConnected && focusable(element));
+function returnFocus(returnTo: HTMLElement | null, ancestors: HTMLElement[]) {
+  if (returnTo?.isConnected) {
+    returnTo.focus();
+    return;
+  }
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  for (const element of ancestors) {
+    if (!element.isConnected || !focusable(element)) continue;
+    element.focus();
+    if (document.activeElement === element) return;
+  }
 }
 
 type ModalDialogOptions = {
@@ -75,7 +84,7 @@ function useModalDialog(options: ModalDialogOptions) {
     return () => {
       if (dialog.open) dialog.close();
       // After the commit: the page behind may still be marked inert while this one unmounts.
-      queueMicrotask(() => returnTarget(returnTo, ancestors)?.focus());
+      queueMicrotask(() => returnFocus(returnTo, ancestors));
     };
   }, []);
 
