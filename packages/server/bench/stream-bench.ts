@@ -66,6 +66,8 @@ interface Memory {
  * is not counted in the upload's or the export's memory.
  */
 async function indexReady(url: string, token: string) {
+  const setting = process.env.LMS_USER_SEARCH_INDEX?.trim().toLowerCase();
+  if (setting && ["0", "false", "no", "off"].includes(setting)) return;
   for (let i = 0; i < 600; i++) {
     const answer = await call(url, {
       cmdType: "list",

@@ -216,6 +216,9 @@ describe("the users' search in memory", () => {
       await check(["alk", "@example"], { schoolId: 2 }, sql`school_id = 2`);
       await db.execute(sql`delete from users where user_name in ('walk1', 'walk2', 'idx3')`);
       await check(["alk", "walker", "exa"], {}, sql`true`);
+      // A changed user that no longer matches: left out, by id and sorted by any column.
+      await db.execute(sql`update users set first_name = 'Jose' where user_name = 'idx4'`);
+      await check(["ana"], {}, sql`true`);
       // A changed user that matches: by id its place is known; sorted by a column it is not.
       await db.execute(sql`update users set first_name = 'Walkerly' where user_name = 'idx5'`);
       await check(["alk"], {}, sql`true`, [undefined]);
@@ -224,6 +227,7 @@ describe("the users' search in memory", () => {
     } finally {
       await db.execute(sql`delete from users where user_name like 'walk%'`);
       await db.execute(sql`update users set first_name = 'Ana' where user_name = 'idx5'`);
+      await db.execute(sql`update users set first_name = 'Mariana' where user_name = 'idx4'`);
     }
   });
 
@@ -260,13 +264,33 @@ describe("the users' search in memory", () => {
 
   it("answers a page asked again from memory, until a user changes", async () => {
     const db = t().database.db;
-    const index = new UsersSearchIndex(db, 1_000);
+    // A small count limit: the common term's page is found by marks, as at scale.
+    const index = new UsersSearchIndex(db, 1_000, undefined, 5);
     await index.ready();
-    const newest = search("mariana", { sortOrder: "desc" });
+    const newest = search("mar", { sortOrder: "desc" });
     const before = await version();
     const first = await index.page(before, newest);
     expect(first).toEqual(await expected(newest));
     expect(await index.page(before, newest)).toBe(first);
+    // Searches that differ in any part are not answered from the first one's.
+    for (const [other, where] of [
+      [search("mar", { sortOrder: "desc", offset: 7 }), sql`true`],
+      [search("mar", { sortOrder: "asc" }), sql`true`],
+      [search("mar", { sortOrder: "desc", sortBy: "email" }), sql`true`],
+      [search("mar", { sortOrder: "desc", schoolId: 2 }), sql`school_id = 2`],
+      [
+        search("mar", {
+          sortOrder: "desc",
+          filters: parseFilters(listSpec, [{ key: "roleId", values: ["3"] }]),
+        }),
+        sql`role_id = 3`,
+      ],
+    ] as const) {
+      // (A filtered total is estimated: the page's ids are exact.)
+      const answer = await index.page(before, other);
+      expect(answer!.ids).toEqual((await expected(other, where)).ids);
+      expect(answer!.ids).not.toEqual(first!.ids);
+    }
     try {
       await db.execute(sql`
         insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)

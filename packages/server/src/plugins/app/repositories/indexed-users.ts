@@ -225,7 +225,9 @@ export function answer(
   if (sortBy && !ranks) return null;
   const keys = sortKeys(indexed, ranks, search.sortOrder === "desc");
   if (candidates.length > countLimit) {
-    const common = commonAnswer(indexed, search, candidates, passes, keys, countLimit);
+    // The sort checked: what a walk or the marks read is the order the keys use.
+    const checked = { ...search, sortBy };
+    const common = commonAnswer(indexed, checked, candidates, passes, keys, countLimit);
     if (common !== undefined) return common;
   }
   const top = new TopKeys(
@@ -403,8 +405,8 @@ let marks = new Int32Array(0);
  * A page found by marking each candidate's place in the sort order (its rank; by id, its slot),
  * then reading the marks in order and checking those users until the page's end: one pass over
  * the candidates reading a rank each, where selecting by keys (selectedPage) also writes, selects
- * and sorts them. Null when a candidate's place is not known (a user added since the ranks were
- * read).
+ * and sorts them. Null when a candidate's place is not known (deleted between reading the users
+ * and their order, before the index caught up on it).
  */
 function markedPage(
   indexed: IndexedUsers,
@@ -425,7 +427,11 @@ function markedPage(
       const slot = candidates[i]!;
       if (isDirty[slot] || (passes && !passes(slot))) continue;
       const place = ranks ? ranks[slot]! : slot;
-      if (place < 0 || place >= places) return null;
+      if (place < 0 || place >= places) {
+        // Deleted while the order was read: once caught up on, not a match.
+        if (!indexed.hasText(slot)) continue;
+        return null;
+      }
       marks[place >>> 5]! |= 1 << (place & 31);
     }
     const wanted = search.offset + search.limit;
