@@ -144,6 +144,12 @@ interface CourseStudents {
   texts: string[];
 }
 
+/** A page's students in the asked order, and the course's materials. */
+interface Ordered {
+  ids: number[];
+  materials: CourseMaterials;
+}
+
 /** The tables a page reads besides the summaries, each with a change counter moved at commit. */
 const VERSIONED = ["users", "user_loads", "materials", "course_elements"] as const;
 
@@ -188,9 +194,23 @@ async function keptOr<V extends object>(
   cache: LRUCache<string, V>,
   key: string | null,
   read: () => Promise<V>,
-): Promise<V> {
+): Promise<V>;
+/** With `keptOnly`: what `cache` keeps under `key`, else null (nothing is read). */
+async function keptOr<V extends object>(
+  cache: LRUCache<string, V>,
+  key: string | null,
+  read: () => Promise<V>,
+  keptOnly: boolean,
+): Promise<V | null>;
+async function keptOr<V extends object>(
+  cache: LRUCache<string, V>,
+  key: string | null,
+  read: () => Promise<V>,
+  keptOnly = false,
+): Promise<V | null> {
   const kept = key === null ? undefined : cache.get(key);
   if (kept) return kept;
+  if (keptOnly) return null;
   const value = await read();
   if (key !== null) cache.set(key, value);
   return value;
@@ -212,22 +232,47 @@ const ROW_KEYS = [
   "last_activity",
 ] as const;
 
+/** A row of ROWS_SQL's values (ROW_KEYS, then any more) as the list gives it. */
+function plainRow(values: unknown[]) {
+  const raw: Record<string, unknown> = { scorm: [] };
+  ROW_KEYS.forEach((key, i) => (raw[key] = values[i]));
+  return toRow(raw as unknown as RawRow);
+}
+
 /**
  * The progress rows of the students $3 (in that order) in course $1 of $2 published materials,
- * for a course without SCORM materials; as `rows` computes them.
+ * for a course without SCORM materials; as `rows` computes them. `extra`: more columns.
  */
-const ROWS_SQL = `
+const rowsSql = (extra = "") => `
   select u.id, u.first_name, u.last_name, u.user_name, u.grade, u.section, $2::int as total,
          coalesce(ps.done, 0) as done,
          case when $2::int = 0 then 0 else round(coalesce(ps.done, 0) * 100.0 / $2::int) end as percent,
          round(ps.quiz_sum / nullif(ps.quiz_count, 0)) as quiz_average,
          coalesce(round(ps.time_spent), 0) as time_spent,
-         ps.last_activity
+         ps.last_activity${extra}
     from unnest($3::int[]) with ordinality p(id, ord)
     join users u on u.id = p.id
     left join lateral (select * from progress_summaries ps
                         where ps.course_id = $1::int and ps.user_id = p.id) ps on true
    order by p.ord`;
+
+const ROWS_SQL = rowsSql();
+
+/**
+ * ROWS_SQL with the versions VERSIONS_SQL reads, from the same snapshot, as a last column
+ * ("name=version,…" by name): a page ordered by the versions seen last is read in one round
+ * trip, and is current when they are still those.
+ */
+const VERSIONED_ROWS_SQL = rowsSql(`,
+         (select string_agg(named.name || '=' || named.version, ',' order by named.name collate "C")
+            from (${VERSIONS_SQL}) named) as versions`);
+
+/** Versions by name as VERSIONED_ROWS_SQL writes them. */
+const versionsText = (versions: Map<string, string>) =>
+  [...versions]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, version]) => `${name}=${version}`)
+    .join(",");
 
 /**
  * Course progress per student (SPEC.md course progress view): the students a course applies to
@@ -239,7 +284,8 @@ const ROWS_SQL = `
  * Issue 14: a course's students (in name order, with their search text), its published materials
  * and its figures' sort keys are kept per version of the rows they are read from (change_counters
  * and the course's summaries' version, 0025, both moved at commit), so a page or a new search is
- * ordered, searched and counted here; the database computes only the page's rows.
+ * ordered, searched and counted here; the database computes only the page's rows, read with the
+ * versions in one round trip while they are the ones seen last (pageAtSeenVersions).
  */
 export class ProgressRepository {
   private readonly dialect = new PgDialect();
@@ -260,10 +306,19 @@ export class ProgressRepository {
     WeakMap<Map<number, number | null>, Map<boolean, number[]>>
   >();
   private readonly plainRows;
+  private readonly versionedRows;
   private readonly versions;
+  /** The versions this server read last for each course (as `versionsNow` gives them). */
+  private readonly seen = new LRUCache<number, Map<string, string>>({ max: 10_000 });
 
   constructor(private readonly db: Db) {
     this.plainRows = preparedStatement(db, "lms_progress_rows", ROWS_SQL, "int, int, int[]");
+    this.versionedRows = preparedStatement(
+      db,
+      "lms_progress_versioned_rows",
+      VERSIONED_ROWS_SQL,
+      "int, int, int[]",
+    );
     this.versions = preparedStatement(db, "lms_progress_versions", VERSIONS_SQL, "int");
   }
 
@@ -280,38 +335,50 @@ export class ProgressRepository {
   private async materialsOf(
     course: CourseRow,
     versions: Map<string, string> | null,
-  ): Promise<CourseMaterials> {
+    keptOnly = false,
+  ): Promise<CourseMaterials | null> {
     const key =
       versions &&
       JSON.stringify([course.id, versions.get("materials"), versions.get("course_elements")]);
-    return keptOr(this.materials, key, async () => {
-      const result = await this.db.execute(sql`
+    return keptOr(
+      this.materials,
+      key,
+      async () => {
+        const result = await this.db.execute(sql`
         select count(*)::int as total, count(*) filter (where mat.type = 'scorm')::int as scorm
           from materials mat
           join course_elements e on e.id = mat.element_id
          where mat.course_id = ${course.id} and mat.published and e.published`);
-      const [row] = (result as unknown as { rows: { total: number; scorm: number }[] }).rows;
-      return { total: Number(row?.total ?? 0), scorm: Number(row?.scorm ?? 0) > 0 };
-    });
+        const [row] = (result as unknown as { rows: { total: number; scorm: number }[] }).rows;
+        return { total: Number(row?.total ?? 0), scorm: Number(row?.scorm ?? 0) > 0 };
+      },
+      keptOnly,
+    );
   }
 
   private async studentsOf(
     course: CourseRow,
     scope: ProgressScope,
     versions: Map<string, string> | null,
-  ): Promise<CourseStudents> {
+    keptOnly = false,
+  ): Promise<CourseStudents | null> {
     const where = studentConditions(course, scope, "", null);
     const query = this.dialect.sqlToQuery(where);
     const key =
       versions &&
       JSON.stringify([versions.get("users"), versions.get("user_loads"), query.sql, query.params]);
-    return keptOr(this.students, key, async () => {
-      const result = await this.db.execute(sql`
+    return keptOr(
+      this.students,
+      key,
+      async () => {
+        const result = await this.db.execute(sql`
         select u.id, u.search_text from users u where ${where}
          order by lower(u.last_name), lower(u.first_name), u.id`);
-      const rows = (result as unknown as { rows: { id: number; search_text: string }[] }).rows;
-      return { ids: rows.map((r) => Number(r.id)), texts: rows.map((r) => r.search_text) };
-    });
+        const rows = (result as unknown as { rows: { id: number; search_text: string }[] }).rows;
+        return { ids: rows.map((r) => Number(r.id)), texts: rows.map((r) => r.search_text) };
+      },
+      keptOnly,
+    );
   }
 
   /**
@@ -324,24 +391,30 @@ export class ProgressRepository {
     column: string,
     total: number,
     versions: Map<string, string> | null,
-  ): Promise<Map<number, number | null>> {
+    keptOnly = false,
+  ): Promise<Map<number, number | null> | null> {
     const cacheKey =
       versions && JSON.stringify([course.id, column, total, versions.get("progress_summaries")]);
-    return keptOr(this.keys, cacheKey, async () => {
-      const result = await this.db.execute(sql`
+    return keptOr(
+      this.keys,
+      cacheKey,
+      async () => {
+        const result = await this.db.execute(sql`
         select string_agg(ps.user_id::text || ' '
                           || coalesce((${FIGURE_KEYS[column]!.key(total)})::bigint::text, ''), ',') as keys
           from progress_summaries ps
          where ps.course_id = ${course.id}`);
-      const [row] = (result as unknown as { rows: { keys: string | null }[] }).rows;
-      const keys = new Map<number, number | null>();
-      for (const pair of row?.keys?.split(",") ?? []) {
-        const space = pair.indexOf(" ");
-        const value = pair.slice(space + 1);
-        keys.set(Number(pair.slice(0, space)), value === "" ? null : Number(value));
-      }
-      return keys;
-    });
+        const [row] = (result as unknown as { rows: { keys: string | null }[] }).rows;
+        const keys = new Map<number, number | null>();
+        for (const pair of row?.keys?.split(",") ?? []) {
+          const space = pair.indexOf(" ");
+          const value = pair.slice(space + 1);
+          keys.set(Number(pair.slice(0, space)), value === "" ? null : Number(value));
+        }
+        return keys;
+      },
+      keptOnly,
+    );
   }
 
   /**
@@ -352,10 +425,26 @@ export class ProgressRepository {
     course: CourseRow,
     scope: ProgressScope,
     input: ListInput,
-  ): Promise<{ ids: number[]; materials: CourseMaterials }> {
+  ): Promise<Ordered> {
     const versions = await this.versionsNow(course);
-    const materials = await this.materialsOf(course, versions);
-    const students = await this.studentsOf(course, scope, versions);
+    if (versions) this.seen.set(course.id, versions);
+    return (await this.orderedAt(course, scope, input, versions, false))!;
+  }
+
+  /**
+   * `ordered` at `versions`; with `keptOnly`, from what is kept for them alone, else null (nothing
+   * is read).
+   */
+  private async orderedAt(
+    course: CourseRow,
+    scope: ProgressScope,
+    input: ListInput,
+    versions: Map<string, string> | null,
+    keptOnly: boolean,
+  ): Promise<Ordered | null> {
+    const materials = await this.materialsOf(course, versions, keptOnly);
+    const students = materials && (await this.studentsOf(course, scope, versions, keptOnly));
+    if (!materials || !students) return null;
     const { search } = input;
     // As `search_text like containsPattern(search)`: the term's characters taken literally.
     const matched =
@@ -374,7 +463,8 @@ export class ProgressRepository {
     ) {
       return { ids: desc ? [...matched].reverse() : matched, materials };
     }
-    const keys = await this.figureKeys(course, column, materials.total, versions);
+    const keys = await this.figureKeys(course, column, materials.total, versions, keptOnly);
+    if (!keys) return null;
     const all = this.sortedByFigure(students, keys, FIGURE_KEYS[column]!.none, desc);
     if (search === "") return { ids: all, materials };
     const wanted = new Set(matched);
@@ -482,21 +572,36 @@ export class ProgressRepository {
   /** One page: ordered and counted from the kept students, then only the page's rows computed. */
   async list(course: CourseRow, scope: ProgressScope, input: ListInput) {
     const { limit, offset } = pageOf(input);
+    const hopeful = await this.pageAtSeenVersions(course, scope, input);
+    if (hopeful) return hopeful;
     const { ids, materials } = await this.ordered(course, scope, input);
     if (offset >= ids.length) return { rows: [], total: ids.length };
     const page = ids.slice(offset, offset + limit);
     return { rows: await this.rowsOf(course, materials, page), total: ids.length };
   }
 
+  /**
+   * A page in one round trip: ordered by what is kept for the versions this server saw last for
+   * the course, its rows read with the versions now. Null when something is not kept, the course
+   * has SCORM materials (their results are read apart), the page is empty, or a version moved
+   * since (then the caller reads the versions first).
+   */
+  private async pageAtSeenVersions(course: CourseRow, scope: ProgressScope, input: ListInput) {
+    const seen = this.seen.get(course.id);
+    const ordered = seen && (await this.orderedAt(course, scope, input, seen, true));
+    if (!seen || !ordered || ordered.materials.scorm) return null;
+    const { limit, offset } = pageOf(input);
+    const page = ordered.ids.slice(offset, offset + limit);
+    if (page.length === 0) return null;
+    const values = await this.versionedRows([course.id, ordered.materials.total, page]);
+    if (values.length !== page.length || values[0]!.at(-1) !== versionsText(seen)) return null;
+    return { rows: values.map(plainRow), total: ordered.ids.length };
+  }
+
   private async rowsOf(course: CourseRow, materials: CourseMaterials, ids: readonly number[]) {
     if (materials.scorm)
       return rowsOf(await this.db.execute(this.rows(course, materials, ids))).map(toRow);
-    const rows = await this.plainRows([course.id, materials.total, ids]);
-    return rows.map((values) => {
-      const raw: Record<string, unknown> = { scorm: [] };
-      ROW_KEYS.forEach((key, i) => (raw[key] = values[i]));
-      return toRow(raw as unknown as RawRow);
-    });
+    return (await this.plainRows([course.id, materials.total, ids])).map(plainRow);
   }
 
   /** Whether a student is one of the course's progress rows within the scope. */
