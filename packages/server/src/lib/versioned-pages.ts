@@ -33,6 +33,8 @@ export const specOrder =
  */
 export class VersionedCounts {
   private readonly counts = new LRUCache<string, number>({ max: 1000 });
+  /** The versions of each set of tables read last, as `versionsColumn` writes them. */
+  private readonly seen = new LRUCache<string, string>({ max: 1000 });
   private readonly dialect = new PgDialect();
   private readonly versions;
 
@@ -57,12 +59,9 @@ export class VersionedCounts {
     const versions = await this.versions([tables]);
     // A table without a counter has no version: its total is counted every time.
     if (versions.length < tables.length) return counted();
-    const query = condition ? this.dialect.sqlToQuery(condition) : null;
-    const key = JSON.stringify([
-      versions.map((v) => `${v.name}:${v.version}`).sort(),
-      query?.sql ?? "",
-      query?.params ?? [],
-    ]);
+    const named = versions.map((v) => `${v.name}:${v.version}`).sort();
+    this.seen.set(JSON.stringify(tables), named.join(","));
+    const key = this.key(named.join(","), condition);
     let total = this.counts.get(key);
     if (total === undefined) {
       total = await counted();
@@ -70,6 +69,36 @@ export class VersionedCounts {
     }
     return total;
   }
+
+  /**
+   * The total kept for the versions of `tables` read last, with those versions as
+   * `versionsColumn` gives them: a statement that reads that column finds whether they are
+   * still current. Undefined when none is kept.
+   */
+  kept(
+    tables: readonly string[],
+    condition: SQL | undefined,
+  ): { total: number; versions: string } | undefined {
+    const versions = this.seen.get(JSON.stringify(tables));
+    const total =
+      versions === undefined ? undefined : this.counts.get(this.key(versions, condition));
+    return total === undefined ? undefined : { total, versions: versions! };
+  }
+
+  private key(versions: string, condition: SQL | undefined) {
+    const query = condition ? this.dialect.sqlToQuery(condition) : null;
+    return JSON.stringify([versions, query?.sql ?? "", query?.params ?? []]);
+  }
+}
+
+/**
+ * The versions of `tables` now, as one text: "name:version" in the order JavaScript sorts them
+ * (the bytes' order), comma-separated, as VersionedCounts keeps them.
+ */
+export function versionsColumn(tables: readonly string[]): SQL.Aliased<string> {
+  return sql<string>`(select string_agg(c.name || ':' || c.version::text, ','
+                                   order by (c.name || ':' || c.version::text) collate "C")
+      from change_counters c where c.name = any(${sql.param([...tables])}::text[]))`.as("versions");
 }
 
 /**
@@ -88,13 +117,41 @@ export class VersionedPages {
     input: ListInput,
     queries: PageQueries<Row>,
   ): Promise<{ rows: Row[]; total: number }> {
+    // With the total kept for the versions read last, the page's ids are read with the versions
+    // now, in one round trip; they stand when the versions have not moved.
+    const kept = this.counts.kept(queries.tables, queries.where);
+    if (kept) {
+      const hopeful = await this.ids(input, queries, kept.total, true);
+      if (hopeful && hopeful.versions === kept.versions) {
+        return this.rowsOf(queries, hopeful.ids, kept.total);
+      }
+    }
     const total = await this.counts.total(queries.tables, queries.where, async () => {
       const [row] = await this.db.select({ n: count() }).from(queries.table).where(queries.where);
       return Number(row?.n ?? 0);
     });
+    const page = await this.ids(input, queries, total, false);
+    return this.rowsOf(queries, page?.ids ?? [], total);
+  }
+
+  /**
+   * The ids of the page, from the nearer end for `total` rows, with the tables' versions now when
+   * `withVersions`; null for no page (or, with the versions, an empty one: nothing to read them
+   * from).
+   */
+  private async ids<Row extends { id: number | null }>(
+    input: ListInput,
+    queries: PageQueries<Row>,
+    total: number,
+    withVersions: boolean,
+  ): Promise<{ ids: number[]; versions: string | null } | null> {
     const { limit, offset, reverse } = nearerEnd(input, total);
-    if (limit === 0) return { rows: [], total };
-    let query = this.db.select({ id: queries.id }).from(queries.table).$dynamic();
+    if (limit === 0) return null;
+    const columns = {
+      id: queries.id,
+      ...(withVersions ? { versions: versionsColumn(queries.tables) } : {}),
+    };
+    let query = this.db.select(columns).from(queries.table).$dynamic();
     if (queries.join) query = query.innerJoin(queries.join.table, queries.join.on);
     const pageQuery = query
       .where(queries.where)
@@ -104,10 +161,19 @@ export class VersionedPages {
     // Without a search, a generic plan fits every page (a search's plan depends on its term).
     const page =
       input.search === ""
-        ? await preparedQuery<{ id: number }>(this.db, pageQuery.getSQL())
-        : await pageQuery;
+        ? await preparedQuery<{ id: number; versions?: string }>(this.db, pageQuery.getSQL())
+        : ((await pageQuery) as { id: number; versions?: string }[]);
+    if (withVersions && page.length === 0) return null;
     const ids = page.map((r) => Number(r.id));
     if (reverse) ids.reverse();
+    return { ids, versions: page[0]?.versions ?? null };
+  }
+
+  private async rowsOf<Row extends { id: number | null }>(
+    queries: PageQueries<Row>,
+    ids: number[],
+    total: number,
+  ): Promise<{ rows: Row[]; total: number }> {
     if (ids.length === 0) return { rows: [], total };
     return { rows: inOrder(await queries.rows(ids), ids), total };
   }
