@@ -95,11 +95,14 @@ export class VersionedCounts {
  * The versions of `tables` now, as one text: "name:version" in the order JavaScript sorts them
  * (the bytes' order), comma-separated, as VersionedCounts keeps them.
  */
-export function versionsColumn(tables: readonly string[]): SQL.Aliased<string> {
+export function versionsText(tables: readonly string[]): SQL<string> {
   return sql<string>`(select string_agg(c.name || ':' || c.version::text, ','
                                    order by (c.name || ':' || c.version::text) collate "C")
-      from change_counters c where c.name = any(${sql.param([...tables])}::text[]))`.as("versions");
+      from change_counters c where c.name = any(${sql.param([...tables])}::text[]))`;
 }
+
+/** `versionsText` as a select's "versions" column. */
+export const versionsColumn = (tables: readonly string[]) => versionsText(tables).as("versions");
 
 /**
  * Pages of a list at scale (issue 14): the exact total counted once per version of the tables its

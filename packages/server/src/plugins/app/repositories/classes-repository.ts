@@ -12,7 +12,7 @@ import type { Db, Executor } from "../../../db/client";
 import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
-import { VersionedCounts } from "../../../lib/versioned-pages";
+import { VersionedCounts, versionsText } from "../../../lib/versioned-pages";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
 import {
@@ -149,6 +149,13 @@ export class ClassesRepository {
     const tables = ["class_list"];
     if (scope.teacherId !== null) tables.push("user_loads", "users");
     if (options.courseId !== undefined) tables.push("courses");
+    // With the total kept for the versions read last, the page is read with the versions now, in
+    // one round trip; it stands when they have not moved.
+    const kept = this.counts.kept(tables, counted);
+    if (kept) {
+      const page = await this.pageAt(input, where, classes, kept.total, tables);
+      if (page && page.versions === kept.versions) return { rows: page.rows, total: kept.total };
+    }
     // A search new to the server is counted from its matches, read once: when they are few, the
     // same statement sorts its page from them.
     let firstPage = undefined as ClassRow[] | undefined;
@@ -173,7 +180,22 @@ export class ClassesRepository {
       return matches;
     });
     if (firstPage) return { rows: firstPage.map(toRecord), total };
-    if (offset >= total) return { rows: [], total };
+    return { rows: (await this.pageAt(input, where, classes, total, null))?.rows ?? [], total };
+  }
+
+  /**
+   * The page of `total` matches, with the versions of `tables` now when asked (then null for an
+   * empty page: nothing to read them from); null when the page is past the end.
+   */
+  private async pageAt(
+    input: ListInput,
+    where: SQL,
+    classes: SQL,
+    total: number,
+    tables: readonly string[] | null,
+  ): Promise<{ rows: ClassRecord[]; versions: string | null } | null> {
+    const { limit, offset } = pageOf(input);
+    if (offset >= total) return null;
     // A page past the middle is read from the other end of its index, with the smaller offset.
     const size = Math.min(limit, total - offset);
     const fromEnd = offset + size / 2 > total / 2;
@@ -184,23 +206,26 @@ export class ClassesRepository {
     // 15,000 classes, 10 to 20 ms). With more matches the planner chooses, and a walk finds a page
     // within a few rows.
     const sortMatches = input.search !== "" && total <= this.sortedMatches;
-    const rows = await preparedQuery<ClassRow>(
+    const versions = tables ? sql`, ${versionsText(tables)} as versions` : sql``;
+    const rows = await preparedQuery<ClassRow & { versions?: string }>(
       this.db,
       sortMatches
         ? sql`${classes},
               matches as materialized (select k.* from classes k where ${where})
-              select k.* from matches k order by ${order} limit ${size} offset ${skip}`
+              select k.*${versions} from matches k order by ${order} limit ${size} offset ${skip}`
         : // The page's keys first, from the sort's index alone (it holds the key); then its rows.
           sql`${classes},
               page as materialized (
                 select k.school_id, k.year_from, k.grade, k.section_key from classes k
                  where ${where} order by ${order} limit ${size} offset ${skip})
-              select k.* from page p join classes k on k.school_id = p.school_id
+              select k.*${versions} from page p join classes k on k.school_id = p.school_id
                  and k.year_from = p.year_from and k.grade = p.grade
                  and k.section_key = p.section_key
                order by ${order}`,
     );
-    return { rows: (fromEnd ? rows.reverse() : rows).map(toRecord), total };
+    if (tables && rows.length === 0) return null;
+    const versionsNow = rows[0]?.versions ?? null;
+    return { rows: (fromEnd ? rows.reverse() : rows).map(toRecord), versions: versionsNow };
   }
 
   /** Every matching class, for export. */
