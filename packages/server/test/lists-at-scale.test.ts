@@ -223,9 +223,13 @@ describe("schools, courses and materials lists at scale", () => {
 
   it("moves a total at once after a change to any table the list reads", async () => {
     const schools = await total("school", admin);
+    // A search asked again (read in one round trip while nothing moved) follows the change too.
+    const searched = await total("school", admin, { search: "scale" });
+    expect(await total("school", admin, { search: "scale" })).toBe(searched);
     await t().database.db.execute(sql`
       insert into schools (school_code, school_name, created_by) values ('SCALE-NEW', 'New', 'test')`);
     expect(await total("school", admin)).toBe(schools + 1);
+    expect(await total("school", admin, { search: "scale" })).toBe(searched + 1);
 
     const courses = await total("course", admin);
     await t().database.db.execute(sql`

@@ -104,6 +104,27 @@ export function versionsText(tables: readonly string[]): SQL<string> {
 /** `versionsText` as a select's "versions" column. */
 export const versionsColumn = (tables: readonly string[]) => versionsText(tables).as("versions");
 
+/** How long after a one-round-trip read missed (its versions had moved) none is tried again. */
+const MISSED_MS = 1_000;
+
+/**
+ * Whether reading a page in one round trip, trusting the versions seen last, is worth trying for
+ * a key: not within MISSED_MS of a try that missed (when the tables change all the time, as a
+ * course's progress during a class, the try would only add a statement).
+ */
+export class OneTripTries {
+  private readonly missed = new LRUCache<string | number, number>({ max: 1000 });
+
+  worth(key: string | number): boolean {
+    const at = this.missed.get(key);
+    return at === undefined || performance.now() - at > MISSED_MS;
+  }
+
+  miss(key: string | number): void {
+    this.missed.set(key, performance.now());
+  }
+}
+
 /**
  * Pages of a list at scale (issue 14): the exact total counted once per version of the tables its
  * condition reads, the page's ids from the sort column's (column, id) index from the nearer end of
@@ -111,6 +132,7 @@ export const versionsColumn = (tables: readonly string[]) => versionsText(tables
  */
 export class VersionedPages {
   private readonly counts;
+  private readonly tries = new OneTripTries();
 
   constructor(private readonly db: Db) {
     this.counts = new VersionedCounts(db);
@@ -122,12 +144,14 @@ export class VersionedPages {
   ): Promise<{ rows: Row[]; total: number }> {
     // With the total kept for the versions read last, the page's ids are read with the versions
     // now, in one round trip; they stand when the versions have not moved.
-    const kept = this.counts.kept(queries.tables, queries.where);
+    const tries = JSON.stringify(queries.tables);
+    const kept = this.tries.worth(tries) && this.counts.kept(queries.tables, queries.where);
     if (kept) {
       const hopeful = await this.ids(input, queries, kept.total, true);
       if (hopeful && hopeful.versions === kept.versions) {
         return this.rowsOf(queries, hopeful.ids, kept.total);
       }
+      if (hopeful) this.tries.miss(tries);
     }
     const total = await this.counts.total(queries.tables, queries.where, async () => {
       const [row] = await this.db.select({ n: count() }).from(queries.table).where(queries.where);

@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import { preparedStatement, type Db, type Executor } from "../../../db/client";
 import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
+import { OneTripTries } from "../../../lib/versioned-pages";
 import { created, updated } from "./records";
 import { scormCountedScore } from "./scorm-results";
 
@@ -268,7 +269,7 @@ const VERSIONED_ROWS_SQL = rowsSql(`,
             from (${VERSIONS_SQL}) named) as versions`);
 
 /** Versions by name as VERSIONED_ROWS_SQL writes them. */
-const versionsText = (versions: Map<string, string>) =>
+const seenVersionsText = (versions: Map<string, string>) =>
   [...versions]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, version]) => `${name}=${version}`)
@@ -310,6 +311,7 @@ export class ProgressRepository {
   private readonly versions;
   /** The versions this server read last for each course (as `versionsNow` gives them). */
   private readonly seen = new LRUCache<number, Map<string, string>>({ max: 10_000 });
+  private readonly tries = new OneTripTries();
 
   constructor(private readonly db: Db) {
     this.plainRows = preparedStatement(db, "lms_progress_rows", ROWS_SQL, "int, int, int[]");
@@ -587,14 +589,17 @@ export class ProgressRepository {
    * since (then the caller reads the versions first).
    */
   private async pageAtSeenVersions(course: CourseRow, scope: ProgressScope, input: ListInput) {
-    const seen = this.seen.get(course.id);
+    const seen = this.tries.worth(course.id) ? this.seen.get(course.id) : undefined;
     const ordered = seen && (await this.orderedAt(course, scope, input, seen, true));
     if (!seen || !ordered || ordered.materials.scorm) return null;
     const { limit, offset } = pageOf(input);
     const page = ordered.ids.slice(offset, offset + limit);
     if (page.length === 0) return null;
     const values = await this.versionedRows([course.id, ordered.materials.total, page]);
-    if (values.length !== page.length || values[0]!.at(-1) !== versionsText(seen)) return null;
+    if (values.length !== page.length || values[0]!.at(-1) !== seenVersionsText(seen)) {
+      this.tries.miss(course.id);
+      return null;
+    }
     return { rows: values.map(plainRow), total: ordered.ids.length };
   }
 
