@@ -27,6 +27,27 @@ export const specOrder =
   (reversed: boolean) =>
     listOrder(spec, reversed ? reverseInput(input) : input);
 
+/** How long after a one-round-trip read missed (its versions had moved) none is tried again. */
+const MISSED_MS = 1_000;
+
+/**
+ * Whether reading a page in one round trip, trusting the versions seen last, is worth trying for
+ * a key: not within MISSED_MS of a try that missed (when the tables change all the time, as a
+ * course's progress during a class, the try would only add a statement).
+ */
+export class OneTripTries {
+  private readonly missed = new LRUCache<string | number, number>({ max: 1000 });
+
+  worth(key: string | number): boolean {
+    const at = this.missed.get(key);
+    return at === undefined || performance.now() - at > MISSED_MS;
+  }
+
+  miss(key: string | number): void {
+    this.missed.set(key, performance.now());
+  }
+}
+
 /**
  * Exact totals counted once per version of the tables a condition reads (change_counters, moved by
  * triggers at commit): the key is the versions and the condition's SQL with its parameters.
@@ -35,6 +56,7 @@ export class VersionedCounts {
   private readonly counts = new LRUCache<string, number>({ max: 1000 });
   /** The versions of each set of tables read last, as `versionsColumn` writes them. */
   private readonly seen = new LRUCache<string, string>({ max: 1000 });
+  private readonly tries = new OneTripTries();
   private readonly dialect = new PgDialect();
   private readonly versions;
 
@@ -59,9 +81,12 @@ export class VersionedCounts {
     const versions = await this.versions([tables]);
     // A table without a counter has no version: its total is counted every time.
     if (versions.length < tables.length) return counted();
-    const named = versions.map((v) => `${v.name}:${v.version}`).sort();
-    this.seen.set(JSON.stringify(tables), named.join(","));
-    const key = this.key(named.join(","), condition);
+    const named = versions
+      .map((v) => `${v.name}:${v.version}`)
+      .sort()
+      .join(",");
+    this.seen.set(JSON.stringify(tables), named);
+    const key = this.key(named, condition);
     let total = this.counts.get(key);
     if (total === undefined) {
       total = await counted();
@@ -73,16 +98,23 @@ export class VersionedCounts {
   /**
    * The total kept for the versions of `tables` read last, with those versions as
    * `versionsColumn` gives them: a statement that reads that column finds whether they are
-   * still current. Undefined when none is kept.
+   * still current. Undefined when none is kept, or within a second of a miss for `tables`.
    */
   kept(
     tables: readonly string[],
     condition: SQL | undefined,
   ): { total: number; versions: string } | undefined {
-    const versions = this.seen.get(JSON.stringify(tables));
+    const seenKey = JSON.stringify(tables);
+    if (!this.tries.worth(seenKey)) return undefined;
+    const versions = this.seen.get(seenKey);
     const total =
       versions === undefined ? undefined : this.counts.get(this.key(versions, condition));
     return total === undefined ? undefined : { total, versions: versions! };
+  }
+
+  /** A statement read other versions of `tables` than `kept` gave: none is kept for a while. */
+  missed(tables: readonly string[]): void {
+    this.tries.miss(JSON.stringify(tables));
   }
 
   private key(versions: string, condition: SQL | undefined) {
@@ -104,27 +136,6 @@ export function versionsText(tables: readonly string[]): SQL<string> {
 /** `versionsText` as a select's "versions" column. */
 export const versionsColumn = (tables: readonly string[]) => versionsText(tables).as("versions");
 
-/** How long after a one-round-trip read missed (its versions had moved) none is tried again. */
-const MISSED_MS = 1_000;
-
-/**
- * Whether reading a page in one round trip, trusting the versions seen last, is worth trying for
- * a key: not within MISSED_MS of a try that missed (when the tables change all the time, as a
- * course's progress during a class, the try would only add a statement).
- */
-export class OneTripTries {
-  private readonly missed = new LRUCache<string | number, number>({ max: 1000 });
-
-  worth(key: string | number): boolean {
-    const at = this.missed.get(key);
-    return at === undefined || performance.now() - at > MISSED_MS;
-  }
-
-  miss(key: string | number): void {
-    this.missed.set(key, performance.now());
-  }
-}
-
 /**
  * Pages of a list at scale (issue 14): the exact total counted once per version of the tables its
  * condition reads, the page's ids from the sort column's (column, id) index from the nearer end of
@@ -132,7 +143,6 @@ export class OneTripTries {
  */
 export class VersionedPages {
   private readonly counts;
-  private readonly tries = new OneTripTries();
 
   constructor(private readonly db: Db) {
     this.counts = new VersionedCounts(db);
@@ -144,14 +154,13 @@ export class VersionedPages {
   ): Promise<{ rows: Row[]; total: number }> {
     // With the total kept for the versions read last, the page's ids are read with the versions
     // now, in one round trip; they stand when the versions have not moved.
-    const tries = JSON.stringify(queries.tables);
-    const kept = this.tries.worth(tries) && this.counts.kept(queries.tables, queries.where);
+    const kept = this.counts.kept(queries.tables, queries.where);
     if (kept) {
       const hopeful = await this.ids(input, queries, kept.total, true);
       if (hopeful && hopeful.versions === kept.versions) {
         return this.rowsOf(queries, hopeful.ids, kept.total);
       }
-      if (hopeful) this.tries.miss(tries);
+      if (hopeful) this.counts.missed(queries.tables);
     }
     const total = await this.counts.total(queries.tables, queries.where, async () => {
       const [row] = await this.db.select({ n: count() }).from(queries.table).where(queries.where);

@@ -12,7 +12,7 @@ import type { Db, Executor } from "../../../db/client";
 import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
-import { OneTripTries, VersionedCounts, versionsText } from "../../../lib/versioned-pages";
+import { VersionedCounts, versionsText } from "../../../lib/versioned-pages";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
 import {
@@ -102,7 +102,6 @@ export class ClassesRepository {
   private syncedYear: number | null = null;
 
   private readonly counts;
-  private readonly tries = new OneTripTries();
 
   /** @param sortedMatches the most matches a search sorts for its page (tests make it small) */
   constructor(
@@ -152,12 +151,11 @@ export class ClassesRepository {
     if (options.courseId !== undefined) tables.push("courses");
     // With the total kept for the versions read last, the page is read with the versions now, in
     // one round trip; it stands when they have not moved.
-    const tries = tables.join(",");
-    const kept = this.tries.worth(tries) && this.counts.kept(tables, counted);
+    const kept = this.counts.kept(tables, counted);
     if (kept) {
       const page = await this.pageAt(input, where, classes, kept.total, tables);
       if (page && page.versions === kept.versions) return { rows: page.rows, total: kept.total };
-      if (page) this.tries.miss(tries);
+      if (page) this.counts.missed(tables);
     }
     // A search new to the server is counted from its matches, read once: when they are few, the
     // same statement sorts its page from them.
