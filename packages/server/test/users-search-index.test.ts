@@ -231,6 +231,35 @@ describe("the users' search in memory", () => {
     }
   });
 
+  it("estimates a common term from a sample spread over its candidates when only some of them hold it", async () => {
+    const db = t().database.db;
+    // "abab" is in half of these users; the other half have both its trigrams ("bab aba"), so
+    // they are candidates too.
+    await db.execute(sql`
+      insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
+      select case when i % 2 = 0 then 'Abab' else 'Bab' end, 'Aba', 'share' || i,
+             'share' || i || '@example.edu.ph', 5, 1, 'test'
+        from generate_series(1, 3000) i`);
+    try {
+      const index = new UsersSearchIndex(db, undefined, undefined, 5);
+      expect(await index.ready()).toBe(true);
+      const now = await version();
+      for (const sortBy of [undefined, "firstName", "userName"]) {
+        for (const sortOrder of ["asc", "desc"] as const) {
+          const wanted = search("abab", { sortBy, sortOrder, offset: 7 });
+          const want = await expected(wanted);
+          const answer = (await index.page(now, wanted))!;
+          const label = `${sortBy ?? "id"} ${sortOrder}`;
+          expect(answer.ids, label).toEqual(want.ids);
+          expect(answer.estimate, label).toBe(true);
+          expect(Math.abs(answer.total - want.total), label).toBeLessThanOrEqual(want.total / 20);
+        }
+      }
+    } finally {
+      await db.execute(sql`delete from users where user_name like 'share%'`);
+    }
+  });
+
   it("leaves a term shorter than three characters to the database", async () => {
     const index = new UsersSearchIndex(t().database.db);
     await index.ready();

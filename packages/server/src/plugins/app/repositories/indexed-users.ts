@@ -24,6 +24,8 @@ export type UserRow = { id: number; searchText: string } & Record<IntKey, number
 const NULL_INT = -2_147_483_648;
 /** A text column's NULL. */
 const NULL_TEXT = -1;
+/** How many equal stretches of a sort order the index tells each user's place in (one byte). */
+const STRETCHES = 256;
 /** A sort key and a slot in one number: rank × SLOTS + slot (16 million users). */
 const SLOTS = 2 ** 24;
 
@@ -56,6 +58,8 @@ export class IndexedUsers {
   readonly ranks = new Map<string, Int32Array>();
   /** Each sort column's slots in ascending order (the users read then, by rank). */
   readonly orders = new Map<string, Int32Array>();
+  /** Each sort column's stretch of the order by slot: its rank × STRETCHES / users, rounded down. */
+  readonly stretches = new Map<string, Uint8Array>();
   /** Users of the base deleted since. */
   deletions = 0;
   postings = TrigramPostings.build([]);
@@ -92,6 +96,20 @@ export class IndexedUsers {
   freeze() {
     this.baseIds = Int32Array.from(this.ids);
     this.isDirty = new Uint8Array(this.ids.length);
+  }
+
+  /**
+   * A sort column's order as read: each base slot's rank (-1 when it was not in the order) and the
+   * slots by rank.
+   */
+  setOrder(sortBy: string, ranks: Int32Array, order: Int32Array) {
+    this.ranks.set(sortBy, ranks);
+    this.orders.set(sortBy, order);
+    const stretches = new Uint8Array(ranks.length);
+    for (let rank = 0; rank < order.length; rank += 1) {
+      stretches[order[rank]!] = Math.floor((rank * STRETCHES) / order.length);
+    }
+    this.stretches.set(sortBy, stretches);
   }
 
   hasText(slot: number): boolean {
@@ -176,9 +194,16 @@ const WALK_SLACK = 4;
  * where passing over a candidate's key reads two numbers, and a walk of a term clustered in the
  * order (a first name sorted by first name) ends short and costs its whole budget for nothing.
  */
-const WALK_SHARE = 1 / 16;
-/** How many of a common term's candidates are checked to estimate its matches. */
+const WALK_SHARE = 1 / 64;
+/** How many of a common term's candidates are checked to estimate its matches, at most. */
 const SAMPLE = 1_000;
+/**
+ * The sample is checked in rounds of this many, each spread over all the candidates, and ends
+ * after a round once the share of matches is known within a point (95 % confidence): the total is
+ * rounded to two figures, and a term whose candidates all match (most terms of four letters or
+ * more) is then settled by a quarter of the reads, each a text from anywhere in memory.
+ */
+const SAMPLE_ROUND = 250;
 
 /** A sort key and the slot it belongs to: ids stand for themselves without ranks. */
 type SortKeys = { key(slot: number): number; slot(key: number): number };
@@ -298,6 +323,7 @@ function commonAnswer(
       if (isDirty[slot]) continue;
       checked += 1;
       if (matches(slot)) found += 1;
+      if (checked % SAMPLE_ROUND === 0 && shareSettled(found, checked)) break;
     }
     share = found / Math.max(1, checked);
     if (share * clean + dirtyKeys.length <= countLimit) return undefined;
@@ -308,6 +334,8 @@ function commonAnswer(
   const page =
     dirtyKeys.length === 0
       ? ((!passes ? walkedPage(indexed, search, candidates.length, contains) : null) ??
+        candidatesWalkedPage(indexed, search, candidates, passes, has) ??
+        stretchedPage(indexed, search, candidates, passes, has) ??
         markedPage(indexed, search, candidates, passes, has))
       : selectedPage(indexed, search, candidates, keys, dirtyKeys, share, matches);
   if (!page) return null;
@@ -317,25 +345,35 @@ function commonAnswer(
 }
 
 /**
- * Up to SAMPLE of the candidates, one at a random place in each of SAMPLE equal stretches: a
- * fixed stride would see only one kind of a list that alternates (every other user in a school).
- * The places are the same for every page of a search, so its estimate does not change.
+ * Up to SAMPLE of the candidates (all of fewer), one at a random place in each of SAMPLE equal
+ * stretches (a fixed stride would see only one kind of a list that alternates, as every other
+ * user in a school), given in rounds of SAMPLE_ROUND that each take every few of those places, so
+ * that any round ends a sample spread over all of them. The places are the same for every page of
+ * a search, so its estimate does not change.
  */
 function* sampleOf(candidates: Int32Array): Generator<number> {
-  if (candidates.length <= SAMPLE) {
-    yield* candidates;
-    return;
-  }
-  const stride = candidates.length / SAMPLE;
+  const size = Math.min(SAMPLE, candidates.length);
+  const stride = candidates.length / size;
+  const places = new Int32Array(size);
   let seed = 0x9e3779b9;
-  for (let i = 0; i < SAMPLE; i += 1) {
+  for (let i = 0; i < size; i += 1) {
     // xorshift32
     seed ^= seed << 13;
     seed ^= seed >>> 17;
     seed ^= seed << 5;
-    const jitter = (seed >>> 0) / 2 ** 32;
-    yield candidates[Math.floor((i + jitter) * stride)]!;
+    const jitter = stride > 1 ? (seed >>> 0) / 2 ** 32 : 0;
+    places[i] = Math.floor((i + jitter) * stride);
   }
+  const rounds = Math.ceil(size / SAMPLE_ROUND);
+  for (let round = 0; round < rounds; round += 1) {
+    for (let i = round; i < size; i += rounds) yield candidates[places[i]!]!;
+  }
+}
+
+/** Whether `found` matches of `checked` give the share within a point, at 95 % confidence. */
+function shareSettled(found: number, checked: number): boolean {
+  const share = found / checked;
+  return 1.96 * Math.sqrt((share * (1 - share)) / checked) <= 0.01;
 }
 
 /** How many of the changed users' slots are among the candidates (ascending). */
@@ -405,8 +443,9 @@ let marks = new Int32Array(0);
  * A page found by marking each candidate's place in the sort order (its rank; by id, its slot),
  * then reading the marks in order and checking those users until the page's end: one pass over
  * the candidates reading a rank each, where selecting by keys (selectedPage) also writes, selects
- * and sorts them. Null when a candidate's place is not known (deleted between reading the users
- * and their order, before the index caught up on it).
+ * and sorts them; the way for the ids' order, and for an order that misses a user of the base.
+ * Null when a candidate's place is not known (deleted between reading the users and their order,
+ * before the index caught up on it).
  */
 function markedPage(
   indexed: IndexedUsers,
@@ -461,6 +500,132 @@ function markedPage(
   } finally {
     marks.fill(0, 0, words);
   }
+}
+
+/** A bit for each slot, kept between searches (they run one at a time). */
+let candidateMarks = new Int32Array(0);
+
+/**
+ * How many places of the order a walk among marked candidates may pass per candidate: a step
+ * reads the order in sequence and one bit; further on, grouping the candidates by their stretch
+ * of the order (stretchedPage) costs less.
+ */
+const CANDIDATE_WALK_STEPS = 1;
+
+/**
+ * A page found by marking the candidates' slots (in slot order: one pass in sequence), then
+ * walking the sort order and checking only the marked users, as far as `CANDIDATE_WALK_STEPS`
+ * places per candidate; null when the walk ends short (the matches lie further on in the order:
+ * then stretchedPage) or a user of the base has no place in the order.
+ */
+function candidatesWalkedPage(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  candidates: Int32Array,
+  passes: ((slot: number) => boolean) | undefined,
+  has: (slot: number) => boolean,
+): FoundPage | null {
+  const users = indexed.baseIds.length;
+  const order = search.sortBy ? indexed.orders.get(search.sortBy) : undefined;
+  if (search.sortBy && order?.length !== users) return null;
+  const { isDirty } = indexed;
+  const words = (users + 31) >>> 5;
+  if (candidateMarks.length < words) {
+    candidateMarks = new Int32Array(Math.max(words, 2 * candidateMarks.length));
+  }
+  const marks = candidateMarks;
+  try {
+    for (let i = 0; i < candidates.length; i += 1) {
+      const slot = candidates[i]!;
+      // A changed user (and every user added since the build is one) is not at its place.
+      if (slot < users && !isDirty[slot]) marks[slot >>> 5]! |= 1 << (slot & 31);
+    }
+    const budget = Math.min(users, CANDIDATE_WALK_STEPS * candidates.length);
+    const wanted = search.offset + search.limit;
+    const descending = search.sortOrder === "desc";
+    const ids: number[] = [];
+    let seen = 0;
+    for (let step = 0; step < budget && seen < wanted; step += 1) {
+      const position = descending ? users - 1 - step : step;
+      const slot = order ? order[position]! : position;
+      if ((marks[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+      if ((passes && !passes(slot)) || !has(slot)) continue;
+      seen += 1;
+      if (seen > search.offset) ids.push(indexed.ids[slot]!);
+    }
+    if (seen < wanted && budget < users) return null;
+    return { ids, all: seen < wanted, matches: seen };
+  } finally {
+    marks.fill(0, 0, words);
+  }
+}
+
+/** The candidates grouped by stretch, and where each stretch's group ends, kept between searches. */
+let grouped = new Int32Array(0);
+const groupEnds = new Int32Array(STRETCHES + 1);
+/** The ranks of one stretch's candidates, kept between searches. */
+let stretchRanks = new Int32Array(0);
+
+/**
+ * A page of a sorted search found by grouping the candidates by their stretch of the order (one
+ * byte each, read in slot order), then reading the exact ranks of only the first stretches' (or
+ * with `desc`, the last ones'), in order, until the page's end: where marking every candidate's
+ * place (markedPage) reads each one's rank from anywhere in the ranks, several times the cost.
+ * Null without a sort, or when a user of the base has no place in the order.
+ */
+function stretchedPage(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  candidates: Int32Array,
+  passes: ((slot: number) => boolean) | undefined,
+  has: (slot: number) => boolean,
+): FoundPage | null {
+  if (!search.sortBy) return null;
+  const users = indexed.baseIds.length;
+  const ranks = indexed.ranks.get(search.sortBy);
+  const order = indexed.orders.get(search.sortBy);
+  const stretches = indexed.stretches.get(search.sortBy);
+  if (!ranks || !stretches || order?.length !== users) return null;
+  const { isDirty } = indexed;
+  if (grouped.length < candidates.length) {
+    grouped = new Int32Array(Math.max(candidates.length, 2 * grouped.length));
+  }
+  // A counting sort by stretch; a changed user (every user added since the build is one) is left
+  // out: its place is not known.
+  groupEnds.fill(0);
+  for (let i = 0; i < candidates.length; i += 1) {
+    const slot = candidates[i]!;
+    if (slot < users && !isDirty[slot]) groupEnds[stretches[slot]! + 1]! += 1;
+  }
+  for (let stretch = 1; stretch <= STRETCHES; stretch += 1) {
+    groupEnds[stretch]! += groupEnds[stretch - 1]!;
+  }
+  for (let i = 0; i < candidates.length; i += 1) {
+    const slot = candidates[i]!;
+    if (slot < users && !isDirty[slot]) grouped[groupEnds[stretches[slot]!]!++] = slot;
+  }
+  // Each group now ends where the next begins.
+  const wanted = search.offset + search.limit;
+  const descending = search.sortOrder === "desc";
+  const ids: number[] = [];
+  for (let step = 0; step < STRETCHES && ids.length < wanted; step += 1) {
+    const stretch = descending ? STRETCHES - 1 - step : step;
+    const start = stretch === 0 ? 0 : groupEnds[stretch - 1]!;
+    const count = groupEnds[stretch]! - start;
+    if (count === 0) continue;
+    if (stretchRanks.length < count) {
+      stretchRanks = new Int32Array(Math.max(count, 2 * stretchRanks.length));
+    }
+    const inOrder = stretchRanks.subarray(0, count);
+    for (let i = 0; i < count; i += 1) inOrder[i] = ranks[grouped[start + i]!]!;
+    inOrder.sort();
+    for (let i = 0; i < count && ids.length < wanted; i += 1) {
+      const slot = order[descending ? inOrder[count - 1 - i]! : inOrder[i]!]!;
+      if ((passes && !passes(slot)) || !has(slot)) continue;
+      ids.push(indexed.ids[slot]!);
+    }
+  }
+  return { ids: ids.slice(search.offset), all: ids.length < wanted, matches: ids.length };
 }
 
 /**

@@ -252,8 +252,7 @@ export class UsersSearchIndex {
         slots[position] = slot;
         position += 1;
       }
-      indexed.ranks.set(sortBy, ranks);
-      indexed.orders.set(sortBy, slots.subarray(0, position));
+      indexed.setOrder(sortBy, ranks, slots.subarray(0, position));
     }
     indexed.postings = TrigramPostings.build(indexed.texts);
     return indexed;
