@@ -74,6 +74,15 @@ async function measure(driver: "pglite" | "postgres", db: Db) {
            and k.year_from = p.year_from and k.grade = p.grade and k.section_key = p.section_key
          order by ${order}`,
       sql`${classesWith(scope)} select count(*)::int as n from classes k`,
+      // A search new to the server: its matches counted, and sorted when they are few.
+      ...["grade 7 s3", "grade 7 s", "grade 7"].map(
+        (term) => sql`${classesWith(scope)},
+        matches as materialized (select k.* from classes k where k.search_text like ${`%${term}%`}),
+        counted as (select count(*)::int as n from matches)
+        select c.n, k.* from counted c
+          left join lateral (select * from matches k where c.n <= 2000
+                              order by k.school_name, k.school_id limit 25) k on true`,
+      ),
     ]) {
       const plan = await db.execute(sql`explain (analyze, buffers) ${query}`);
       const lines = (plan as unknown as { rows: Record<string, string>[] }).rows;
