@@ -97,8 +97,11 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "users under all of the term's trigrams are its candidates, checked against their search " +
       "text and placed by each sort column's ranks, then the page's 25 records are read by id. A " +
       "term with more than LMS_LIST_EXACT_COUNT (5,000) candidates in the whole list is read by " +
-      "walking the sort order as far as its share predicts (4 times over); its total is exact for " +
-      "three letters, else estimated from 1,000 of its candidates and answered with " +
+      "walking the sort order: checking each user's text when the term is very common, else only " +
+      "its candidates (marked first), else, when its matches lie further on, by grouping the " +
+      "candidates by their stretch of the order (a byte per user) and ranking only the stretches " +
+      "the page needs; its total is exact for three letters, else estimated from up to 1,000 of " +
+      "its candidates (fewer when they all hold it) and answered with " +
       "`totalIsEstimate: true` (the portal shows “about N”). The other lists search through " +
       "trigram indexes in the database.",
     "- Paging without a search: the user list of every user reads the page's ids from the index's " +

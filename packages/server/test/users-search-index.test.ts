@@ -4,6 +4,7 @@ import { containsPattern, parseFilters } from "../src/lib/list";
 import { smallestFirst, TopKeys } from "../src/lib/top-keys";
 import { TrigramPostings } from "../src/lib/trigram-postings";
 import { listSpec } from "../src/plugins/app/repositories/user-records";
+import type { IndexAnswer } from "../src/plugins/app/repositories/indexed-users";
 import {
   UsersSearchIndex,
   type IndexedSearch,
@@ -65,6 +66,25 @@ async function expected(search: IndexedSearch, where: SQL = sql`true`) {
   const all = result.rows.map((r) => Number(r.id));
   return { ids: all.slice(search.offset, search.offset + search.limit), total: all.length };
 }
+
+/**
+ * The page's ids an answer stands for: its own, or when it leaves changed users' places to the
+ * database, its users sorted as the list sorts them, from the search's offset.
+ */
+async function pageIds(answer: IndexAnswer, wanted: IndexedSearch): Promise<number[]> {
+  if (!answer.placeInDatabase) return answer.ids;
+  const column = SORTS.find(([key]) => key === wanted.sortBy)?.[1];
+  const order = sql.raw(wanted.sortOrder);
+  const result = (await t().database.db.execute(sql`
+    select id from users where id = any(${sql.param(answer.ids)}::int[])
+     order by ${column && column !== "id" ? sql`${sql.identifier(column)} ${order}, ` : sql``} id ${order}
+     limit ${wanted.limit} offset ${wanted.offset}`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
+}
+
+/** How far an estimated total may be from the truth: 5 %, and half a unit of its two figures. */
+const slackOf = (truth: number) =>
+  truth / 20 + 10 ** Math.max(0, Math.floor(Math.log10(truth)) - 1) / 2;
 
 const search = (term: string, more: Partial<IndexedSearch> = {}): IndexedSearch => ({
   term,
@@ -162,7 +182,7 @@ describe("the users' search in memory", () => {
             if (answer.estimate) {
               estimated += 1;
               expect(Math.abs(answer.total - want.total), label).toBeLessThanOrEqual(
-                want.total / 20,
+                slackOf(want.total),
               );
             }
           }
@@ -180,7 +200,7 @@ describe("the users' search in memory", () => {
       insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
       select case when i % 3 = 0 then 'Bo' else 'Walker' end, 'Cruz', 'walk' || i,
              'walk' || i || '@example.edu.ph', 3 + 2 * (i % 2), 1 + i % 2, 'test'
-        from generate_series(1, 2000) i`);
+        from generate_series(1, 4000) i`);
     const index = new UsersSearchIndex(db, undefined, undefined, 5);
     const check = async (
       terms: string[],
@@ -197,10 +217,11 @@ describe("the users' search in memory", () => {
               const want = await expected(wanted, where);
               const answer = await index.page(now, wanted);
               const label = `${term} ${JSON.stringify(more)} ${sortBy ?? "id"} ${sortOrder} from ${offset}`;
-              expect(answer?.ids, label).toEqual(want.ids);
+              expect(answer, label).not.toBeNull();
+              expect(await pageIds(answer!, wanted), label).toEqual(want.ids);
               if (answer!.estimate) {
                 expect(Math.abs(answer!.total - want.total), label).toBeLessThanOrEqual(
-                  want.total / 20,
+                  slackOf(want.total),
                 );
               } else {
                 expect(answer!.total, label).toBe(want.total);
@@ -219,11 +240,20 @@ describe("the users' search in memory", () => {
       // A changed user that no longer matches: left out, by id and sorted by any column.
       await db.execute(sql`update users set first_name = 'Jose' where user_name = 'idx4'`);
       await check(["ana"], {}, sql`true`);
-      // A changed user that matches: by id its place is known; sorted by a column it is not.
+      // A changed user that matches: by id its place is known; sorted by a column it is not, and
+      // the database sorts it among the others' first matches.
       await db.execute(sql`update users set first_name = 'Walkerly' where user_name = 'idx5'`);
-      await check(["alk"], {}, sql`true`, [undefined]);
+      // One that the walk of the e-mails descending meets first at its old place.
+      await db.execute(
+        sql`update users set email = 'aalk9@example.edu.ph' where user_name = 'walk9'`,
+      );
+      await check(["alk"], {}, sql`true`);
+      await check(["alk"], { schoolId: 1 }, sql`school_id = 1`);
       const sorted = search("alk", { sortBy: "firstName" });
-      expect(await index.page(await version(), sorted)).toBeNull();
+      expect((await index.page(await version(), sorted))!.placeInDatabase).toBe(true);
+      // Too many users to sort that way (a far page): the database answers.
+      const far = search("alk", { sortBy: "firstName", offset: 1_000 });
+      expect(await index.page(await version(), far)).toBeNull();
     } finally {
       await db.execute(sql`delete from users where user_name like 'walk%'`);
       await db.execute(sql`update users set first_name = 'Ana' where user_name = 'idx5'`);
@@ -252,7 +282,9 @@ describe("the users' search in memory", () => {
           const label = `${sortBy ?? "id"} ${sortOrder}`;
           expect(answer.ids, label).toEqual(want.ids);
           expect(answer.estimate, label).toBe(true);
-          expect(Math.abs(answer.total - want.total), label).toBeLessThanOrEqual(want.total / 20);
+          expect(Math.abs(answer.total - want.total), label).toBeLessThanOrEqual(
+            slackOf(want.total),
+          );
         }
       }
     } finally {
@@ -283,8 +315,18 @@ describe("the users' search in memory", () => {
       expect(answer).toEqual(await expected(byId));
       expect(answer!.total).toBe(2);
     }
-    // Sorted by a column, a changed user that matches has no known place: the database answers.
-    expect(await index.page(now, search("zamor", { sortBy: "lastName" }))).toBeNull();
+    // Sorted by a column, a changed user that matches has no known place: the database sorts the
+    // matches it is among.
+    for (const sortOrder of ["asc", "desc"] as const) {
+      const sorted = search("zamor", { sortBy: "lastName", sortOrder });
+      const answer = (await index.page(now, sorted))!;
+      expect(answer.placeInDatabase).toBe(true);
+      expect(await pageIds(answer, sorted)).toEqual((await expected(sorted)).ids);
+      expect(answer.total).toBe(2);
+    }
+    expect(
+      await index.page(now, search("zamor", { sortBy: "lastName", offset: 1_000 })),
+    ).toBeNull();
     // One that matches no changed user is still answered, without the deleted user.
     const untouched = search("idx8", { sortBy: "lastName" });
     expect(await index.page(now, untouched)).toEqual(await expected(untouched));
@@ -385,6 +427,22 @@ describe("the users' search in memory", () => {
     const after = await list("srv1");
     expect(after.body.data!.pagination.totalcount).toBe(rows.rows.length - 1);
     expect(after.body.data!.data.map((r) => r.userName)).not.toContain("srv1");
+    // The changed user matches among others: the index answers, the database placing it.
+    const first = await app.call<{ data: { userName: string }[] }>(
+      "user",
+      "list",
+      { search: "srv1", sortBy: "firstName", sortOrder: "desc", rowsPerPage: 50 },
+      { token },
+    );
+    const sorted = (await app.database.db.execute(
+      sql`select user_name from users where search_text like '%srv1%'
+           order by first_name desc, id desc limit 50`,
+    )) as unknown as { rows: { user_name: string }[] };
+    expect(sorted.rows.map((r) => r.user_name)).toContain("srv15");
+    expect(first.headers["server-timing"]).toMatch(/^index\b/);
+    expect(first.body.data!.data.map((r) => r.userName)).toEqual(
+      sorted.rows.map((r) => r.user_name),
+    );
     const renamed = await list("zzsrv");
     expect(renamed.body.data!.data.map((r) => r.userName)).toEqual(["srv15"]);
   });

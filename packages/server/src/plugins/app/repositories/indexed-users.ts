@@ -185,7 +185,17 @@ export interface IndexAnswer {
   ids: number[];
   total: number;
   estimate?: boolean;
+  /**
+   * Set when users changed since the ranks were read match a sorted search: their places in the
+   * order are not known. `ids` then holds the first `offset + limit` matches of the other users
+   * and every changed one, and the page is these users sorted in the list's order from `offset`
+   * (which the database gives: the page's first match is among them).
+   */
+  placeInDatabase?: boolean;
 }
+
+/** The most users an answer may leave to the database to sort (see placeInDatabase). */
+const PLACED_BY_DATABASE = 1_000;
 
 /** How many times the index entries a walk of the order is expected to need it may read. */
 const WALK_SLACK = 4;
@@ -232,9 +242,10 @@ function sortKeys(
 }
 
 /**
- * A searched page from the index, or null when a match's place in the order is not known. A term
- * with more than `countLimit` candidates may be answered without checking each of them (see
- * commonAnswer); otherwise every candidate is checked and the total is exact.
+ * A searched page from the index (see placeInDatabase), or null when a match's place in the order
+ * is not known and too many users would be left to the database to sort. A term with more than
+ * `countLimit` candidates may be answered without checking each of them (see commonAnswer);
+ * otherwise every candidate is checked and the total is exact.
  */
 export function answer(
   indexed: IndexedUsers,
@@ -255,9 +266,8 @@ export function answer(
     const common = commonAnswer(indexed, checked, candidates, passes, keys, countLimit);
     if (common !== undefined) return common;
   }
-  const top = new TopKeys(
-    Math.min(search.offset + search.limit, candidates.length + indexed.dirty.length),
-  );
+  const wanted = search.offset + search.limit;
+  const top = new TopKeys(Math.min(wanted, candidates.length + indexed.dirty.length));
   const { isDirty, dirty } = indexed;
   const contains = indexed.contains(search.term);
   // A term of three characters is one trigram: its candidates all contain it (their text is
@@ -265,6 +275,8 @@ export function answer(
   // postings may be out of date.
   const matches = search.term.length === 3 ? (slot: number) => indexed.hasText(slot) : contains;
   let total = 0;
+  // Changed users that match, without a known place in a sorted order.
+  const unplaced: number[] = [];
   for (let i = 0; i < candidates.length; i += 1) {
     const slot = candidates[i]!;
     if (isDirty[slot] || (passes && !passes(slot)) || !matches(slot)) continue;
@@ -277,20 +289,39 @@ export function answer(
     if ((passes && !passes(slot)) || !contains(slot)) continue;
     total += 1;
     const key = keys.key(slot);
-    // A changed user that matches has no known place in a sorted order.
-    if (Number.isNaN(key)) return null;
-    top.push(key);
+    if (Number.isNaN(key)) unplaced.push(slot);
+    else top.push(key);
   }
-  const page = top.sorted().slice(search.offset, search.offset + search.limit);
-  return { ids: page.map((key) => indexed.ids[keys.slot(key)]!), total };
+  const ids = (sorted: number[]) => sorted.map((key) => indexed.ids[keys.slot(key)]!);
+  if (unplaced.length === 0) {
+    return { ids: ids(top.sorted().slice(search.offset, wanted)), total };
+  }
+  return placedByDatabase(indexed, ids(top.sorted()), unplaced, wanted, { total });
+}
+
+/**
+ * An answer whose page the database sorts: the other users' first `wanted` matches and the
+ * changed ones (`unplaced`); null when they are too many.
+ */
+function placedByDatabase(
+  indexed: IndexedUsers,
+  first: number[],
+  unplaced: number[],
+  wanted: number,
+  counted: { total: number; estimate?: boolean },
+): IndexAnswer | null {
+  if (wanted + unplaced.length > PLACED_BY_DATABASE) return null;
+  const ids = [...first, ...unplaced.map((slot) => indexed.ids[slot]!)];
+  return { ids, ...counted, placeInDatabase: true };
 }
 
 /**
  * A common term's page and total without checking every candidate. The total of a three-letter
  * term with no filter is its candidates' number; any other is estimated from a sample of the
  * candidates and flagged, unless it comes out at most `countLimit`: then undefined, and every
- * candidate is checked. The page is walked (walkedPage) or selected (selectedPage). Null when a
- * changed user matches and its place in the order is not known.
+ * candidate is checked. The page is walked (walkedPage) or selected (selectedPage). Null when
+ * changed users match, without a known place in the order, and too many users would be left to
+ * the database to sort.
  */
 function commonAnswer(
   indexed: IndexedUsers,
@@ -305,15 +336,21 @@ function commonAnswer(
   const contains = indexed.contains(search.term);
   const has = exact ? (slot: number) => indexed.hasText(slot) : contains;
   const matches = passes ? (slot: number) => passes(slot) && has(slot) : has;
+  // The changed users that match: by their keys (by id), or without a known place in a sorted
+  // order.
   const dirtyKeys: number[] = [];
+  const unplaced: number[] = [];
   for (const slot of dirty) {
     if ((passes && !passes(slot)) || !contains(slot)) continue;
     const key = keys.key(slot);
-    if (Number.isNaN(key)) return null;
-    dirtyKeys.push(key);
+    if (Number.isNaN(key)) unplaced.push(slot);
+    else dirtyKeys.push(key);
   }
+  const changed = dirtyKeys.length + unplaced.length;
+  const wanted = search.offset + search.limit;
+  if (unplaced.length > 0 && wanted + unplaced.length > PLACED_BY_DATABASE) return null;
   const clean = candidates.length - dirtyAmong(candidates, dirty);
-  let total = clean + dirtyKeys.length;
+  let total = clean + changed;
   let share = 1;
   const estimate = !(exact && !passes && indexed.deletions === 0);
   if (estimate) {
@@ -326,22 +363,28 @@ function commonAnswer(
       if (checked % SAMPLE_ROUND === 0 && shareSettled(found, checked)) break;
     }
     share = found / Math.max(1, checked);
-    if (share * clean + dirtyKeys.length <= countLimit) return undefined;
-    total = roundEstimate(share * clean + dirtyKeys.length, 0);
+    if (share * clean + changed <= countLimit) return undefined;
+    total = roundEstimate(share * clean + changed, 0);
   }
-  // A walk, or the marks of places in the order, meet changed users at their old places: none of
-  // them may match.
+  // A walk, or the marks of places in the order, pass over the changed users: their places there
+  // are old. Those that match are placed by their keys (selectedPage), or by the database, among
+  // the others' first `wanted` matches.
+  const sought = unplaced.length > 0 ? { ...search, offset: 0, limit: wanted } : search;
   const page =
     dirtyKeys.length === 0
-      ? ((!passes ? walkedPage(indexed, search, candidates.length, contains) : null) ??
-        candidatesWalkedPage(indexed, search, candidates, passes, has) ??
-        stretchedPage(indexed, search, candidates, passes, has) ??
-        markedPage(indexed, search, candidates, passes, has))
+      ? ((!passes ? walkedPage(indexed, sought, candidates.length, contains) : null) ??
+        candidatesWalkedPage(indexed, sought, candidates, passes, has) ??
+        stretchedPage(indexed, sought, candidates, passes, has) ??
+        markedPage(indexed, sought, candidates, passes, has))
       : selectedPage(indexed, search, candidates, keys, dirtyKeys, share, matches);
   if (!page) return null;
-  if (!estimate) return { ids: page.ids, total };
-  if (page.all) return { ids: page.ids, total: page.matches };
-  return { ids: page.ids, total: Math.max(total, search.offset + page.ids.length), estimate };
+  const counted = !estimate
+    ? { total }
+    : page.all
+      ? { total: page.matches + unplaced.length }
+      : { total: Math.max(total, sought.offset + page.ids.length + unplaced.length), estimate };
+  if (unplaced.length > 0) return placedByDatabase(indexed, page.ids, unplaced, wanted, counted);
+  return { ids: page.ids, ...counted };
 }
 
 /**
@@ -642,6 +685,7 @@ function walkedPage(
   const users = indexed.baseIds.length;
   const order = search.sortBy ? indexed.orders.get(search.sortBy) : undefined;
   if (search.sortBy && order?.length !== users) return null;
+  const { isDirty } = indexed;
   const wanted = search.offset + search.limit;
   const budget = Math.ceil((WALK_SLACK * wanted * users) / candidates);
   if (budget >= candidates * WALK_SHARE) return null;
@@ -651,7 +695,7 @@ function walkedPage(
   for (let step = 0; step < Math.min(users, budget) && seen < wanted; step += 1) {
     const position = descending ? users - 1 - step : step;
     const slot = order ? order[position]! : position;
-    if (!contains(slot)) continue;
+    if (isDirty[slot] || !contains(slot)) continue;
     seen += 1;
     if (seen > search.offset) ids.push(indexed.ids[slot]!);
   }

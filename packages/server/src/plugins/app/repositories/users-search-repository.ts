@@ -67,6 +67,7 @@ export class UsersSearchRepository {
   /** Statements of every searched page, prepared once (no query building or planning per call). */
   private readonly usersVersion;
   private readonly recordsByIds;
+  private readonly pageColumns;
   private readonly index;
 
   /**
@@ -91,14 +92,14 @@ export class UsersSearchRepository {
       .prepare("lms_users_version");
     // With the table's version read in the same statement, a kept search's page is one round trip.
     // Role and school names by key, row by row: a page is a few rows, not worth a hash join.
-    const pageColumns = {
+    const pageColumns = (this.pageColumns = {
       ...recordColumns,
       roleName: sql<string>`(select r.role_name from roles r where r.id = ${users}.role_id)`,
       schoolName: sql<string | null>`(select s.school_name from schools s
         where s.id = ${users}.school_id)`,
       ...detailColumns,
       version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
-    };
+    });
     this.recordsByIds = preparedRows<DetailedRow & { version: string }>(
       db,
       "lms_users_by_ids",
@@ -153,7 +154,7 @@ export class UsersSearchRepository {
     if (!where && this.index) {
       const index = this.index;
       const page = { ...pageOf(input), sortBy: input.sortBy, sortOrder: input.sortOrder };
-      const answer = await this.fromIndex((version) => index.plainPage(version, page));
+      const answer = await this.fromIndex((version) => index.plainPage(version, page), input);
       if (answer) return answer;
     }
     const { rows, total } = await this.pages.page(input, {
@@ -205,7 +206,7 @@ export class UsersSearchRepository {
         offset,
         limit,
       };
-      const answer = await this.fromIndex((version) => index.page(version, search));
+      const answer = await this.fromIndex((version) => index.page(version, search), input);
       if (answer) return answer;
     }
     const [counter] = await this.usersVersion.execute();
@@ -272,22 +273,40 @@ export class UsersSearchRepository {
    */
   private async fromIndex(
     read: (version: number) => Promise<IndexAnswer | null>,
+    input: ListInput,
   ): Promise<UserPage | null> {
     const held = this.index?.version ?? null;
     const hopeful = held === null ? null : await read(held);
     if (hopeful && hopeful.ids.length > 0) {
-      const rows = await this.recordsByIds([hopeful.ids]);
+      const rows = await this.answerRows(hopeful, input);
       if (rows.length > 0 && rows[0]!.version === String(held)) {
-        const records = withDetails(inOrder(rows, hopeful.ids));
         const estimate = hopeful.estimate ?? false;
-        return { rows: records, total: hopeful.total, estimate, fromIndex: true };
+        return { rows: withDetails(rows), total: hopeful.total, estimate, fromIndex: true };
       }
     }
     const [counter] = await this.usersVersion.execute();
     const current = await read(Number(counter?.version ?? 0));
     if (!current) return null;
-    const rows = await this.byIds(current.ids);
-    return { rows, total: current.total, estimate: current.estimate ?? false, fromIndex: true };
+    const rows = current.ids.length === 0 ? [] : await this.answerRows(current, input);
+    const estimate = current.estimate ?? false;
+    return { rows: withDetails(rows), total: current.total, estimate, fromIndex: true };
+  }
+
+  /**
+   * The rows of an index's answer in its order, with the users' version; when the answer leaves
+   * the changed users' places to the database, its users sorted in the list's order and the page
+   * taken from them.
+   */
+  private async answerRows(answer: IndexAnswer, input: ListInput) {
+    if (!answer.placeInDatabase) return inOrder(await this.recordsByIds([answer.ids]), answer.ids);
+    const { limit, offset } = pageOf(input);
+    return (await this.db
+      .select(this.pageColumns)
+      .from(users)
+      .where(sql`${users.id} = any(${sql.param(answer.ids)}::int[])`)
+      .orderBy(...listOrder(listSpec, input))
+      .limit(limit)
+      .offset(offset)) as (DetailedRow & { version: string })[];
   }
 
   /**
