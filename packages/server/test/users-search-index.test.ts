@@ -194,8 +194,9 @@ describe("the users' search in memory", () => {
 
   it("reads a common term's page alike whether the walk finds it, ends short or is not tried, with filters, deletions and changes", async () => {
     const db = t().database.db;
-    // Enough users for a walk of the order to be tried: "alk" is in two thirds of them, all at
-    // the end of the first names' order (a walk from the start ends short) and of the ids' order.
+    // Enough users for a walk of the order to be tried: "alk" is in every one of them (their user
+    // names), "walker" in two thirds, all after the first users in the first names', e-mails' and
+    // ids' orders (a walk from the start ends short there).
     await db.execute(sql`
       insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
       select case when i % 3 = 0 then 'Bo' else 'Walker' end, 'Cruz', 'walk' || i,
@@ -248,7 +249,7 @@ describe("the users' search in memory", () => {
         sql`update users set email = 'aalk9@example.edu.ph' where user_name = 'walk9'`,
       );
       await check(["alk"], {}, sql`true`);
-      await check(["alk"], { schoolId: 1 }, sql`school_id = 1`);
+      await check(["alk"], { schoolId: 2 }, sql`school_id = 2`);
       const sorted = search("alk", { sortBy: "firstName" });
       expect((await index.page(await version(), sorted))!.placeInDatabase).toBe(true);
       // Too many users to sort that way (a far page): the database answers.
@@ -443,6 +444,30 @@ describe("the users' search in memory", () => {
     expect(first.body.data!.data.map((r) => r.userName)).toEqual(
       sorted.rows.map((r) => r.user_name),
     );
+    // Further pages of it, both ways, on a column of many ties: the database's page of the users
+    // the index gave.
+    for (const sortOrder of ["asc", "desc"] as const) {
+      const second = await app.call<{
+        pagination: { totalcount: number };
+        data: { userName: string }[];
+      }>(
+        "user",
+        "list",
+        { search: "srv1", sortBy: "lastName", sortOrder, page: 2, rowsPerPage: 10 },
+        { token },
+      );
+      const direction = sql.raw(sortOrder);
+      const want = (await app.database.db.execute(
+        sql`select user_name from users where search_text like '%srv1%'
+             order by last_name ${direction}, id ${direction} limit 10 offset 10`,
+      )) as unknown as { rows: { user_name: string }[] };
+      expect(second.headers["server-timing"], sortOrder).toMatch(/^index\b/);
+      expect(second.body.data!.pagination.totalcount, sortOrder).toBe(rows.rows.length - 1);
+      expect(
+        second.body.data!.data.map((r) => r.userName),
+        sortOrder,
+      ).toEqual(want.rows.map((r) => r.user_name));
+    }
     const renamed = await list("zzsrv");
     expect(renamed.body.data!.data.map((r) => r.userName)).toEqual(["srv15"]);
   });
@@ -465,6 +490,26 @@ describe("the index's parts", () => {
       for (const slot of holding) expect(candidates.has(slot), `${term} in ${slot}`).toBe(true);
     }
     expect(postings.candidates("ab")).toBeNull();
+  });
+
+  it("builds the same postings in steps, pausing between them", async () => {
+    const texts = Array.from({ length: 60_000 }, (_, i) => `user${i} ${i % 7 ? "ana" : "王芳"}`);
+    texts[30_000] = undefined as unknown as string;
+    let pauses = 0;
+    const stepped = await TrigramPostings.buildInSteps(texts, async () => {
+      pauses += 1;
+    });
+    // 25,000 texts a step, in each of its two passes (counting, then filling).
+    expect(pauses).toBe(4);
+    const whole = TrigramPostings.build(texts);
+    for (const term of ["ana", "王芳", "er1", "r29999 ", "user30000", "zzz"]) {
+      expect(stepped.candidates(term), term).toEqual(whole.candidates(term));
+    }
+    // The last step's texts are listed too.
+    expect(Array.from(stepped.candidates("r59999")!)).toContain(59_999);
+    // An empty slot is listed nowhere.
+    expect(Array.from(stepped.candidates("ser")!)).not.toContain(30_000);
+    expect(stepped.candidates("ser")!.length).toBe(59_999);
   });
 
   it("keeps the k smallest keys in order", () => {

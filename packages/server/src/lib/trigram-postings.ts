@@ -16,6 +16,32 @@ export class TrigramPostings {
 
   /** Postings of texts by position (a text's slot is its index); empty slots may be undefined. */
   static build(texts: readonly (string | undefined)[]): TrigramPostings {
+    const steps = TrigramPostings.steps(texts);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The same, built in steps of `STEP_TEXTS` texts with a pause between them (a million users' texts
+   * take the thread for a second or more): requests are answered meanwhile.
+   */
+  static async buildInSteps(
+    texts: readonly (string | undefined)[],
+    pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
+  ): Promise<TrigramPostings> {
+    const steps = TrigramPostings.steps(texts);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await pause();
+    }
+  }
+
+  private static *steps(
+    texts: readonly (string | undefined)[],
+  ): Generator<void, TrigramPostings, void> {
     // Two passes (count, then fill) into one array of every list, the lists in trigram order: a
     // few typed arrays in all, where a typed array per trigram cost its own header and a 2^21-slot
     // table of them 16 MB per index. ASCII trigrams (nearly all of a name or an e-mail) are
@@ -24,8 +50,9 @@ export class TrigramPostings {
     const asciiLast = new Int32Array(ASCII_CODES).fill(-1);
     const otherCounts = new Map<number, number>();
     const otherLast = new Map<number, number>();
-    const eachTrigram = (visit: (code: number, slot: number) => void) => {
+    function* eachTrigram(visit: (code: number, slot: number) => void) {
       for (let slot = 0; slot < texts.length; slot += 1) {
+        if (slot % STEP_TEXTS === STEP_TEXTS - 1) yield;
         const text = texts[slot];
         if (!text) continue;
         for (let i = 0; i + 3 <= text.length; i += 1) {
@@ -40,8 +67,8 @@ export class TrigramPostings {
           visit(code, slot);
         }
       }
-    };
-    eachTrigram((code) => {
+    }
+    yield* eachTrigram((code) => {
       if (code < ASCII_CODES) asciiCounts[code] = asciiCounts[code]! + 1;
       else otherCounts.set(code, (otherCounts.get(code) ?? 0) + 1);
     });
@@ -72,7 +99,7 @@ export class TrigramPostings {
     const slots = new Int32Array(at);
     asciiLast.fill(-1);
     otherLast.clear();
-    eachTrigram((code, slot) => {
+    yield* eachTrigram((code, slot) => {
       if (code < ASCII_CODES) {
         slots[asciiCounts[code]!] = slot;
         asciiCounts[code] = asciiCounts[code]! + 1;
@@ -139,6 +166,9 @@ function intersect(small: Int32Array, large: Int32Array): Int32Array {
   }
   return out.subarray(0, found);
 }
+
+/** How many texts a step of buildInSteps reads (a few tens of milliseconds of work). */
+const STEP_TEXTS = 25_000;
 
 /** Trigrams of three ASCII characters are numbered below this, the others above. */
 const ASCII_CODES = 1 << 21;

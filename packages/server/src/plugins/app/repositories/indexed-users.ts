@@ -208,10 +208,10 @@ const WALK_SHARE = 1 / 64;
 /** How many of a common term's candidates are checked to estimate its matches, at most. */
 const SAMPLE = 1_000;
 /**
- * The sample is checked in rounds of this many, each spread over all the candidates, and ends
- * after a round once the share of matches is known within a point (95 % confidence): the total is
- * rounded to two figures, and a term whose candidates all match (most terms of four letters or
- * more) is then settled by a quarter of the reads, each a text from anywhere in memory.
+ * The sample is checked in rounds of about this many, each spread over all the candidates, and
+ * ends after a round once the share of matches is known within a twentieth of itself (95 %
+ * confidence): a term whose candidates all match (most terms of four letters or more) is then
+ * settled by a quarter of the reads, each a text from anywhere in memory.
  */
 const SAMPLE_ROUND = 250;
 
@@ -242,8 +242,9 @@ function sortKeys(
 }
 
 /**
- * A searched page from the index (see placeInDatabase), or null when a match's place in the order
- * is not known and too many users would be left to the database to sort. A term with more than
+ * A searched page from the index (see placeInDatabase), or null: when changed users match and too
+ * many users would be left to the database to sort, or when a user not changed has no place in
+ * the order (deleted while it was read, before the index caught up on it). A term with more than
  * `countLimit` candidates may be answered without checking each of them (see commonAnswer);
  * otherwise every candidate is checked and the total is exact.
  */
@@ -319,7 +320,8 @@ function placedByDatabase(
  * A common term's page and total without checking every candidate. The total of a three-letter
  * term with no filter is its candidates' number; any other is estimated from a sample of the
  * candidates and flagged, unless it comes out at most `countLimit`: then undefined, and every
- * candidate is checked. The page is walked (walkedPage) or selected (selectedPage). Null when
+ * candidate is checked. The page is walked (walkedPage, candidatesWalkedPage), found by
+ * stretches (stretchedPage) or marks (markedPage), or selected (selectedPage). Null when
  * changed users match, without a known place in the order, and too many users would be left to
  * the database to sort.
  */
@@ -356,11 +358,13 @@ function commonAnswer(
   if (estimate) {
     let checked = 0;
     let found = 0;
-    for (const slot of sampleOf(candidates)) {
-      if (isDirty[slot]) continue;
-      checked += 1;
-      if (matches(slot)) found += 1;
-      if (checked % SAMPLE_ROUND === 0 && shareSettled(found, checked)) break;
+    for (const round of sampleRounds(candidates)) {
+      for (const slot of round) {
+        if (isDirty[slot]) continue;
+        checked += 1;
+        if (matches(slot)) found += 1;
+      }
+      if (shareSettled(found, checked)) break;
     }
     share = found / Math.max(1, checked);
     if (share * clean + changed <= countLimit) return undefined;
@@ -390,11 +394,11 @@ function commonAnswer(
 /**
  * Up to SAMPLE of the candidates (all of fewer), one at a random place in each of SAMPLE equal
  * stretches (a fixed stride would see only one kind of a list that alternates, as every other
- * user in a school), given in rounds of SAMPLE_ROUND that each take every few of those places, so
- * that any round ends a sample spread over all of them. The places are the same for every page of
- * a search, so its estimate does not change.
+ * user in a school), given in rounds of about SAMPLE_ROUND that each take every few of those
+ * places, so that any round ends a sample spread over all of them. The places are the same for
+ * every page of a search, so its estimate does not change.
  */
-function* sampleOf(candidates: Int32Array): Generator<number> {
+function* sampleRounds(candidates: Int32Array): Generator<number[]> {
   const size = Math.min(SAMPLE, candidates.length);
   const stride = candidates.length / size;
   const places = new Int32Array(size);
@@ -409,14 +413,20 @@ function* sampleOf(candidates: Int32Array): Generator<number> {
   }
   const rounds = Math.ceil(size / SAMPLE_ROUND);
   for (let round = 0; round < rounds; round += 1) {
-    for (let i = round; i < size; i += rounds) yield candidates[places[i]!]!;
+    const slots: number[] = [];
+    for (let i = round; i < size; i += rounds) slots.push(candidates[places[i]!]!);
+    yield slots;
   }
 }
 
-/** Whether `found` matches of `checked` give the share within a point, at 95 % confidence. */
+/**
+ * Whether `found` matches of `checked` give the share within a twentieth of itself, at 95 %
+ * confidence: a rare term's few matches are read in full (its total is small, each match counts).
+ */
 function shareSettled(found: number, checked: number): boolean {
+  if (checked === 0) return false;
   const share = found / checked;
-  return 1.96 * Math.sqrt((share * (1 - share)) / checked) <= 0.01;
+  return 1.96 * Math.sqrt((share * (1 - share)) / checked) <= share / 20;
 }
 
 /** How many of the changed users' slots are among the candidates (ascending). */

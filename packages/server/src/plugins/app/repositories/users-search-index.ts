@@ -31,8 +31,9 @@ const ANSWERS = 2_000;
  * answered in milliseconds at a million users): built from the database at start, then kept at the
  * users' table's version by reading which users each change touched (user_changes, migration
  * 0019). It answers exactly or not at all: while it builds, when it cannot catch up, for a term
- * shorter than three characters and when a match changed since its ranks were read (until the next
- * build), the caller reads the database.
+ * shorter than three characters, and when matches changed since its ranks were read are too many
+ * to leave their places to the database (see IndexAnswer.placeInDatabase), the caller reads the
+ * database.
  */
 export class UsersSearchIndex {
   private current: IndexedUsers | null = null;
@@ -90,7 +91,8 @@ export class UsersSearchIndex {
   }
 
   /**
-   * The ids of a searched page and the number of matches, or null (read the database). A page
+   * The ids of a searched page (or of the users it is sorted from: placeInDatabase) and the number
+   * of matches, or null (read the database). A page
    * asked again at the same version is answered from the last ANSWERS kept (a list's pages visited
    * again, its sort turned back).
    */
@@ -254,7 +256,7 @@ export class UsersSearchIndex {
       }
       indexed.setOrder(sortBy, ranks, slots.subarray(0, position));
     }
-    indexed.postings = TrigramPostings.build(indexed.texts);
+    indexed.postings = await TrigramPostings.buildInSteps(indexed.texts);
     return indexed;
   }
 

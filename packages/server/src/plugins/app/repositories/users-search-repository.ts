@@ -269,7 +269,8 @@ export class UsersSearchRepository {
   /**
    * A page the in-memory index answers, or null. It is read at the version the index holds, and
    * its rows' statement reads the users' version too: when they agree the page is current, in one
-   * round trip. Otherwise (or for an empty page) the version is read and the index catches up.
+   * round trip. Otherwise (or for an empty page) the version is read and the index catches up;
+   * when the users change again before the rows are read, the database answers.
    */
   private async fromIndex(
     read: (version: number) => Promise<IndexAnswer | null>,
@@ -285,9 +286,12 @@ export class UsersSearchRepository {
       }
     }
     const [counter] = await this.usersVersion.execute();
-    const current = await read(Number(counter?.version ?? 0));
+    const version = String(counter?.version ?? 0);
+    const current = await read(Number(version));
     if (!current) return null;
     const rows = current.ids.length === 0 ? [] : await this.answerRows(current, input);
+    // Users changed since the version was read: the answer may miss one (the database answers).
+    if (rows.length > 0 && rows[0]!.version !== version) return null;
     const estimate = current.estimate ?? false;
     return { rows: withDetails(rows), total: current.total, estimate, fromIndex: true };
   }
