@@ -23,6 +23,11 @@ const KEEP_CHANGES = sql`interval '1 day'`;
 const PRUNE_MS = 10 * 60_000;
 /** The least time between two builds for a few changed users. */
 const REBUILD_MS = 5_000;
+/**
+ * How many builds' time the index waits before a few changes make it build again: a trickle of
+ * changes keeps it building a tenth of the time at most.
+ */
+const REBUILD_BUILDS = 10;
 /** Searched pages kept for asking again (25 ids each). */
 const ANSWERS = 2_000;
 
@@ -169,13 +174,15 @@ export class UsersSearchIndex {
 
   /**
    * Built again when many users changed, or when some did and the last build is old enough: five
-   * seconds, or five builds' time (so that a large index is not rebuilt all the time).
+   * seconds, or REBUILD_BUILDS builds' time. Changed users cost a search little (it checks each
+   * one, and leaves their places to the database), where a build of a million users is seconds of
+   * the server's work: a trickle of changes all day must not keep it building.
    */
   private stale(indexed: IndexedUsers) {
     const changed = indexed.dirty.length + indexed.deletions;
     if (changed > this.rebuildAt(indexed)) return true;
     const age = performance.now() - this.builtAt;
-    return changed > 0 && age > Math.max(REBUILD_MS, 5 * this.buildMs);
+    return changed > 0 && age > Math.max(REBUILD_MS, REBUILD_BUILDS * this.buildMs);
   }
 
   private rebuild() {
