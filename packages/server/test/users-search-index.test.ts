@@ -473,6 +473,49 @@ describe("the users' search in memory", () => {
   });
 });
 
+describe("the index's answers against changes", () => {
+  it("leaves a page to the database when the users change between the index's answer and its rows", async () => {
+    const app = served();
+    const db = app.database.db;
+    await db.execute(sql`
+      insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
+      select 'Chg', 'Bago', 'chg' || i, 'chg' || i || '@example.edu.ph', 5, 1, 'test'
+        from generate_series(1, 5) i`);
+    expect(await app.app.repos.usersSearch.indexReady()).toBe(true);
+    const token = await app.login("admin");
+    const list = () =>
+      app.call<{ data: { userName: string; firstName: string }[] }>(
+        "user",
+        "list",
+        { search: "chg", sortBy: "userName", sortOrder: "asc", rowsPerPage: 10 },
+        { token },
+      );
+    expect((await list()).headers["server-timing"]).toMatch(/^index\b/);
+    // Each answer of the index is followed by a change before its rows are read.
+    const index = (app.app.repos.usersSearch as unknown as { index: UsersSearchIndex }).index;
+    const pageAt = index.pageAt.bind(index);
+    let changes = 0;
+    index.pageAt = async (version, search) => {
+      const found = await pageAt(version, search);
+      changes += 1;
+      await db.execute(
+        sql`update users set first_name = ${`Chg${changes}`} where user_name = 'chg1'`,
+      );
+      return found;
+    };
+    try {
+      const answer = await list();
+      // Both of the index's answers were one change behind their rows: the database answered.
+      expect(changes).toBe(2);
+      expect(answer.headers["server-timing"]).not.toMatch(/^index\b/);
+      expect(answer.body.data!.data[0]).toMatchObject({ userName: "chg1", firstName: "Chg2" });
+    } finally {
+      index.pageAt = pageAt;
+      await db.execute(sql`delete from users where user_name like 'chg%'`);
+    }
+  });
+});
+
 describe("the index's parts", () => {
   it("lists every text holding a term under each of its trigrams", () => {
     const alphabet = ["a", "b", "ñ", "王", " ", "@"];
@@ -502,8 +545,17 @@ describe("the index's parts", () => {
     // 25,000 texts a step, in each of its two passes (counting, then filling).
     expect(pauses).toBe(4);
     const whole = TrigramPostings.build(texts);
-    for (const term of ["ana", "王芳", "er1", "r29999 ", "user30000", "zzz"]) {
-      expect(stepped.candidates(term), term).toEqual(whole.candidates(term));
+    for (const term of ["ana", " 王芳", "er1", "r29999 ", "user30000", "zzz"]) {
+      const candidates = stepped.candidates(term)!;
+      expect(candidates, term).toEqual(whole.candidates(term));
+      // Every text holding the term is listed, from each step.
+      const holding = texts.flatMap((text, slot) => (text?.includes(term) ? [slot] : []));
+      const listed = new Set(candidates);
+      expect(
+        holding.filter((slot) => !listed.has(slot)),
+        term,
+      ).toEqual([]);
+      if (term === " 王芳") expect(holding.length).toBeGreaterThan(8_000);
     }
     // The last step's texts are listed too.
     expect(Array.from(stepped.candidates("r59999")!)).toContain(59_999);

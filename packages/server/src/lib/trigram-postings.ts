@@ -50,8 +50,10 @@ export class TrigramPostings {
     const asciiLast = new Int32Array(ASCII_CODES).fill(-1);
     const otherCounts = new Map<number, number>();
     const otherLast = new Map<number, number>();
+    // The texts given now: one appended during a pause is not half listed.
+    const count = texts.length;
     function* eachTrigram(visit: (code: number, slot: number) => void) {
-      for (let slot = 0; slot < texts.length; slot += 1) {
+      for (let slot = 0; slot < count; slot += 1) {
         if (slot % STEP_TEXTS === STEP_TEXTS - 1) yield;
         const text = texts[slot];
         if (!text) continue;

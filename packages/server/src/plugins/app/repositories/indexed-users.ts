@@ -424,7 +424,8 @@ function* sampleRounds(candidates: Int32Array): Generator<number[]> {
  * confidence: a rare term's few matches are read in full (its total is small, each match counts).
  */
 function shareSettled(found: number, checked: number): boolean {
-  if (checked === 0) return false;
+  // A round of a few clean users (most candidates changed) settles nothing.
+  if (checked < SAMPLE_ROUND / 2) return false;
   const share = found / checked;
   return 1.96 * Math.sqrt((share * (1 - share)) / checked) <= share / 20;
 }

@@ -31,6 +31,15 @@ const REBUILD_BUILDS = 10;
 /** Searched pages kept for asking again (25 ids each). */
 const ANSWERS = 2_000;
 
+/** An answer of the index and the users' version it holds for. */
+export interface Versioned<T> {
+  answer: T;
+  version: number;
+}
+
+/** A page of the whole list: no search, filter or school. */
+type PlainPage = Omit<IndexedSearch, "term" | "filters" | "schoolId">;
+
 /**
  * The users' search in this server's memory (issue 14: a search the server has never seen,
  * answered in milliseconds at a million users): built from the database at start, then kept at the
@@ -97,11 +106,15 @@ export class UsersSearchIndex {
 
   /**
    * The ids of a searched page (or of the users it is sorted from: placeInDatabase) and the number
-   * of matches, or null (read the database). A page
-   * asked again at the same version is answered from the last ANSWERS kept (a list's pages visited
-   * again, its sort turned back).
+   * of matches, or null (read the database). A page asked again at the same version is answered
+   * from the last ANSWERS kept (a list's pages visited again, its sort turned back).
    */
   async page(version: number, search: IndexedSearch): Promise<IndexAnswer | null> {
+    return (await this.pageAt(version, search))?.answer ?? null;
+  }
+
+  /** The same, with the users' version it was found at (at least `version`). */
+  async pageAt(version: number, search: IndexedSearch): Promise<Versioned<IndexAnswer> | null> {
     const indexed = await this.at(version);
     if (!indexed) return null;
     const key = JSON.stringify({
@@ -112,7 +125,7 @@ export class UsersSearchIndex {
     if (kept?.indexed === indexed && kept.version === indexed.version) {
       this.answers.delete(key);
       this.answers.set(key, kept);
-      return kept.answer;
+      return { answer: kept.answer, version: kept.version };
     }
     const found = answer(indexed, search, this.countLimit);
     // Only the current index's: a replaced one is not kept in memory by its answers.
@@ -121,17 +134,19 @@ export class UsersSearchIndex {
       this.answers.set(key, { indexed, version: indexed.version, answer: found });
       if (this.answers.size > ANSWERS) this.answers.delete(this.answers.keys().next().value!);
     }
-    return found;
+    return found && { answer: found, version: indexed.version };
   }
 
   /**
    * The ids of a page of every user (no search, filter or school) and their number, or null: the
    * ranks give any page at once, while no user has changed since they were read.
    */
-  async plainPage(
-    version: number,
-    page: Omit<IndexedSearch, "term" | "filters" | "schoolId">,
-  ): Promise<{ ids: number[]; total: number } | null> {
+  async plainPage(version: number, page: PlainPage): Promise<IndexAnswer | null> {
+    return (await this.plainPageAt(version, page))?.answer ?? null;
+  }
+
+  /** The same, with the users' version it was found at (at least `version`). */
+  async plainPageAt(version: number, page: PlainPage): Promise<Versioned<IndexAnswer> | null> {
     const indexed = await this.at(version);
     if (!indexed || indexed.dirty.length > 0 || indexed.deletions > 0) return null;
     const total = indexed.baseIds.length;
@@ -143,7 +158,7 @@ export class UsersSearchIndex {
       const position = page.sortOrder === "desc" ? total - 1 - i : i;
       ids.push(indexed.ids[order ? order[position]! : position]!);
     }
-    return { ids, total };
+    return { answer: { ids, total }, version: indexed.version };
   }
 
   /** The index caught up to `version`, or null (none yet, or it cannot catch up: it builds). */
@@ -263,7 +278,10 @@ export class UsersSearchIndex {
       }
       indexed.setOrder(sortBy, ranks, slots.subarray(0, position));
     }
-    indexed.postings = await TrigramPostings.buildInSteps(indexed.texts);
+    // Between steps, stopped by close() (the database closing does not wait for the rest).
+    indexed.postings = await TrigramPostings.buildInSteps(indexed.texts, () =>
+      this.closed ? Promise.reject(new Error("closed")) : new Promise((r) => setImmediate(r)),
+    );
     return indexed;
   }
 

@@ -19,7 +19,7 @@ import {
 import { SearchSnapshots } from "../../../lib/search-snapshots";
 import { inOrder, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { type Scope } from "./records";
-import { UsersSearchIndex, type IndexAnswer } from "./users-search-index";
+import { UsersSearchIndex, type IndexAnswer, type Versioned } from "./users-search-index";
 import {
   detailColumns,
   listSpec,
@@ -154,7 +154,7 @@ export class UsersSearchRepository {
     if (!where && this.index) {
       const index = this.index;
       const page = { ...pageOf(input), sortBy: input.sortBy, sortOrder: input.sortOrder };
-      const answer = await this.fromIndex((version) => index.plainPage(version, page), input);
+      const answer = await this.fromIndex((version) => index.plainPageAt(version, page), input);
       if (answer) return answer;
     }
     const { rows, total } = await this.pages.page(input, {
@@ -206,7 +206,7 @@ export class UsersSearchRepository {
         offset,
         limit,
       };
-      const answer = await this.fromIndex((version) => index.page(version, search), input);
+      const answer = await this.fromIndex((version) => index.pageAt(version, search), input);
       if (answer) return answer;
     }
     const [counter] = await this.usersVersion.execute();
@@ -273,27 +273,35 @@ export class UsersSearchRepository {
    * when the users change again before the rows are read, the database answers.
    */
   private async fromIndex(
-    read: (version: number) => Promise<IndexAnswer | null>,
+    read: (version: number) => Promise<Versioned<IndexAnswer> | null>,
     input: ListInput,
   ): Promise<UserPage | null> {
     const held = this.index?.version ?? null;
     const hopeful = held === null ? null : await read(held);
-    if (hopeful && hopeful.ids.length > 0) {
-      const rows = await this.answerRows(hopeful, input);
-      if (rows.length > 0 && rows[0]!.version === String(held)) {
-        const estimate = hopeful.estimate ?? false;
-        return { rows: withDetails(rows), total: hopeful.total, estimate, fromIndex: true };
-      }
+    if (hopeful) {
+      const page = await this.current(hopeful, input);
+      if (page) return page;
     }
     const [counter] = await this.usersVersion.execute();
-    const version = String(counter?.version ?? 0);
-    const current = await read(Number(version));
-    if (!current) return null;
-    const rows = current.ids.length === 0 ? [] : await this.answerRows(current, input);
-    // Users changed since the version was read: the answer may miss one (the database answers).
-    if (rows.length > 0 && rows[0]!.version !== version) return null;
-    const estimate = current.estimate ?? false;
-    return { rows: withDetails(rows), total: current.total, estimate, fromIndex: true };
+    const found = await read(Number(counter?.version ?? 0));
+    if (!found) return null;
+    const { answer } = found;
+    if (answer.ids.length === 0) {
+      return { rows: [], total: answer.total, estimate: answer.estimate ?? false, fromIndex: true };
+    }
+    // Users changed again before the rows were read: the answer may miss one (the database
+    // answers).
+    return this.current(found, input);
+  }
+
+  /** The page of an answer, when its rows are read at the version it was found at; else null. */
+  private async current(found: Versioned<IndexAnswer>, input: ListInput): Promise<UserPage | null> {
+    const { answer } = found;
+    if (answer.ids.length === 0) return null;
+    const rows = await this.answerRows(answer, input);
+    if (rows.length === 0 || rows[0]!.version !== String(found.version)) return null;
+    const estimate = answer.estimate ?? false;
+    return { rows: withDetails(rows), total: answer.total, estimate, fromIndex: true };
   }
 
   /**
