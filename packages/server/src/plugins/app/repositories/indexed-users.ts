@@ -594,21 +594,14 @@ function candidatesWalkedPage(
       // A changed user (and every user added since the build is one) is not at its place.
       if (slot < users && !isDirty[slot]) marks[slot >>> 5]! |= 1 << (slot & 31);
     }
-    const budget = Math.min(users, CANDIDATE_WALK_STEPS * candidates.length);
-    const wanted = search.offset + search.limit;
-    const descending = search.sortOrder === "desc";
-    const ids: number[] = [];
-    let seen = 0;
-    for (let step = 0; step < budget && seen < wanted; step += 1) {
-      const position = descending ? users - 1 - step : step;
-      const slot = order ? order[position]! : position;
-      if ((marks[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
-      if ((passes && !passes(slot)) || !has(slot)) continue;
-      seen += 1;
-      if (seen > search.offset) ids.push(indexed.ids[slot]!);
-    }
-    if (seen < wanted && budget < users) return null;
-    return { ids, all: seen < wanted, matches: seen };
+    return walkOrder(
+      indexed,
+      search,
+      order,
+      CANDIDATE_WALK_STEPS * candidates.length,
+      (slot) =>
+        (marks[slot >>> 5]! & (1 << (slot & 31))) !== 0 && (!passes || passes(slot)) && has(slot),
+    );
   } finally {
     marks.fill(0, 0, words);
   }
@@ -697,16 +690,33 @@ function walkedPage(
   const order = search.sortBy ? indexed.orders.get(search.sortBy) : undefined;
   if (search.sortBy && order?.length !== users) return null;
   const { isDirty } = indexed;
-  const wanted = search.offset + search.limit;
-  const budget = Math.ceil((WALK_SLACK * wanted * users) / candidates);
+  const budget = Math.ceil((WALK_SLACK * (search.offset + search.limit) * users) / candidates);
   if (budget >= candidates * WALK_SHARE) return null;
-  const ids: number[] = [];
+  return walkOrder(indexed, search, order, budget, (slot) => !isDirty[slot] && contains(slot));
+}
+
+/**
+ * The page met by walking the sort order (by id, the slots) from the search's end, as far as
+ * `budget` places, counting the users `takes`; null when the walk ends short of the page before
+ * the order's end.
+ */
+function walkOrder(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  order: Int32Array | undefined,
+  budget: number,
+  takes: (slot: number) => boolean,
+): FoundPage | null {
+  const users = indexed.baseIds.length;
+  const steps = Math.min(users, budget);
+  const wanted = search.offset + search.limit;
   const descending = search.sortOrder === "desc";
+  const ids: number[] = [];
   let seen = 0;
-  for (let step = 0; step < Math.min(users, budget) && seen < wanted; step += 1) {
+  for (let step = 0; step < steps && seen < wanted; step += 1) {
     const position = descending ? users - 1 - step : step;
     const slot = order ? order[position]! : position;
-    if (isDirty[slot] || !contains(slot)) continue;
+    if (!takes(slot)) continue;
     seen += 1;
     if (seen > search.offset) ids.push(indexed.ids[slot]!);
   }
