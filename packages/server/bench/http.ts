@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { freePort } from "../test/support/pg-cluster";
 import { CLIENTS, LIST_REQUESTS, MAIN, NODE_FLAGS, PACKAGE, STATUS_REQUESTS } from "./settings";
 import { percentile, type Body } from "./lists";
@@ -240,7 +240,13 @@ export function load(
         if (error) reject(error);
         else if (result.non2xx || result.errors || result.timeouts)
           reject(new Error(`${result.non2xx} answers not 2xx, ${result.errors} errors`));
-        else resolve({ client, server, fromIndex });
+        else {
+          // LMS_BENCH_RAW=<file>: each load's latencies in the order answered, to see when the
+          // slow ones came (a JSON line per load).
+          const raw = process.env.LMS_BENCH_RAW;
+          if (raw) appendFileSync(raw, `${JSON.stringify({ url, client, server })}\n`);
+          resolve({ client, server, fromIndex });
+        }
       },
     );
     instance.on("response", (_client, _status, _bytes, time) => client.push(time));

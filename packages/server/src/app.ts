@@ -90,8 +90,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   app.decorate("repos", repos);
-  app.addHook("onReady", async () => repos.usersSearch.warm());
-  app.addHook("onClose", async () => repos.usersSearch.close());
+  app.addHook("onReady", async () => {
+    repos.usersSearch.warm();
+    repos.classes.warm();
+  });
+  app.addHook("onClose", async () => {
+    await repos.usersSearch.close();
+    await repos.classes.close();
+  });
   const storage = options.storage ?? (await createFileStorage(config, database));
   app.decorate("storage", storage);
   if (!options.storage) app.addHook("onClose", async () => storage.close?.());

@@ -1,6 +1,7 @@
-import { encodeClassId, type ClassDetails, type ClassRecord } from "@lms/core";
+import { encodeClassId, SORTABLE_COLUMNS, type ClassDetails, type ClassRecord } from "@lms/core";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../src/db/client";
 import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import { useTestApp } from "./helper";
 import { newUser } from "./support/users";
@@ -392,7 +393,7 @@ describe("class list search", () => {
       }
     }
     // The same pages where a search's matches are too many to sort: the sort's index is walked.
-    const walking = new ClassesRepository(db, 5);
+    const walking = new ClassesRepository(db, 5, false);
     const everyClass = { schoolId: null, teacherId: null };
     for (const term of ["grade 1", "alpha", "e 7 g", "2026"]) {
       for (const sortBy of sorts) {
@@ -415,5 +416,93 @@ describe("class list search", () => {
     );
     await db.execute(sql`delete from users where user_name like 'srch%'`);
     await db.execute(sql`delete from schools where school_code = 'SRCH'`);
+  });
+});
+
+describe("class list in memory", () => {
+  it("pages and searches as the database does in every order and school, and follows a change", async () => {
+    const db = t().database.db;
+    // Two schools whose names and sections the database's collation orders (accents, case,
+    // spaces), with classes of one to four students and equal sections across schools.
+    await db.execute(sql`insert into schools (school_code, school_name, city, province, region,
+        country, created_by)
+      values ('MEM1', 'Ébano High', 'City', 'Province', 'Region', 'Philippines', 'test'),
+             ('MEM2', 'abad Santos School', 'City', 'Province', 'Region', 'Philippines', 'test')`);
+    await db.execute(sql`insert into users (first_name, last_name, user_name, email, role_id,
+        school_id, grade, section, school_year_from, created_by)
+      select 'Ana', 'Reyes', 'mem' || i || '-' || n, 'mem' || i || '-' || n || '@example.edu.ph',
+             5, (select id from schools where school_code = 'MEM' || (1 + i % 2)), 1 + (i % 4),
+             (array['Alpha', 'beta', 'Ñino', 'san roque', 'San-Roque'])[1 + (i / 4) % 5],
+             2026 - (i % 3) / 2, 'test'
+        from generate_series(0, 39) i cross join generate_series(1, 1 + (i % 4)) n`);
+    const inMemory = new ClassesRepository(db);
+    const inDatabase = new ClassesRepository(db, undefined, false);
+    expect(await inMemory.memoryReady()).toBe(true);
+    const sorts = [undefined, ...SORTABLE_COLUMNS.classes];
+    const ids = (rows: ClassRecord[]) => rows.map((c) => c.id);
+    const [mem1] = await rowsOf<{ id: number }>(
+      db.execute(sql`select id from schools where school_code = 'MEM1'`),
+    );
+    const schools = [null, FIRST, mem1!.id];
+    const expectSame = async (term: string, memory: boolean) => {
+      for (const schoolId of schools) {
+        const scope = { schoolId, teacherId: null };
+        for (const sortBy of sorts) {
+          for (const sortOrder of ["asc", "desc"] as const) {
+            for (const page of [1, 2, 5]) {
+              const input = { page, rowsPerPage: 4, sortBy, sortOrder, search: term };
+              const found = await inMemory.list(input, [], {}, scope);
+              const read = await inDatabase.list(input, [], {}, scope);
+              expect(found.fromMemory ?? false, `${term} ${sortBy} ${sortOrder}`).toBe(memory);
+              expect({ total: found.total, ids: ids(found.rows) }).toEqual({
+                total: read.total,
+                ids: ids(read.rows),
+              });
+              expect(found.rows).toEqual(read.rows);
+            }
+          }
+        }
+      }
+    };
+    for (const term of ["", "2026", "grade 2", "san", "ñ", "zzz"]) await expectSame(term, true);
+    // A school's list of its classes (the school details tab) is one school's too.
+    const school = { schoolId: null, teacherId: null };
+    const tab = await inMemory.list(
+      { page: 1, rowsPerPage: 50, sortOrder: "asc", search: "a" },
+      [],
+      { schoolId: FIRST },
+      school,
+    );
+    expect(tab.fromMemory).toBe(true);
+    expect(new Set(tab.rows.map((c) => c.schoolId))).toEqual(new Set([FIRST]));
+    // Filters, a course and a teacher's classes are the database's.
+    const filtered = await inMemory.list(
+      { page: 1, rowsPerPage: 50, sortOrder: "asc", search: "a" },
+      [{ key: "grade", values: ["1"] }],
+      {},
+      school,
+    );
+    expect(filtered.fromMemory).toBeUndefined();
+    expect(filtered.rows.every((c) => c.grade === 1)).toBe(true);
+
+    // A new class: the database answers until the memory holds the table's new version.
+    await db.execute(sql`insert into users (first_name, last_name, user_name, email, role_id,
+        school_id, grade, section, school_year_from, created_by)
+      values ('Ana', 'Reyes', 'mem-new', 'mem-new@example.edu.ph', 5,
+              (select id from schools where school_code = 'MEM2'), 11, 'Sampaguita', 2026, 'test')`);
+    const input = { page: 1, rowsPerPage: 10, sortOrder: "asc" as const, search: "sampaguita" };
+    const fresh = await inMemory.list(input, [], {}, school);
+    expect(fresh).toMatchObject({ total: 1, rows: [{ grade: 11, section: "Sampaguita" }] });
+    expect(fresh.fromMemory).toBeUndefined();
+    expect(await inMemory.memoryReady()).toBe(true);
+    expect(await inMemory.list(input, [], {}, school)).toMatchObject({
+      total: 1,
+      fromMemory: true,
+    });
+    await expectSame("2026", true);
+
+    await inMemory.close();
+    await db.execute(sql`delete from users where user_name like 'mem%'`);
+    await db.execute(sql`delete from schools where school_code in ('MEM1', 'MEM2')`);
   });
 });

@@ -13,6 +13,7 @@ import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
 import { VersionedCounts, versionsText } from "../../../lib/versioned-pages";
+import { ClassListMemory } from "./class-list-memory";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
 import {
@@ -31,6 +32,13 @@ export type { ClassScope };
 export interface ClassListOptions {
   schoolId?: number | undefined;
   courseId?: number | undefined;
+}
+
+/** A page of the class list; `fromMemory` when the stored classes held in memory gave it. */
+export interface ClassPage {
+  rows: ClassRecord[];
+  total: number;
+  fromMemory?: true;
 }
 
 /** The most matches of a search that are read and sorted for a page (a few ms at most). */
@@ -87,6 +95,30 @@ function orderOf(input: ListInput, reversed = false): SQL {
   );
 }
 
+/** The name of the list's order in memory (ClassListMemory): the order orderOf gives. */
+function orderName(input: ListInput): string {
+  const direction = input.sortOrder === "asc" ? "asc" : "desc";
+  return input.sortBy && Object.hasOwn(ORDER_COLUMNS, input.sortBy)
+    ? `${input.sortBy}:${direction}`
+    : "";
+}
+
+/** Every order of the list by its name, as orderOf gives it. */
+function everyOrder(): Map<string, SQL> {
+  const orders = new Map<string, SQL>();
+  const inputs = [
+    { sortBy: undefined, sortOrder: "asc" as const },
+    ...Object.keys(ORDER_COLUMNS).flatMap((sortBy) =>
+      (["asc", "desc"] as const).map((sortOrder) => ({ sortBy, sortOrder })),
+    ),
+  ];
+  for (const order of inputs) {
+    const input = { page: 1, rowsPerPage: 1, search: "", ...order };
+    orders.set(orderName(input), orderOf(input));
+  }
+  return orders;
+}
+
 /**
  * Every part of a class is counted within its school, so a list of one school (the school details
  * tab) derives that school's classes only.
@@ -102,13 +134,34 @@ export class ClassesRepository {
   private syncedYear: number | null = null;
 
   private readonly counts;
+  private readonly memory;
 
-  /** @param sortedMatches the most matches a search sorts for its page (tests make it small) */
+  /**
+   * @param sortedMatches the most matches a search sorts for its page (tests make it small)
+   * @param inMemory searches of every class or of a school's are answered from the stored
+   *   classes held in memory while they are current (ClassListMemory)
+   */
   constructor(
     private readonly db: Db,
     private readonly sortedMatches = SORTED_MATCHES,
+    inMemory = true,
   ) {
     this.counts = new VersionedCounts(db);
+    this.memory = inMemory ? new ClassListMemory(db, everyOrder()) : null;
+  }
+
+  /** Starts loading the stored classes into memory, in the background. */
+  warm(): void {
+    this.memory?.warm();
+  }
+
+  /** Whether the memory holds the stored classes as they are now (loaded first if need be). */
+  async memoryReady(): Promise<boolean> {
+    return (await this.memory?.ready()) ?? false;
+  }
+
+  async close(): Promise<void> {
+    await this.memory?.close();
   }
 
   private async sync(today: Date, db: Executor = this.db) {
@@ -138,10 +191,12 @@ export class ClassesRepository {
     options: ClassListOptions,
     scope: ClassScope,
     today = new Date(),
-  ) {
+  ): Promise<ClassPage> {
     await this.sync(today);
-    const where = this.where(input, filters, options);
     const { limit, offset } = pageOf(input);
+    const fromMemory = await this.memoryPage(input, filters, options, scope);
+    if (fromMemory) return fromMemory;
+    const where = this.where(input, filters, options);
     const classes = classesWith(narrowed(scope, options), today);
     const counted = sql`${classes}
         select count(*)::int as n from classes k where ${where}`;
@@ -182,6 +237,38 @@ export class ClassesRepository {
     });
     if (firstPage) return { rows: firstPage.map(toRecord), total };
     return { rows: (await this.pageAt(input, where, classes, total, null))?.rows ?? [], total };
+  }
+
+  /**
+   * A page from the stored classes in memory, or null: only a list (searched or not) of every
+   * class or of one school's, without filters, course or teacher, while the memory holds the
+   * table's version.
+   */
+  private async memoryPage(
+    input: ListInput,
+    filters: ListFilter[],
+    options: ClassListOptions,
+    scope: ClassScope,
+  ): Promise<ClassPage | null> {
+    const school = options.schoolId ?? scope.schoolId;
+    if (
+      !this.memory ||
+      filters.length > 0 ||
+      options.courseId !== undefined ||
+      scope.teacherId !== null ||
+      (scope.schoolId !== null && school !== scope.schoolId)
+    ) {
+      return null;
+    }
+    const { limit, offset } = pageOf(input);
+    const found = this.memory.page(await this.memory.version(), {
+      term: input.search,
+      schoolId: school,
+      order: orderName(input),
+      offset,
+      limit,
+    });
+    return found && { rows: found.rows.map(toRecord), total: found.total, fromMemory: true };
   }
 
   /**
