@@ -93,10 +93,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onReady", async () => {
     repos.usersSearch.warm();
     repos.classes.warm();
+    repos.schools.warm();
   });
   app.addHook("onClose", async () => {
     await repos.usersSearch.close();
     await repos.classes.close();
+    await repos.schools.close();
   });
   const storage = options.storage ?? (await createFileStorage(config, database));
   app.decorate("storage", storage);

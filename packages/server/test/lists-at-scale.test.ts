@@ -1,5 +1,7 @@
+import { SORTABLE_COLUMNS } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SchoolsRepository } from "../src/plugins/app/repositories/schools-repository";
 import { useTestApp } from "./helper";
 
 // Issue 14: the schools, courses and materials lists read a page's ids from the nearer end and
@@ -186,6 +188,51 @@ describe("schools, courses and materials lists at scale", () => {
       SCHOOL_COLUMNS.slice(0, 2),
       sql`from schools m where m.id = ${adminsSchool}`,
     );
+  });
+
+  it("pages and searches schools in memory as the database does, and follows a change", async () => {
+    const db = t().database.db;
+    const inMemory = new SchoolsRepository(db);
+    const inDatabase = new SchoolsRepository(db, false);
+    expect(await inMemory.memoryReady()).toBe(true);
+    const expectSame = async (term: string) => {
+      for (const scope of [{ schoolId: null }, { schoolId: adminsSchool }]) {
+        for (const sortBy of [undefined, ...SORTABLE_COLUMNS.schools]) {
+          for (const sortOrder of ["asc", "desc"] as const) {
+            for (const page of [1, 2, 4]) {
+              const input = { page, rowsPerPage: ROWS, sortBy, sortOrder, search: term };
+              const found = await inMemory.list(input, [], scope);
+              const read = await inDatabase.list(input, [], scope);
+              expect(found.fromMemory, `${term} ${sortBy} ${sortOrder} ${page}`).toBe(true);
+              expect(found.total).toBe(read.total);
+              expect(found.rows).toEqual(read.rows);
+            }
+          }
+        }
+      }
+    };
+    for (const term of ["", "scale", "1", "zzz"]) await expectSame(term);
+    const filtered = await inMemory.list(
+      { page: 1, rowsPerPage: ROWS, sortOrder: "asc", search: "" },
+      [{ key: "enabled", values: ["true"] }],
+      { schoolId: null },
+    );
+    expect(filtered.fromMemory).toBeUndefined();
+
+    // A school renamed: the database answers until the memory holds the new version.
+    await db.execute(sql`update schools set school_name = 'Zamboanga Memory High'
+      where id = ${adminsSchool}`);
+    const input = { page: 1, rowsPerPage: ROWS, sortOrder: "asc" as const, search: "zamboanga m" };
+    const fresh = await inMemory.list(input, [], { schoolId: null });
+    expect(fresh.fromMemory).toBeUndefined();
+    expect(fresh.rows.map((r) => r.schoolName)).toEqual(["Zamboanga Memory High"]);
+    expect(await inMemory.memoryReady()).toBe(true);
+    expect(await inMemory.list(input, [], { schoolId: null })).toEqual({
+      ...fresh,
+      fromMemory: true,
+    });
+    await expectSame("");
+    await inMemory.close();
   });
 
   it("pages courses for an admin, a school admin and a teacher", async () => {

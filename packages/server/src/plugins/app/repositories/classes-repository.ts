@@ -12,8 +12,8 @@ import type { Db, Executor } from "../../../db/client";
 import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
+import { ListMemory } from "../../../lib/list-memory";
 import { VersionedCounts, versionsText } from "../../../lib/versioned-pages";
-import { ClassListMemory } from "./class-list-memory";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
 import {
@@ -95,7 +95,7 @@ function orderOf(input: ListInput, reversed = false): SQL {
   );
 }
 
-/** The name of the list's order in memory (ClassListMemory): the order orderOf gives. */
+/** The name of the list's order in memory (ListMemory): the order orderOf gives. */
 function orderName(input: ListInput): string {
   const direction = input.sortOrder === "asc" ? "asc" : "desc";
   return input.sortBy && Object.hasOwn(ORDER_COLUMNS, input.sortBy)
@@ -138,8 +138,8 @@ export class ClassesRepository {
 
   /**
    * @param sortedMatches the most matches a search sorts for its page (tests make it small)
-   * @param inMemory searches of every class or of a school's are answered from the stored
-   *   classes held in memory while they are current (ClassListMemory)
+   * @param inMemory pages of every class or of a school's are answered from the stored classes
+   *   held in memory while they are current (ListMemory)
    */
   constructor(
     private readonly db: Db,
@@ -147,7 +147,19 @@ export class ClassesRepository {
     inMemory = true,
   ) {
     this.counts = new VersionedCounts(db);
-    this.memory = inMemory ? new ClassListMemory(db, everyOrder()) : null;
+    // Every class's text starts with "grade ", whose trigrams are on every row: a search in the
+    // database reads each match (a heap block each), then counts and sorts them.
+    this.memory = inMemory
+      ? new ListMemory<ClassRow>(db, {
+          tables: ["class_list"],
+          columns: sql`k.school_id, k.year_from, k.year_to, k.grade, k.section, k.school_name,
+            k.students, k.teachers, k.average_completion`,
+          from: sql`class_list k`,
+          searchText: sql`k.search_text`,
+          school: sql`k.school_id`,
+          orders: everyOrder(),
+        })
+      : null;
   }
 
   /** Starts loading the stored classes into memory, in the background. */
@@ -261,7 +273,7 @@ export class ClassesRepository {
       return null;
     }
     const { limit, offset } = pageOf(input);
-    const found = this.memory.page(await this.memory.version(), {
+    const found = this.memory.page(await this.memory.versions(), {
       term: input.search,
       schoolId: school,
       order: orderName(input),

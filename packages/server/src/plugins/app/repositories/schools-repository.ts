@@ -5,10 +5,12 @@ import { schools } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
+  pageOf,
   whereAll,
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
+import { ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
 import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated, type Scope } from "./records";
 
@@ -58,10 +60,49 @@ export function toSchoolRecord(row: SchoolRow): SchoolRecord {
 export class SchoolsRepository {
   private readonly pages;
   private readonly byIds: (ids: number[]) => Promise<(typeof schools.$inferSelect)[]>;
+  private readonly memory;
 
-  constructor(private readonly db: Db) {
+  /**
+   * @param inMemory pages of every school (or of a school admin's own), without filters, are
+   *   answered from the schools held in memory while they are current (ListMemory)
+   */
+  constructor(
+    private readonly db: Db,
+    inMemory = true,
+  ) {
     this.pages = new VersionedPages(db);
-    this.byIds = rowsByIds(db, "lms_schools_by_ids", schools, schools.id, getTableColumns(schools));
+    const columns = getTableColumns(schools);
+    this.byIds = rowsByIds(db, "lms_schools_by_ids", schools, schools.id, columns);
+    this.memory = inMemory
+      ? new ListMemory<SchoolRow>(db, {
+          tables: ["schools"],
+          // As the rows by id read them: the driver's values, under the row's field names.
+          columns: sql.join(
+            Object.entries(columns).map(
+              ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+            ),
+            sql`, `,
+          ),
+          from: sql`${schools}`,
+          searchText: sql`${schools.searchText}`,
+          school: sql`${schools.id}`,
+          orders: specOrders(listSpec),
+        })
+      : null;
+  }
+
+  /** Starts loading the schools into memory, in the background. */
+  warm(): void {
+    this.memory?.warm();
+  }
+
+  /** Whether the memory holds the schools as they are now (loaded first if need be). */
+  async memoryReady(): Promise<boolean> {
+    return (await this.memory?.ready()) ?? false;
+  }
+
+  async close(): Promise<void> {
+    await this.memory?.close();
   }
 
   async findById(
@@ -77,7 +118,23 @@ export class SchoolsRepository {
     return row;
   }
 
-  async list(input: ListInput, filters: ListFilter[], scope: Scope) {
+  async list(
+    input: ListInput,
+    filters: ListFilter[],
+    scope: Scope,
+  ): Promise<{ rows: SchoolRecord[]; total: number; fromMemory?: true }> {
+    if (this.memory && filters.length === 0) {
+      const { limit, offset } = pageOf(input);
+      const found = this.memory.page(await this.memory.versions(), {
+        term: input.search,
+        schoolId: scope.schoolId,
+        order: specOrderName(listSpec, input),
+        offset,
+        limit,
+      });
+      if (found)
+        return { rows: found.rows.map(toSchoolRecord), total: found.total, fromMemory: true };
+    }
     const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
     const { rows, total } = await this.pages.page(input, {
       tables: ["schools"],

@@ -1,0 +1,217 @@
+import type { ListResource } from "@lms/core";
+import { sql, type SQL } from "drizzle-orm";
+import { preparedQuery, type Db } from "../db/client";
+import { listOrder, type ListInput, type ListSpec } from "./list";
+import { versionsText } from "./versioned-pages";
+
+/** What a list held in memory reads: its rows, their search text and school, its orders. */
+export interface MemoryListSource {
+  /** The tables whose change counters version the rows (every table the rows are read from). */
+  tables: readonly string[];
+  /** The row's columns (named as the row's fields) and the FROM clause the orders refer to. */
+  columns: SQL;
+  from: SQL;
+  /** The row's lower-cased search text and its school's id (a school's list keeps its own). */
+  searchText: SQL;
+  school: SQL;
+  /** Every order of the list by name (see `orderName`), as the database orders its pages. */
+  orders: ReadonlyMap<string, SQL>;
+}
+
+/** A page of the list of every school or of one, searched or not, in one of its orders. */
+export interface MemoryPage {
+  term: string;
+  schoolId: number | null;
+  /** The order's name, as the source's `orders` names it. */
+  order: string;
+  offset: number;
+  limit: number;
+}
+
+interface Held<Row> {
+  versions: string;
+  rows: Row[];
+  schools: Int32Array;
+  /** The rows of each distinct search text (a division's classes share few of them). */
+  byText: Map<string, number[]>;
+  /** The rows (their indexes) in each of the list's orders, as the database orders them. */
+  orders: Map<string, Int32Array>;
+}
+
+/** The least time between two loads, and how many loads' time to wait at least. */
+const RELOAD_MS = 1_000;
+const RELOAD_LOADS = 10;
+
+/** The columns the memory reads besides the row's (left out of the rows it holds). */
+const OWN = "lms_";
+
+/**
+ * A list's rows in this server's memory, at one version of the tables they are read from (issue
+ * 14: a page or a search new to the server answered without reading, counting and sorting its
+ * rows in the database). It answers a page, searched or not, of every school or of one school's,
+ * in an order the database gave (each order's places are read with the rows), only while the
+ * tables are at the versions it holds: the caller reads them (one small statement, `versions`)
+ * and, when they moved, the database answers while the memory loads again in the background, at
+ * most once a second and once per ten loads' time, so that a table that changes all day does not
+ * keep the server loading.
+ */
+export class ListMemory<Row> {
+  private held: Held<Row> | null = null;
+  private loading: Promise<void> | undefined;
+  private nextLoadAt = 0;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly source: MemoryListSource,
+  ) {}
+
+  /** The versions of the source's tables now ("" when one has no counter: never held). */
+  async versions(): Promise<string> {
+    const [row] = await preparedQuery<{ versions: string | null }>(
+      this.db,
+      sql`select ${versionsText(this.source.tables)} as versions`,
+    );
+    return row?.versions ?? "";
+  }
+
+  /** Starts loading, in the background. */
+  warm(): void {
+    this.load();
+  }
+
+  /** Loads the rows now unless the memory holds their versions, and says whether it does. */
+  async ready(): Promise<boolean> {
+    await this.loading;
+    if (this.held?.versions !== (await this.versions())) {
+      this.nextLoadAt = 0;
+      this.load();
+      await this.loading;
+    }
+    return this.held !== null && this.held.versions === (await this.versions());
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.loading;
+  }
+
+  /**
+   * The page and total at `versions`, or null (the memory holds other versions: it loads again
+   * when it may, and the database answers).
+   */
+  page(versions: string, page: MemoryPage): { rows: Row[]; total: number } | null {
+    const held = this.held;
+    if (versions === "" || versions.split(",").length !== this.source.tables.length) return null;
+    if (held?.versions !== versions) {
+      this.load();
+      return null;
+    }
+    const order = held.orders.get(page.order);
+    if (!order) return null;
+    const wanted = page.offset + page.limit;
+    const rows: Row[] = [];
+    if (page.term === "" && page.schoolId === null) {
+      for (let i = page.offset; i < Math.min(wanted, order.length); i += 1) {
+        rows.push(held.rows[order[i]!]!);
+      }
+      return { rows, total: held.rows.length };
+    }
+    const matched = new Uint8Array(held.rows.length);
+    let total = 0;
+    for (const [text, members] of held.byText) {
+      if (!text.includes(page.term)) continue;
+      for (const i of members) {
+        if (page.schoolId !== null && held.schools[i] !== page.schoolId) continue;
+        matched[i] = 1;
+        total += 1;
+      }
+    }
+    if (total > page.offset) {
+      let seen = 0;
+      for (const i of order) {
+        if (matched[i] === 0) continue;
+        seen += 1;
+        if (seen > page.offset) rows.push(held.rows[i]!);
+        if (seen === wanted) break;
+      }
+    }
+    return { rows, total };
+  }
+
+  private load(): void {
+    if (this.loading || this.closed || performance.now() < this.nextLoadAt) return;
+    const started = performance.now();
+    this.loading = this.read()
+      .then(
+        (held) => {
+          if (!this.closed) this.held = held;
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        const ended = performance.now();
+        this.nextLoadAt = ended + Math.max(RELOAD_MS, RELOAD_LOADS * (ended - started));
+        this.loading = undefined;
+      });
+  }
+
+  /**
+   * Every row with the tables' versions and its place in each order, in one statement: the rows
+   * are of those versions (and no row still gives them).
+   */
+  private async read(): Promise<Held<Row>> {
+    const { source } = this;
+    const names = [...source.orders.keys()];
+    const places = names.map(
+      (name, j) => sql`, row_number() over (order by ${source.orders.get(name)!})::int
+        as ${sql.identifier(`${OWN}o${j}`)}`,
+    );
+    const read = await preparedQuery<Record<string, unknown>>(
+      this.db,
+      sql`select v.lms_versions, l.* from (select ${versionsText(source.tables)} as lms_versions) v
+            left join (
+              select ${source.columns}, ${source.searchText} as lms_text,
+                     ${source.school} as lms_school ${sql.join(places, sql``)}
+                from ${source.from}) l on true`,
+    );
+    const versions = String(read[0]?.lms_versions ?? "");
+    const found = read.filter((row) => row.lms_text !== null && row.lms_text !== undefined);
+    const rows = found.map((row) => {
+      const own: Record<string, unknown> = {};
+      for (const key in row) if (!key.startsWith(OWN)) own[key] = row[key];
+      return own as Row;
+    });
+    const schools = Int32Array.from(found, (row) => Number(row.lms_school ?? 0));
+    const byText = new Map<string, number[]>();
+    const orders = new Map(names.map((name) => [name, new Int32Array(found.length)]));
+    found.forEach((row, i) => {
+      const text = String(row.lms_text);
+      const members = byText.get(text);
+      if (members) members.push(i);
+      else byText.set(text, [i]);
+      names.forEach((name, j) => {
+        orders.get(name)![Number(row[`${OWN}o${j}`]) - 1] = i;
+      });
+    });
+    return { versions, rows, schools, byText, orders };
+  }
+}
+
+/** The name of a list's order in memory: its sort column (or "") and direction, as listOrder reads them. */
+export function specOrderName<R extends ListResource>(spec: ListSpec<R>, input: ListInput): string {
+  const sortBy = input.sortBy && Object.hasOwn(spec.sort, input.sortBy) ? input.sortBy : "";
+  return `${sortBy}:${input.sortOrder === "asc" ? "asc" : "desc"}`;
+}
+
+/** Every order of a list by its spec (each sort column and none, both ways), by name. */
+export function specOrders<R extends ListResource>(spec: ListSpec<R>): Map<string, SQL> {
+  const orders = new Map<string, SQL>();
+  for (const sortBy of [undefined, ...Object.keys(spec.sort)]) {
+    for (const sortOrder of ["asc", "desc"] as const) {
+      const input = { page: 1, rowsPerPage: 1, search: "", sortBy, sortOrder };
+      orders.set(specOrderName(spec, input), sql.join(listOrder(spec, input), sql`, `));
+    }
+  }
+  return orders;
+}
