@@ -94,11 +94,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     repos.usersSearch.warm();
     repos.classes.warm();
     repos.schools.warm();
+    repos.courses.warm();
   });
   app.addHook("onClose", async () => {
     await repos.usersSearch.close();
     await repos.classes.close();
     await repos.schools.close();
+    await repos.courses.close();
   });
   const storage = options.storage ?? (await createFileStorage(config, database));
   app.decorate("storage", storage);

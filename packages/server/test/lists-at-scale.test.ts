@@ -1,6 +1,10 @@
-import { SORTABLE_COLUMNS } from "@lms/core";
+import { ROLE_IDS, SORTABLE_COLUMNS } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  CoursesRepository,
+  type CourseViewer,
+} from "../src/plugins/app/repositories/courses-repository";
 import { SchoolsRepository } from "../src/plugins/app/repositories/schools-repository";
 import { useTestApp } from "./helper";
 
@@ -231,6 +235,61 @@ describe("schools, courses and materials lists at scale", () => {
       ...fresh,
       fromMemory: true,
     });
+    await expectSame("");
+    await inMemory.close();
+  });
+
+  it("pages and searches courses in memory as the database does, and follows a change", async () => {
+    const db = t().database.db;
+    const inMemory = new CoursesRepository(db);
+    const inDatabase = new CoursesRepository(db, false);
+    expect(await inMemory.memoryReady()).toBe(true);
+    const viewer = (roleId: number, school: number | null): CourseViewer => ({
+      userId: teacherId,
+      roleId,
+      schoolId: school,
+      grade: 7,
+      section: "",
+    });
+    const global = viewer(ROLE_IDS.admin, null);
+    const schoolAdmins = viewer(ROLE_IDS.schoolAdmin, adminsSchool);
+    const expectSame = async (term: string) => {
+      for (const who of [global, schoolAdmins]) {
+        for (const sortBy of [undefined, ...SORTABLE_COLUMNS.courses]) {
+          for (const sortOrder of ["asc", "desc"] as const) {
+            for (const page of [1, 2, 4]) {
+              const input = { page, rowsPerPage: ROWS, sortBy, sortOrder, search: term };
+              const found = await inMemory.list(input, [], who);
+              const read = await inDatabase.list(input, [], who);
+              expect(found.fromMemory, `${term} ${sortBy} ${sortOrder} ${page}`).toBe(true);
+              expect(found.total).toBe(read.total);
+              expect(found.rows).toEqual(read.rows);
+            }
+          }
+        }
+      }
+    };
+    // The school admin's list holds the global courses too.
+    expect(await count(sql`from courses m where m.school_id is null`)).toBeGreaterThan(0);
+    for (const term of ["", "scale", "math", "zzz"]) await expectSame(term);
+    const input = { page: 1, rowsPerPage: ROWS, sortOrder: "asc" as const, search: "" };
+    for (const who of [viewer(ROLE_IDS.teacher, adminsSchool), viewer(ROLE_IDS.student, 1)]) {
+      const theirs = await inMemory.list(input, [], who);
+      expect(theirs.fromMemory).toBeUndefined();
+      expect(theirs).toEqual(await inDatabase.list(input, [], who));
+    }
+    const filtered = await inMemory.list(input, [{ key: "published", values: ["true"] }], global);
+    expect(filtered.fromMemory).toBeUndefined();
+
+    // A course renamed: the database answers until the memory holds the new version.
+    await db.execute(sql`update courses set course_name = 'Zoology in memory'
+      where id = (select min(id) from courses where school_id is null)`);
+    const zoology = { ...input, search: "zoology in" };
+    const fresh = await inMemory.list(zoology, [], schoolAdmins);
+    expect(fresh.fromMemory).toBeUndefined();
+    expect(fresh.rows.map((r) => r.courseName)).toEqual(["Zoology in memory"]);
+    expect(await inMemory.memoryReady()).toBe(true);
+    expect(await inMemory.list(zoology, [], schoolAdmins)).toEqual({ ...fresh, fromMemory: true });
     await expectSame("");
     await inMemory.close();
   });

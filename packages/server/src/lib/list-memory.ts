@@ -22,6 +22,8 @@ export interface MemoryListSource {
 export interface MemoryPage {
   term: string;
   schoolId: number | null;
+  /** With a school, the rows of no school match too (the global courses). */
+  orNoSchool?: boolean;
   /** The order's name, as the source's `orders` names it. */
   order: string;
   offset: number;
@@ -44,6 +46,9 @@ const RELOAD_LOADS = 10;
 
 /** The columns the memory reads besides the row's (left out of the rows it holds). */
 const OWN = "lms_";
+
+/** The school of a row of no school. */
+const NO_SCHOOL = -1;
 
 /**
  * A list's rows in this server's memory, at one version of the tables they are read from (issue
@@ -122,7 +127,10 @@ export class ListMemory<Row> {
     for (const [text, members] of held.byText) {
       if (!text.includes(page.term)) continue;
       for (const i of members) {
-        if (page.schoolId !== null && held.schools[i] !== page.schoolId) continue;
+        const school = held.schools[i];
+        if (page.schoolId !== null && school !== page.schoolId) {
+          if (!page.orNoSchool || school !== NO_SCHOOL) continue;
+        }
         matched[i] = 1;
         total += 1;
       }
@@ -182,7 +190,9 @@ export class ListMemory<Row> {
       for (const key in row) if (!key.startsWith(OWN)) own[key] = row[key];
       return own as Row;
     });
-    const schools = Int32Array.from(found, (row) => Number(row.lms_school ?? 0));
+    const schools = Int32Array.from(found, (row) =>
+      row.lms_school === null ? NO_SCHOOL : Number(row.lms_school),
+    );
     const byText = new Map<string, number[]>();
     const orders = new Map(names.map((name) => [name, new Int32Array(found.length)]));
     found.forEach((row, i) => {

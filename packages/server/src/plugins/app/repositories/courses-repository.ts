@@ -5,10 +5,12 @@ import { courses } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
+  pageOf,
   whereAll,
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
+import { ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
 import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated } from "./records";
 
@@ -103,6 +105,19 @@ export function courseAccess(viewer: CourseViewer, mode: "view" | "modify"): SQL
   return school;
 }
 
+/**
+ * courseAccess's "view" for the courses held in memory (ListMemory): a global user's every course,
+ * a school's user its school's and the global ones; null for a teacher or a student (their
+ * courses follow a load or a class: the database decides).
+ */
+export function courseAccessInMemory(
+  viewer: CourseViewer,
+): { schoolId: number | null; orNoSchool: boolean } | null {
+  if (viewer.schoolId === null) return { schoolId: null, orNoSchool: false };
+  if (viewer.roleId === ROLE_IDS.student || viewer.roleId === ROLE_IDS.teacher) return null;
+  return { schoolId: viewer.schoolId, orNoSchool: true };
+}
+
 /** The tables courseAccess reads for a viewer (a teacher's courses follow its load). */
 export const courseAccessTables = (viewer: CourseViewer): string[] =>
   viewer.schoolId !== null && viewer.roleId === ROLE_IDS.teacher
@@ -121,10 +136,49 @@ export function toCourseRecord(row: CourseRow): CourseRecord {
 export class CoursesRepository {
   private readonly pages;
   private readonly byIds: (ids: number[]) => Promise<(typeof courses.$inferSelect)[]>;
+  private readonly memory;
 
-  constructor(private readonly db: Db) {
+  /**
+   * @param inMemory pages without filters for a global user or a school's (not a teacher's or a
+   *   student's) are answered from the courses held in memory while they are current (ListMemory)
+   */
+  constructor(
+    private readonly db: Db,
+    inMemory = true,
+  ) {
     this.pages = new VersionedPages(db);
-    this.byIds = rowsByIds(db, "lms_courses_by_ids", courses, courses.id, getTableColumns(courses));
+    const columns = getTableColumns(courses);
+    this.byIds = rowsByIds(db, "lms_courses_by_ids", courses, courses.id, columns);
+    this.memory = inMemory
+      ? new ListMemory<CourseRow>(db, {
+          tables: ["courses"],
+          // As the rows by id read them: the driver's values, under the row's field names.
+          columns: sql.join(
+            Object.entries(columns).map(
+              ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+            ),
+            sql`, `,
+          ),
+          from: sql`${courses}`,
+          searchText: sql`${courses.searchText}`,
+          school: sql`${courses.schoolId}`,
+          orders: specOrders(listSpec),
+        })
+      : null;
+  }
+
+  /** Starts loading the courses into memory, in the background. */
+  warm(): void {
+    this.memory?.warm();
+  }
+
+  /** Whether the memory holds the courses as they are now (loaded first if need be). */
+  async memoryReady(): Promise<boolean> {
+    return (await this.memory?.ready()) ?? false;
+  }
+
+  async close(): Promise<void> {
+    await this.memory?.close();
   }
 
   async find(
@@ -148,7 +202,24 @@ export class CoursesRepository {
     await db.execute(sql`select id from courses where id = ${id} for update`);
   }
 
-  async list(input: ListInput, filters: ListFilter[], viewer: CourseViewer) {
+  async list(
+    input: ListInput,
+    filters: ListFilter[],
+    viewer: CourseViewer,
+  ): Promise<{ rows: CourseRecord[]; total: number; fromMemory?: true }> {
+    const access = courseAccessInMemory(viewer);
+    if (this.memory && access && filters.length === 0) {
+      const { limit, offset } = pageOf(input);
+      const found = this.memory.page(await this.memory.versions(), {
+        term: input.search,
+        ...access,
+        order: specOrderName(listSpec, input),
+        offset,
+        limit,
+      });
+      if (found)
+        return { rows: found.rows.map(toCourseRecord), total: found.total, fromMemory: true };
+    }
     const where = whereAll([
       courseAccess(viewer, "view"),
       ...listConditions(listSpec, input, filters),
