@@ -2,7 +2,7 @@ import type { ListResource } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { preparedQuery, type Db } from "../db/client";
 import { listOrder, type ListInput, type ListSpec } from "./list";
-import { versionsText } from "./versioned-pages";
+import { preparedVersions, versionsText } from "./versioned-pages";
 
 /** What a list held in memory reads: its rows, their search text and school, its orders. */
 export interface MemoryListSource {
@@ -34,8 +34,9 @@ interface Held<Row> {
   versions: string;
   rows: Row[];
   schools: Int32Array;
-  /** The rows of each distinct search text (a division's classes share few of them). */
-  byText: Map<string, number[]>;
+  /** Each distinct search text (a division's classes share few of them) and its rows. */
+  texts: string[];
+  members: number[][];
   /** The rows (their indexes) in each of the list's orders, as the database orders them. */
   orders: Map<string, Int32Array>;
 }
@@ -65,19 +66,22 @@ export class ListMemory<Row> {
   private loading: Promise<void> | undefined;
   private nextLoadAt = 0;
   private closed = false;
+  private readonly readVersions;
 
   constructor(
     private readonly db: Db,
     private readonly source: MemoryListSource,
-  ) {}
+  ) {
+    this.readVersions = preparedVersions(
+      db,
+      `lms_memory_${source.tables.join("_")}`,
+      source.tables,
+    );
+  }
 
   /** The versions of the source's tables now ("" when one has no counter: never held). */
   async versions(): Promise<string> {
-    const [row] = await preparedQuery<{ versions: string | null }>(
-      this.db,
-      sql`select ${versionsText(this.source.tables)} as versions`,
-    );
-    return row?.versions ?? "";
+    return (await this.readVersions()) ?? "";
   }
 
   /** Starts loading, in the background. */
@@ -124,9 +128,9 @@ export class ListMemory<Row> {
     }
     const matched = new Uint8Array(held.rows.length);
     let total = 0;
-    for (const [text, members] of held.byText) {
-      if (!text.includes(page.term)) continue;
-      for (const i of members) {
+    for (let t = 0; t < held.texts.length; t += 1) {
+      if (!held.texts[t]!.includes(page.term)) continue;
+      for (const i of held.members[t]!) {
         const school = held.schools[i];
         if (page.schoolId !== null && school !== page.schoolId) {
           if (!page.orNoSchool || school !== NO_SCHOOL) continue;
@@ -204,7 +208,14 @@ export class ListMemory<Row> {
         orders.get(name)![Number(row[`${OWN}o${j}`]) - 1] = i;
       });
     });
-    return { versions, rows, schools, byText, orders };
+    return {
+      versions,
+      rows,
+      schools,
+      texts: [...byText.keys()],
+      members: [...byText.values()],
+      orders,
+    };
   }
 }
 

@@ -2,7 +2,7 @@ import type { ListResource } from "@lms/core";
 import { count, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
-import { preparedQuery, preparedRows, type Db } from "../db/client";
+import { preparedQuery, preparedRows, preparedStatement, type Db } from "../db/client";
 import { changeCounters } from "../db/schema";
 import { listOrder, nearerEnd, reverseInput, type ListInput, type ListSpec } from "./list";
 
@@ -128,9 +128,25 @@ export class VersionedCounts {
  * (the bytes' order), comma-separated, as VersionedCounts keeps them.
  */
 export function versionsText(tables: readonly string[]): SQL<string> {
-  return sql<string>`(select string_agg(c.name || ':' || c.version::text, ','
+  return sql<string>`(${sql.raw(VERSIONS_OF)} ${sql.param([...tables])}::text[]))`;
+}
+
+/** The versions' text over change_counters `c`, the tables' names to follow (versionsText). */
+const VERSIONS_OF = `select string_agg(c.name || ':' || c.version::text, ','
                                    order by (c.name || ':' || c.version::text) collate "C")
-      from change_counters c where c.name = any(${sql.param([...tables])}::text[]))`;
+      from change_counters c where c.name = any(`;
+
+/** `versionsText` as a statement of its own, prepared once per name: its one row and column. */
+export function preparedVersions(
+  db: Db,
+  name: string,
+  tables: readonly string[],
+): () => Promise<string | null> {
+  const run = preparedStatement(db, name, `${VERSIONS_OF}$1::text[])`);
+  return async () => {
+    const [row] = await run([[...tables]]);
+    return (row?.[0] as string | null | undefined) ?? null;
+  };
 }
 
 /** `versionsText` as a select's "versions" column. */
