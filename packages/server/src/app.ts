@@ -95,12 +95,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     repos.classes.warm();
     repos.schools.warm();
     repos.courses.warm();
+    repos.materials.warm();
   });
   app.addHook("onClose", async () => {
-    await repos.usersSearch.close();
-    await repos.classes.close();
-    await repos.schools.close();
-    await repos.courses.close();
+    repos.usersSearch.close();
+    repos.classes.close();
+    repos.schools.close();
+    repos.courses.close();
+    repos.materials.close();
   });
   const storage = options.storage ?? (await createFileStorage(config, database));
   app.decorate("storage", storage);

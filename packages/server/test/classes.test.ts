@@ -501,7 +501,7 @@ describe("class list in memory", () => {
     });
     await expectSame("2026", true);
 
-    await inMemory.close();
+    inMemory.close();
     await db.execute(sql`delete from users where user_name like 'mem%'`);
     await db.execute(sql`delete from schools where school_code in ('MEM1', 'MEM2')`);
   });

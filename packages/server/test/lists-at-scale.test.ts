@@ -1,10 +1,15 @@
-import { ROLE_IDS, SORTABLE_COLUMNS } from "@lms/core";
+import { ROLE_IDS, SORTABLE_COLUMNS, type ListFilter } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   CoursesRepository,
   type CourseViewer,
 } from "../src/plugins/app/repositories/courses-repository";
+import {
+  MaterialsRepository,
+  type MaterialSource,
+  type MaterialVisibility,
+} from "../src/plugins/app/repositories/materials-repository";
 import { SchoolsRepository } from "../src/plugins/app/repositories/schools-repository";
 import { useTestApp } from "./helper";
 
@@ -236,7 +241,7 @@ describe("schools, courses and materials lists at scale", () => {
       fromMemory: true,
     });
     await expectSame("");
-    await inMemory.close();
+    inMemory.close();
   });
 
   it("pages and searches courses in memory as the database does, and follows a change", async () => {
@@ -291,7 +296,7 @@ describe("schools, courses and materials lists at scale", () => {
     expect(await inMemory.memoryReady()).toBe(true);
     expect(await inMemory.list(zoology, [], schoolAdmins)).toEqual({ ...fresh, fromMemory: true });
     await expectSame("");
-    await inMemory.close();
+    inMemory.close();
   });
 
   it("pages courses for an admin, a school admin and a teacher", async () => {
@@ -304,6 +309,65 @@ describe("schools, courses and materials lists at scale", () => {
     );
     expect(await count(teachersCourses())).toBeGreaterThan(ROWS);
     await everySort("course", teacher, COURSE_COLUMNS, teachersCourses());
+  });
+
+  it("pages and searches every material in memory as the database does, and follows a change", async () => {
+    const db = t().database.db;
+    const inMemory = new MaterialsRepository(db);
+    const inDatabase = new MaterialsRepository(db, false);
+    expect(await inMemory.memoryReady()).toBe(true);
+    const global: CourseViewer = {
+      userId: 1,
+      roleId: ROLE_IDS.admin,
+      schoolId: null,
+      grade: null,
+      section: "",
+    };
+    const every = { viewer: global };
+    const edited = { editor: global };
+    const expectSame = async (term: string) => {
+      for (const sortBy of [undefined, ...SORTABLE_COLUMNS.materials]) {
+        for (const sortOrder of ["asc", "desc"] as const) {
+          for (const page of [1, 2, 4]) {
+            const input = { page, rowsPerPage: ROWS, sortBy, sortOrder, search: term };
+            const found = await inMemory.list(every, input, [], edited);
+            const read = await inDatabase.list(every, input, [], edited);
+            expect(found.fromMemory, `${term} ${sortBy} ${sortOrder} ${page}`).toBe(true);
+            expect(found.total).toBe(read.total);
+            expect(found.rows).toEqual(read.rows);
+          }
+        }
+      }
+    };
+    for (const term of ["", "scale", "1", "zzz"]) await expectSame(term);
+    // A school's user, the published ones only, one course, or a filter: the database's.
+    const input = { page: 1, rowsPerPage: ROWS, sortOrder: "asc" as const, search: "" };
+    const schoolAdmins = { ...global, roleId: ROLE_IDS.schoolAdmin, schoolId: adminsSchool };
+    const [course] = await ids(sql`select id from courses where course_code = 'SCALE-3'`);
+    const link: ListFilter[] = [{ key: "type", values: ["link"] }];
+    const others: [MaterialSource, MaterialVisibility, ListFilter[]][] = [
+      [{ viewer: schoolAdmins }, { editor: schoolAdmins }, []],
+      [every, "published", []],
+      [{ courseId: course! }, edited, []],
+      [every, edited, link],
+    ];
+    for (const [from, visibility, filters] of others) {
+      const theirs = await inMemory.list(from, input, filters, visibility);
+      expect(theirs.fromMemory).toBeUndefined();
+      expect(theirs).toEqual(await inDatabase.list(from, input, filters, visibility));
+    }
+
+    // A material renamed: the database answers until the memory holds the new version.
+    await db.execute(sql`update materials set name = 'Zither in memory', last_modified = now()
+      where id = (select min(id) from materials)`);
+    const zither = { ...input, search: "zither in", sortBy: "lastModified" };
+    const fresh = await inMemory.list(every, zither, [], edited);
+    expect(fresh.fromMemory).toBeUndefined();
+    expect(fresh.rows.map((r) => r.name)).toEqual(["Zither in memory"]);
+    expect(await inMemory.memoryReady()).toBe(true);
+    expect(await inMemory.list(every, zither, [], edited)).toEqual({ ...fresh, fromMemory: true });
+    await expectSame("");
+    inMemory.close();
   });
 
   it("pages materials for an admin and a teacher, and in journey order", async () => {

@@ -16,6 +16,11 @@ export interface MemoryListSource {
   school: SQL;
   /** Every order of the list by name (see `orderName`), as the database orders its pages. */
   orders: ReadonlyMap<string, SQL>;
+  /**
+   * The row's fields read as milliseconds since 1970 (the columns give them so) and held as
+   * dates, as the rows by id read them (a statement of its own answers timestamps as text).
+   */
+  dates?: readonly string[];
 }
 
 /** A page of the list of every school or of one, searched or not, in one of its orders. */
@@ -100,9 +105,12 @@ export class ListMemory<Row> {
     return this.held !== null && this.held.versions === (await this.versions());
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops loading: a load under way is not waited for (a statement queued for a connection when
+   * the pool ends would never settle) and its rows are dropped.
+   */
+  close(): void {
     this.closed = true;
-    await this.loading;
   }
 
   /**
@@ -189,9 +197,11 @@ export class ListMemory<Row> {
     );
     const versions = String(read[0]?.lms_versions ?? "");
     const found = read.filter((row) => row.lms_text !== null && row.lms_text !== undefined);
+    const dates = source.dates ?? [];
     const rows = found.map((row) => {
       const own: Record<string, unknown> = {};
       for (const key in row) if (!key.startsWith(OWN)) own[key] = row[key];
+      for (const key of dates) if (own[key] != null) own[key] = new Date(Number(own[key]));
       return own as Row;
     });
     const schools = Int32Array.from(found, (row) =>

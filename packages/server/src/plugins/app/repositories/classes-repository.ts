@@ -172,8 +172,8 @@ export class ClassesRepository {
     return (await this.memory?.ready()) ?? false;
   }
 
-  async close(): Promise<void> {
-    await this.memory?.close();
+  close(): void {
+    this.memory?.close();
   }
 
   private async sync(today: Date, db: Executor = this.db) {

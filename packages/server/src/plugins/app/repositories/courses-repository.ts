@@ -177,8 +177,8 @@ export class CoursesRepository {
     return (await this.memory?.ready()) ?? false;
   }
 
-  async close(): Promise<void> {
-    await this.memory?.close();
+  close(): void {
+    this.memory?.close();
   }
 
   async find(

@@ -1,4 +1,10 @@
-import type { ListFilter, MaterialRecord, MaterialType, ScormSettings } from "@lms/core";
+import {
+  ROLE_IDS,
+  type ListFilter,
+  type MaterialRecord,
+  type MaterialType,
+  type ScormSettings,
+} from "@lms/core";
 import {
   and,
   asc,
@@ -17,12 +23,14 @@ import { courseElements, courses, materialFiles, materials } from "../../../db/s
 import {
   listConditions,
   listOrder,
+  pageOf,
   reverseInput,
   whereAll,
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
 import { sanitizePageHtml } from "../../../lib/page-html";
+import { ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
 import { rowsByIds, VersionedPages } from "../../../lib/versioned-pages";
 import { courseAccess, courseAccessTables, type CourseViewer } from "./courses-repository";
 import { created, timestamps, updated } from "./records";
@@ -119,6 +127,20 @@ function sourceWhere(
   ]);
 }
 
+/**
+ * Whether a source and visibility list every material (sourceWhere and visibilityWhere add no
+ * condition): every course's, seen and edited by a global user. Such a list without filters is
+ * answered from the materials held in memory (ListMemory).
+ */
+function listsEveryMaterial(from: MaterialSource, visibility: MaterialVisibility): boolean {
+  return (
+    "viewer" in from &&
+    courseAccess(from.viewer, "view") === undefined &&
+    visibility !== "published" &&
+    courseAccess(visibility.editor, "modify") === undefined
+  );
+}
+
 /** The tables a source and visibility read (a teacher's courses follow its load). */
 function sourceTables(from: MaterialSource, visibility: MaterialVisibility): string[] {
   const viewers = [
@@ -178,14 +200,69 @@ export function toMaterialRecord(
   };
 }
 
+/** A user of no school: sees and changes every course. */
+const GLOBAL_VIEWER: CourseViewer = {
+  userId: 0,
+  roleId: ROLE_IDS.admin,
+  schoolId: null,
+  grade: null,
+  section: "",
+};
+
 /** Materials ordered by position: unique and gap-free per element. */
 export class MaterialsRepository {
   private readonly pages;
   private readonly byIds: (ids: number[]) => Promise<ListedRow[]>;
 
-  constructor(private readonly db: Db) {
+  private readonly memory;
+
+  /**
+   * @param inMemory pages of every material (a global user's, without filters) are answered from
+   *   the materials held in memory while they are current (ListMemory)
+   */
+  constructor(
+    private readonly db: Db,
+    inMemory = true,
+  ) {
     this.pages = new VersionedPages(db);
     this.byIds = rowsByIds(db, "lms_materials_by_ids", materials, materials.id, listedColumns);
+    const journey = sql.join(
+      sourceOrder({ page: 1, rowsPerPage: 1, search: "", sortOrder: "asc" }),
+      sql`, `,
+    );
+    this.memory = inMemory
+      ? new ListMemory<ListedRow>(db, {
+          tables: sourceTables({ viewer: GLOBAL_VIEWER }, { editor: GLOBAL_VIEWER }),
+          columns: sql.join(
+            Object.entries(listedColumns).map(([key, column]) =>
+              key === "lastModified"
+                ? sql`(extract(epoch from ${column}) * 1000)::float8 as ${sql.identifier(key)}`
+                : sql`${column} as ${sql.identifier(key)}`,
+            ),
+            sql`, `,
+          ),
+          from: sql`${materials} join ${courseElements} on ${elementJoin.on}`,
+          searchText: listSpec.search as SQL,
+          school: sql`null::int`,
+          // Without a sort column, journey order either way (the sort order does not turn it).
+          orders: new Map([...specOrders(listSpec), [":asc", journey], [":desc", journey]]),
+          dates: ["lastModified"],
+        })
+      : null;
+  }
+
+  /** Starts loading the materials into memory, in the background. */
+  warm(): void {
+    this.memory?.warm();
+  }
+
+  /** Whether the memory holds the materials as they are now (loaded first if need be). */
+  async memoryReady(): Promise<boolean> {
+    return (await this.memory?.ready()) ?? false;
+  }
+
+  close(): void {
+    this.memory?.close();
   }
 
   async findById(id: number, db: Executor = this.db): Promise<MaterialRow | undefined> {
@@ -202,7 +279,24 @@ export class MaterialsRepository {
     input: ListInput,
     filters: ListFilter[],
     visibility: MaterialVisibility,
-  ) {
+  ): Promise<{ rows: MaterialRecord[]; total: number; fromMemory?: true }> {
+    if (this.memory && filters.length === 0 && listsEveryMaterial(from, visibility)) {
+      const { limit, offset } = pageOf(input);
+      const found = this.memory.page(await this.memory.versions(), {
+        term: input.search,
+        schoolId: null,
+        order: specOrderName(listSpec, input),
+        offset,
+        limit,
+      });
+      if (found) {
+        return {
+          rows: found.rows.map((r) => toMaterialRecord(r)),
+          total: found.total,
+          fromMemory: true,
+        };
+      }
+    }
     const where = sourceWhere(from, input, filters, visibility);
     const { rows, total } = await this.pages.page(input, {
       tables: sourceTables(from, visibility),

@@ -101,8 +101,8 @@ export class SchoolsRepository {
     return (await this.memory?.ready()) ?? false;
   }
 
-  async close(): Promise<void> {
-    await this.memory?.close();
+  close(): void {
+    this.memory?.close();
   }
 
   async findById(

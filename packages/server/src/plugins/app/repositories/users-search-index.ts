@@ -98,10 +98,13 @@ export class UsersSearchIndex {
     return this.current !== null;
   }
 
-  /** Stops a build under way (the database is closing). */
-  async close(): Promise<void> {
+  /**
+   * Stops a build under way (the database is closing): it reads nothing more after its current
+   * statement, and is not waited for (a statement queued for a connection when the pool ends
+   * would never settle, and the server's close with it).
+   */
+  close(): void {
     this.closed = true;
-    await this.building;
   }
 
   /**

@@ -121,8 +121,8 @@ export class UsersSearchRepository {
     return (await this.index?.ready()) ?? false;
   }
 
-  async close(): Promise<void> {
-    await this.index?.close();
+  close(): void {
+    this.index?.close();
   }
 
   async list(input: ListInput, filters: ListFilter[], scope: Scope): Promise<UserPage> {
