@@ -50,6 +50,20 @@ interface Held<Row> {
 const RELOAD_MS = 1_000;
 const RELOAD_LOADS = 10;
 
+/**
+ * The most rows held: a list longer than that is the database's (a load sorts it once per order
+ * and holds every row), tried again after TOO_LONG_MS.
+ */
+const MOST_ROWS = 200_000;
+const TOO_LONG_MS = 10 * 60_000;
+
+/**
+ * The most distinct search texts a search checks in memory. Each search checks every one on the
+ * server's thread (20,000 courses: about a millisecond); past this, the database's trigram index
+ * finds a term's rows for less, on PostgreSQL's own cores.
+ */
+const SEARCHED_TEXTS = 10_000;
+
 /** The columns the memory reads besides the row's (left out of the rows it holds). */
 const OWN = "lms_";
 
@@ -73,9 +87,11 @@ export class ListMemory<Row> {
   private closed = false;
   private readonly readVersions;
 
+  /** @param limits the most rows held and distinct texts searched (tests make them small) */
   constructor(
     private readonly db: Db,
     private readonly source: MemoryListSource,
+    private readonly limits = { rows: MOST_ROWS, searchedTexts: SEARCHED_TEXTS },
   ) {
     this.readVersions = preparedVersions(
       db,
@@ -84,7 +100,7 @@ export class ListMemory<Row> {
     );
   }
 
-  /** The versions of the source's tables now ("" when one has no counter: never held). */
+  /** The versions of the source's tables now: "" or fewer than its tables when one has no counter. */
   async versions(): Promise<string> {
     return (await this.readVersions()) ?? "";
   }
@@ -125,7 +141,7 @@ export class ListMemory<Row> {
       return null;
     }
     const order = held.orders.get(page.order);
-    if (!order) return null;
+    if (!order || (page.term !== "" && held.texts.length > this.limits.searchedTexts)) return null;
     const wanted = page.offset + page.limit;
     const rows: Row[] = [];
     if (page.term === "" && page.schoolId === null) {
@@ -162,25 +178,28 @@ export class ListMemory<Row> {
   private load(): void {
     if (this.loading || this.closed || performance.now() < this.nextLoadAt) return;
     const started = performance.now();
+    let tooLong = false;
     this.loading = this.read()
       .then(
         (held) => {
+          tooLong = held === null;
           if (!this.closed) this.held = held;
         },
         () => undefined,
       )
       .finally(() => {
         const ended = performance.now();
-        this.nextLoadAt = ended + Math.max(RELOAD_MS, RELOAD_LOADS * (ended - started));
+        const wait = Math.max(RELOAD_MS, RELOAD_LOADS * (ended - started));
+        this.nextLoadAt = ended + (tooLong ? TOO_LONG_MS : wait);
         this.loading = undefined;
       });
   }
 
   /**
    * Every row with the tables' versions and its place in each order, in one statement: the rows
-   * are of those versions (and no row still gives them).
+   * are of those versions (and no row still gives them). Null for more than MOST_ROWS rows.
    */
-  private async read(): Promise<Held<Row>> {
+  private async read(): Promise<Held<Row> | null> {
     const { source } = this;
     const names = [...source.orders.keys()];
     const places = names.map(
@@ -191,12 +210,15 @@ export class ListMemory<Row> {
       this.db,
       sql`select v.lms_versions, l.* from (select ${versionsText(source.tables)} as lms_versions) v
             left join (
-              select ${source.columns}, ${source.searchText} as lms_text,
+              select ${source.columns}, ${source.searchText} as lms_text, true as lms_row,
                      ${source.school} as lms_school ${sql.join(places, sql``)}
-                from ${source.from}) l on true`,
+                from ${source.from}
+               limit ${this.limits.rows + 1}) l on true`,
     );
     const versions = String(read[0]?.lms_versions ?? "");
-    const found = read.filter((row) => row.lms_text !== null && row.lms_text !== undefined);
+    // The join's row of no row has none of the columns.
+    const found = read.filter((row) => row.lms_row === true);
+    if (found.length > this.limits.rows) return null;
     const dates = source.dates ?? [];
     const rows = found.map((row) => {
       const own: Record<string, unknown> = {};
@@ -210,7 +232,7 @@ export class ListMemory<Row> {
     const byText = new Map<string, number[]>();
     const orders = new Map(names.map((name) => [name, new Int32Array(found.length)]));
     found.forEach((row, i) => {
-      const text = String(row.lms_text);
+      const text = String(row.lms_text ?? "");
       const members = byText.get(text);
       if (members) members.push(i);
       else byText.set(text, [i]);

@@ -1,10 +1,4 @@
-import {
-  ROLE_IDS,
-  type ListFilter,
-  type MaterialRecord,
-  type MaterialType,
-  type ScormSettings,
-} from "@lms/core";
+import type { ListFilter, MaterialRecord, MaterialType, ScormSettings } from "@lms/core";
 import {
   and,
   asc,
@@ -200,15 +194,6 @@ export function toMaterialRecord(
   };
 }
 
-/** A user of no school: sees and changes every course. */
-const GLOBAL_VIEWER: CourseViewer = {
-  userId: 0,
-  roleId: ROLE_IDS.admin,
-  schoolId: null,
-  grade: null,
-  section: "",
-};
-
 /** Materials ordered by position: unique and gap-free per element. */
 export class MaterialsRepository {
   private readonly pages;
@@ -232,7 +217,8 @@ export class MaterialsRepository {
     );
     this.memory = inMemory
       ? new ListMemory<ListedRow>(db, {
-          tables: sourceTables({ viewer: GLOBAL_VIEWER }, { editor: GLOBAL_VIEWER }),
+          // Every material's row and its element's position (journey order); no course's.
+          tables: ["materials", "course_elements"],
           columns: sql.join(
             Object.entries(listedColumns).map(([key, column]) =>
               key === "lastModified"
