@@ -102,12 +102,21 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "candidates by their stretch of the order (a byte per user) and ranking only the stretches " +
       "the page needs; its total is exact for three letters, else estimated from up to 1,000 of " +
       "its candidates (fewer when they all hold it) and answered with " +
-      "`totalIsEstimate: true` (the portal shows “about N”). The other lists search through " +
-      "trigram indexes in the database.",
+      "`totalIsEstimate: true` (the portal shows “about N”). Before them the server answers 300 " +
+      "searches of digits (parts of the users' names and e-mails, never a timed term), so that " +
+      "V8 has compiled its search code as on a server that has been running. The schools and " +
+      "class lists, and with PGlite the courses and materials, search the rows they hold in " +
+      "memory (below); the others search through trigram indexes in the database (on " +
+      "PostgreSQL the bench's courses and materials have more than 10,000 distinct texts: " +
+      "checking each one on the server's thread would cost more than the index).",
     "- Paging without a search: the user list of every user reads the page's ids from the index's " +
-      "ranks while no user has changed since they were read; the other lists (and the user list " +
-      "of one school, or filtered) read them from the sort column's (column, id) index, from the " +
-      "nearer end, with the exact total counted once per version of the tables the list reads.",
+      "ranks while no user has changed since they were read. The schools, courses, materials " +
+      "and class lists (of a global user, without filters) answer from their rows held in the " +
+      "server's memory at their tables' versions (`src/lib/list-memory.ts`): a request reads the " +
+      "versions (one prepared statement) and walks the order, whose places the database gave " +
+      "with the rows. Otherwise (the user list of one school, or filtered; progress) a page's ids " +
+      "come from the sort column's (column, id) index, from the nearer end, with the exact total " +
+      "counted once per version of the tables the list reads.",
     "- “answered by the search index”: answers whose Server-Timing names the index; the others " +
       "came from the database.",
     "- The page floor is a bare Fastify route (no sign-in, permission, validation or list logic) " +
