@@ -104,11 +104,10 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "its candidates (fewer when they all hold it) and answered with " +
       "`totalIsEstimate: true` (the portal shows “about N”). Before them the server answers 300 " +
       "searches of digits (parts of the users' names and e-mails, never a timed term), so that " +
-      "V8 has compiled its search code as on a server that has been running. The schools and " +
-      "class lists, and with PGlite the courses and materials, search the rows they hold in " +
-      "memory (below); the others search through trigram indexes in the database (on " +
-      "PostgreSQL the bench's courses and materials have more than 10,000 distinct texts: " +
-      "checking each one on the server's thread would cost more than the index).",
+      "V8 has compiled its search code as on a server that has been running. The schools, " +
+      "courses, materials and class lists search the rows they hold in memory (below): each " +
+      "distinct text is checked, or, past 10,000 of them, only those under the term's " +
+      "trigrams; progress searches through a trigram index in the database.",
     "- Paging without a search: the user list of every user reads the page's ids from the index's " +
       "ranks while no user has changed since they were read. The schools, courses, materials " +
       "and class lists (of a global user, without filters) answer from their rows held in the " +

@@ -256,7 +256,7 @@ describe("schools, courses and materials lists at scale", () => {
     await db.execute(sql`delete from schools where school_code = 'MEM-%'`);
   });
 
-  it("leaves a list longer than its limits, or a search of too many texts, to the database", async () => {
+  it("searches many texts by their trigrams, and leaves a list longer than its limit to the database", async () => {
     const db = t().database.db;
     const source = {
       tables: ["schools"],
@@ -266,6 +266,9 @@ describe("schools, courses and materials lists at scale", () => {
       school: sql`${schools.id}`,
       orders: new Map([[":asc", sql`${schools.id}`]]),
     };
+    // Every trigram of "abcde" but not the term itself.
+    await db.execute(sql`insert into schools (school_code, school_name, created_by)
+      values ('TRI-1', 'Abcd Bcde', 'test')`);
     const [counted] = await rowsOf<{ n: number }>(
       db.execute(sql`select count(*)::int as n from schools`),
     );
@@ -275,11 +278,20 @@ describe("schools, courses and materials lists at scale", () => {
     expect(await held.ready()).toBe(true);
     const versions = await held.versions();
     expect(held.page(versions, page)).toMatchObject({ total: n });
-    // A search would check too many texts: the database's.
+    // More texts than a search checks one by one: a term's candidates are those under its
+    // trigrams, as many as the scan finds; a term shorter than three characters is the database's.
     expect(held.page(versions, { ...page, term: "a" })).toBeNull();
+    const scanned = new ListMemory<{ id: number }>(db, source, { rows: n, searchedTexts: n });
+    expect(await scanned.ready()).toBe(true);
+    for (const term of ["sca", "scale", "ale 1", "school", "zzz", "abcde", "bcd b"]) {
+      const found = held.page(versions, { ...page, term, limit: n });
+      expect(found, term).toEqual(scanned.page(versions, { ...page, term, limit: n }));
+    }
+    expect(held.page(versions, { ...page, term: "sca", limit: n })!.total).toBeGreaterThan(ROWS);
     const tooLong = new ListMemory<{ id: number }>(db, source, { rows: n - 1, searchedTexts: n });
     expect(await tooLong.ready()).toBe(false);
     expect(tooLong.page(versions, page)).toBeNull();
+    await db.execute(sql`delete from schools where school_code = 'TRI-1'`);
   });
 
   it("pages and searches courses in memory as the database does, and follows a change", async () => {

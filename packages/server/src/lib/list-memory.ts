@@ -2,6 +2,7 @@ import type { ListResource } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { preparedQuery, type Db } from "../db/client";
 import { listOrder, type ListInput, type ListSpec } from "./list";
+import { TrigramPostings } from "./trigram-postings";
 import { preparedVersions, versionsText } from "./versioned-pages";
 
 /** What a list held in memory reads: its rows, their search text and school, its orders. */
@@ -42,6 +43,8 @@ interface Held<Row> {
   /** Each distinct search text (a division's classes share few of them) and its rows. */
   texts: string[];
   members: number[][];
+  /** Which texts hold each trigram, when they are more than a search checks one by one. */
+  postings: TrigramPostings | null;
   /** The rows (their indexes) in each of the list's orders, as the database orders them. */
   orders: Map<string, Int32Array>;
 }
@@ -58,9 +61,10 @@ const MOST_ROWS = 200_000;
 const TOO_LONG_MS = 10 * 60_000;
 
 /**
- * The most distinct search texts a search checks in memory. Each search checks every one on the
- * server's thread (20,000 courses: about a millisecond); past this, the database's trigram index
- * finds a term's rows for less, on PostgreSQL's own cores.
+ * The most distinct search texts a search checks one by one (20,000 courses: about a millisecond
+ * of the server's thread a search). Past this, a term's candidates are the texts under its
+ * trigrams (TrigramPostings, built with the rows), and a term shorter than three characters is
+ * the database's.
  */
 const SEARCHED_TEXTS = 10_000;
 
@@ -141,7 +145,9 @@ export class ListMemory<Row> {
       return null;
     }
     const order = held.orders.get(page.order);
-    if (!order || (page.term !== "" && held.texts.length > this.limits.searchedTexts)) return null;
+    if (!order) return null;
+    const candidates = page.term === "" ? null : held.postings?.candidates(page.term);
+    if (candidates === null && held.postings && page.term !== "") return null;
     const wanted = page.offset + page.limit;
     const rows: Row[] = [];
     if (page.term === "" && page.schoolId === null) {
@@ -152,7 +158,9 @@ export class ListMemory<Row> {
     }
     const matched = new Uint8Array(held.rows.length);
     let total = 0;
-    for (let t = 0; t < held.texts.length; t += 1) {
+    const texts = candidates?.length ?? held.texts.length;
+    for (let c = 0; c < texts; c += 1) {
+      const t = candidates ? candidates[c]! : c;
       if (!held.texts[t]!.includes(page.term)) continue;
       for (const i of held.members[t]!) {
         const school = held.schools[i];
@@ -240,14 +248,17 @@ export class ListMemory<Row> {
         orders.get(name)![Number(row[`${OWN}o${j}`]) - 1] = i;
       });
     });
-    return {
-      versions,
-      rows,
-      schools,
-      texts: [...byText.keys()],
-      members: [...byText.values()],
-      orders,
-    };
+    const texts = [...byText.keys()];
+    // Built in steps, the server answering between them; stopped when the memory closes.
+    const postings =
+      texts.length > this.limits.searchedTexts
+        ? await TrigramPostings.buildInSteps(texts, () =>
+            this.closed
+              ? Promise.reject(new Error("closed"))
+              : new Promise((resolve) => setImmediate(resolve)),
+          )
+        : null;
+    return { versions, rows, schools, texts, members: [...byText.values()], orders, postings };
   }
 }
 
