@@ -91,11 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate("repos", repos);
   app.addHook("onReady", async () => {
+    // The lists held in memory load on their first page (the database answers it): loading all
+    // at once at start would take every connection of a small pool.
     repos.usersSearch.warm();
-    repos.classes.warm();
-    repos.schools.warm();
-    repos.courses.warm();
-    repos.materials.warm();
   });
   app.addHook("onClose", async () => {
     repos.usersSearch.close();

@@ -109,11 +109,6 @@ export class ListMemory<Row> {
     return (await this.readVersions()) ?? "";
   }
 
-  /** Starts loading, in the background. */
-  warm(): void {
-    this.load();
-  }
-
   /** Loads the rows now unless the memory holds their versions, and says whether it does. */
   async ready(): Promise<boolean> {
     await this.loading;

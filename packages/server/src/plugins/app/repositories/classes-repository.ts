@@ -162,11 +162,6 @@ export class ClassesRepository {
       : null;
   }
 
-  /** Starts loading the stored classes into memory, in the background. */
-  warm(): void {
-    this.memory?.warm();
-  }
-
   /** Whether the memory holds the stored classes as they are now (loaded first if need be). */
   async memoryReady(): Promise<boolean> {
     return (await this.memory?.ready()) ?? false;

@@ -167,11 +167,6 @@ export class CoursesRepository {
       : null;
   }
 
-  /** Starts loading the courses into memory, in the background. */
-  warm(): void {
-    this.memory?.warm();
-  }
-
   /** Whether the memory holds the courses as they are now (loaded first if need be). */
   async memoryReady(): Promise<boolean> {
     return (await this.memory?.ready()) ?? false;

@@ -237,11 +237,6 @@ export class MaterialsRepository {
       : null;
   }
 
-  /** Starts loading the materials into memory, in the background. */
-  warm(): void {
-    this.memory?.warm();
-  }
-
   /** Whether the memory holds the materials as they are now (loaded first if need be). */
   async memoryReady(): Promise<boolean> {
     return (await this.memory?.ready()) ?? false;

@@ -91,11 +91,6 @@ export class SchoolsRepository {
       : null;
   }
 
-  /** Starts loading the schools into memory, in the background. */
-  warm(): void {
-    this.memory?.warm();
-  }
-
   /** Whether the memory holds the schools as they are now (loaded first if need be). */
   async memoryReady(): Promise<boolean> {
     return (await this.memory?.ready()) ?? false;
