@@ -1,5 +1,6 @@
 import type { ListResource } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { preparedQuery, type Db } from "../db/client";
 import { listOrder, type ListInput, type ListSpec } from "./list";
 import { TrigramPostings } from "./trigram-postings";
@@ -273,4 +274,22 @@ export function specOrders<R extends ListResource>(spec: ListSpec<R>): Map<strin
     }
   }
   return orders;
+}
+
+/**
+ * A table's columns as a held list's `columns`: each under its row field's name, as the rows by id
+ * read them, and the `dates` among them as milliseconds since 1970 (see MemoryListSource.dates).
+ */
+export function fieldColumns(
+  columns: Record<string, PgColumn>,
+  dates: readonly string[] = [],
+): SQL {
+  return sql.join(
+    Object.entries(columns).map(([key, column]) =>
+      dates.includes(key)
+        ? sql`(extract(epoch from ${column}) * 1000)::float8 as ${sql.identifier(key)}`
+        : sql`${column} as ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  );
 }

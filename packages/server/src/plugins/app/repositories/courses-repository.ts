@@ -10,7 +10,7 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
 import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated } from "./records";
 
@@ -152,13 +152,7 @@ export class CoursesRepository {
     this.memory = inMemory
       ? new ListMemory<CourseRow>(db, {
           tables: ["courses"],
-          // As the rows by id read them: the driver's values, under the row's field names.
-          columns: sql.join(
-            Object.entries(columns).map(
-              ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
-            ),
-            sql`, `,
-          ),
+          columns: fieldColumns(columns),
           from: sql`${courses}`,
           searchText: sql`${courses.searchText}`,
           school: sql`${courses.schoolId}`,

@@ -24,7 +24,7 @@ import {
   type ListSpec,
 } from "../../../lib/list";
 import { sanitizePageHtml } from "../../../lib/page-html";
-import { ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
 import { rowsByIds, VersionedPages } from "../../../lib/versioned-pages";
 import { courseAccess, courseAccessTables, type CourseViewer } from "./courses-repository";
 import { created, timestamps, updated } from "./records";
@@ -219,14 +219,7 @@ export class MaterialsRepository {
       ? new ListMemory<ListedRow>(db, {
           // Every material's row and its element's position (journey order); no course's.
           tables: ["materials", "course_elements"],
-          columns: sql.join(
-            Object.entries(listedColumns).map(([key, column]) =>
-              key === "lastModified"
-                ? sql`(extract(epoch from ${column}) * 1000)::float8 as ${sql.identifier(key)}`
-                : sql`${column} as ${sql.identifier(key)}`,
-            ),
-            sql`, `,
-          ),
+          columns: fieldColumns(listedColumns, ["lastModified"]),
           from: sql`${materials} join ${courseElements} on ${elementJoin.on}`,
           searchText: listSpec.search as SQL,
           school: sql`null::int`,

@@ -10,7 +10,7 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
 import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated, type Scope } from "./records";
 
@@ -76,13 +76,7 @@ export class SchoolsRepository {
     this.memory = inMemory
       ? new ListMemory<SchoolRow>(db, {
           tables: ["schools"],
-          // As the rows by id read them: the driver's values, under the row's field names.
-          columns: sql.join(
-            Object.entries(columns).map(
-              ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
-            ),
-            sql`, `,
-          ),
+          columns: fieldColumns(columns),
           from: sql`${schools}`,
           searchText: sql`${schools.searchText}`,
           school: sql`${schools.id}`,
