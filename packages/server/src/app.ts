@@ -91,17 +91,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate("repos", repos);
   app.addHook("onReady", async () => {
-    // The lists held in memory load on their first page (the database answers it): loading all
-    // at once at start would take every connection of a small pool.
-    repos.usersSearch.warm();
+    // In the background: until a list is loaded, the database answers its pages.
+    void repos.warm((list, error) =>
+      app.log.warn({ err: error, list }, "a list held in memory could not load"),
+    );
   });
-  app.addHook("onClose", async () => {
-    repos.usersSearch.close();
-    repos.classes.close();
-    repos.schools.close();
-    repos.courses.close();
-    repos.materials.close();
-  });
+  app.addHook("onClose", async () => repos.close());
   const storage = options.storage ?? (await createFileStorage(config, database));
   app.decorate("storage", storage);
   if (!options.storage) app.addHook("onClose", async () => storage.close?.());

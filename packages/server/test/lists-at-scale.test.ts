@@ -11,6 +11,7 @@ import {
   type MaterialVisibility,
 } from "../src/plugins/app/repositories/materials-repository";
 import { SchoolsRepository } from "../src/plugins/app/repositories/schools-repository";
+import { createRepositories, type Repositories } from "../src/plugins/app/repositories";
 import { rowsOf } from "../src/db/client";
 import { schools } from "../src/db/schema";
 import { ListMemory } from "../src/lib/list-memory";
@@ -488,5 +489,81 @@ describe("schools, courses and materials lists at scale", () => {
       select course_id, id, 'New', 'link', 99, 'test' from course_elements
        where created_by = 'test' order by id limit 1`);
     expect(await total("material", admin, { sortBy: "name" })).toBe(materials + 1);
+  });
+});
+
+describe("lists held in memory at the server's start", () => {
+  const page = { page: 1, rowsPerPage: ROWS, sortOrder: "asc" as const, search: "" };
+  const global: CourseViewer = {
+    userId: 1,
+    roleId: ROLE_IDS.admin,
+    schoolId: null,
+    grade: null,
+    section: "",
+  };
+  const firstPages = (repos: Repositories) =>
+    Promise.all([
+      repos.classes.list(page, [], {}, { schoolId: null, teacherId: null }),
+      repos.schools.list(page, [], { schoolId: null }),
+      repos.courses.list(page, [], global),
+      repos.materials.list({ viewer: global }, page, [], { editor: global }),
+    ]);
+
+  it("builds the users' index, then loads each list one after another, before any page asks", async () => {
+    const repos = createRepositories(t().database.db, { userSearchIndex: {} });
+    const steps: string[] = [];
+    const watch = (name: string, target: object, method: string) => {
+      const spied = target as Record<string, () => Promise<boolean>>;
+      const original = spied[method]!.bind(target);
+      spied[method] = async () => {
+        steps.push(`${name} starts`);
+        const ready = await original();
+        steps.push(`${name} ${ready ? "ready" : "not ready"}`);
+        return ready;
+      };
+    };
+    watch("users", repos.usersSearch, "indexReady");
+    for (const name of ["classes", "schools", "courses", "materials"] as const) {
+      watch(name, repos[name], "memoryReady");
+    }
+    const failures: string[] = [];
+    await repos.warm((list) => failures.push(list));
+    expect(failures).toEqual([]);
+    expect(steps).toEqual(
+      ["users", "classes", "schools", "courses", "materials"].flatMap((name) => [
+        `${name} starts`,
+        `${name} ready`,
+      ]),
+    );
+    for (const first of await firstPages(repos)) expect(first.fromMemory).toBe(true);
+    repos.close();
+  });
+
+  it("says which list failed to load, and loads the others", async () => {
+    const repos = createRepositories(t().database.db);
+    const broken = new ListMemory(t().database.db, {
+      tables: ["schools"],
+      columns: sql`id`,
+      from: sql`no_such_table`,
+      searchText: sql`''`,
+      school: sql`null`,
+      orders: new Map([[":asc", sql`id`]]),
+    });
+    await expect(broken.ready()).rejects.toThrow();
+    repos.classes.memoryReady = () => broken.ready();
+    const failures: string[] = [];
+    await repos.warm((list) => failures.push(list));
+    expect(failures).toEqual(["classes"]);
+    const [classes, ...others] = await firstPages(repos);
+    expect(classes!.fromMemory).toBeUndefined();
+    for (const first of others) expect(first.fromMemory).toBe(true);
+    repos.close();
+  });
+
+  it("loads nothing once closed", async () => {
+    const repos = createRepositories(t().database.db);
+    repos.close();
+    await repos.warm(() => expect.unreachable());
+    for (const first of await firstPages(repos)) expect(first.fromMemory).toBeUndefined();
   });
 });

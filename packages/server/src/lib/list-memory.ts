@@ -88,6 +88,8 @@ const NO_SCHOOL = -1;
 export class ListMemory<Row> {
   private held: Held<Row> | null = null;
   private loading: Promise<void> | undefined;
+  /** The last load's error, if it failed (a request's load does not wait for it: ready tells). */
+  private failure: { error: unknown } | null = null;
   private nextLoadAt = 0;
   private closed = false;
   private readonly readVersions;
@@ -110,13 +112,17 @@ export class ListMemory<Row> {
     return (await this.readVersions()) ?? "";
   }
 
-  /** Loads the rows now unless the memory holds their versions, and says whether it does. */
+  /**
+   * Loads the rows now unless the memory holds their versions, and says whether it does; rejects
+   * with the error of a load that failed.
+   */
   async ready(): Promise<boolean> {
     await this.loading;
     if (this.held?.versions !== (await this.versions())) {
       this.nextLoadAt = 0;
       this.load();
       await this.loading;
+      if (this.failure) throw this.failure.error;
     }
     return this.held !== null && this.held.versions === (await this.versions());
   }
@@ -187,9 +193,12 @@ export class ListMemory<Row> {
       .then(
         (held) => {
           tooLong = held === null;
+          this.failure = null;
           if (!this.closed) this.held = held;
         },
-        () => undefined,
+        (error: unknown) => {
+          this.failure = { error };
+        },
       )
       .finally(() => {
         const ended = performance.now();

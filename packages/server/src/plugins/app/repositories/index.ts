@@ -28,20 +28,27 @@ export function createRepositories(
     userSearchIndex?: false | { onBuilt?: (users: number, ms: number) => void };
   } = {},
 ) {
+  const usersSearch = new UsersSearchRepository(
+    db,
+    options.listExactCount,
+    undefined,
+    options.userSearchIndex,
+  );
+  const schools = new SchoolsRepository(db);
+  const courses = new CoursesRepository(db);
+  const classes = new ClassesRepository(db);
+  const materials = new MaterialsRepository(db);
+  const heldLists = { classes, schools, courses, materials };
+  let closed = false;
   return {
     users: new UsersRepository(db),
-    usersSearch: new UsersSearchRepository(
-      db,
-      options.listExactCount,
-      undefined,
-      options.userSearchIndex,
-    ),
-    schools: new SchoolsRepository(db),
+    usersSearch,
+    schools,
     roles: new RolesRepository(db),
-    courses: new CoursesRepository(db),
-    classes: new ClassesRepository(db),
+    courses,
+    classes,
     elements: new ElementsRepository(db),
-    materials: new MaterialsRepository(db),
+    materials,
     quizzes: new QuizzesRepository(db),
     progress: new ProgressRepository(db),
     scormReport: new ScormReportRepository(db),
@@ -54,6 +61,25 @@ export function createRepositories(
     courseDeletions: new CourseDeletionsRepository(db),
     deletionImpact: new DeletionImpactRepository(db),
     audit: new AuditRepository(db),
+    /**
+     * Builds the users' search index, then loads the lists held in memory one after another (all
+     * at once, they would take every connection of a small pool); meant to run in the background.
+     */
+    warm: async (failed: (list: string, error: unknown) => void): Promise<void> => {
+      const step = async (name: string, ready: () => Promise<boolean>) => {
+        if (!closed) await ready().catch((error: unknown) => closed || failed(name, error));
+      };
+      await step("users", () => usersSearch.indexReady());
+      for (const [name, list] of Object.entries(heldLists)) {
+        await step(name, () => list.memoryReady());
+      }
+    },
+    /** Stops the index's build and the lists' loads (not waited for: see ListMemory.close). */
+    close: (): void => {
+      closed = true;
+      usersSearch.close();
+      for (const list of Object.values(heldLists)) list.close();
+    },
     /** One transaction over several repositories. */
     transaction: <T>(work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(work),
   };

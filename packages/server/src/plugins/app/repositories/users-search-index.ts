@@ -79,11 +79,6 @@ export class UsersSearchIndex {
     return this.current?.version ?? null;
   }
 
-  /** Starts building, in the background. */
-  warm(): void {
-    this.rebuild();
-  }
-
   /**
    * Builds the index again unless it is current with no changed user (whose place in the order it
    * would not know), and says whether it has one now.

@@ -111,11 +111,6 @@ export class UsersSearchRepository {
     );
   }
 
-  /** Starts building the in-memory search index, if there is one. */
-  warm(): void {
-    this.index?.warm();
-  }
-
   /** Whether searches can be answered from the index (it is built first if need be). */
   async indexReady(): Promise<boolean> {
     return (await this.index?.ready()) ?? false;
