@@ -268,6 +268,10 @@ const VERSIONED_ROWS_SQL = rowsSql(`,
          (select string_agg(named.name || '=' || named.version, ',' order by named.name collate "C")
             from (${VERSIONS_SQL}) named) as versions`);
 
+/** The key of what is held for a course at its versions. */
+const heldKey = (course: CourseRow, versions: Map<string, string>) =>
+  `${course.id} ${seenVersionsText(versions)}`;
+
 /** Versions by name as VERSIONED_ROWS_SQL writes them. */
 const seenVersionsText = (versions: Map<string, string>) =>
   [...versions]
@@ -312,6 +316,17 @@ export class ProgressRepository {
   /** The versions this server read last for each course (as `versionsNow` gives them). */
   private readonly seen = new LRUCache<number, Map<string, string>>({ max: 10_000 });
   private readonly tries = new OneTripTries();
+  /**
+   * The progress rows of a course without SCORM materials by student, at one set of its versions
+   * (`heldKey`): its pages and searches are then answered after reading the versions alone.
+   */
+  private readonly heldRows = new LRUCache<string, Map<number, ProgressRow>>({
+    // About 300 bytes a row: at most some 30 MB.
+    maxSize: 100_000,
+    sizeCalculation: (rows) => rows.size + 1,
+  });
+  /** The versions a page was read at once: the second page at them holds the course's rows. */
+  private readonly askedOnce = new LRUCache<string, true>({ max: 1000 });
 
   constructor(private readonly db: Db) {
     this.plainRows = preparedStatement(db, "lms_progress_rows", ROWS_SQL, "int, int, int[]");
@@ -571,12 +586,26 @@ export class ProgressRepository {
              from sc where sc.user_id = page.id)`)}`;
   }
 
-  /** One page: ordered and counted from the kept students, then only the page's rows computed. */
+  /**
+   * One page: ordered and counted from the kept students, its rows from those held for the
+   * course's versions now, else only the page's rows computed.
+   */
   async list(course: CourseRow, scope: ProgressScope, input: ListInput) {
     const { limit, offset } = pageOf(input);
-    const hopeful = await this.pageAtSeenVersions(course, scope, input);
-    if (hopeful) return hopeful;
-    const { ids, materials } = await this.ordered(course, scope, input);
+    const seen = this.seen.get(course.id);
+    let versions: Map<string, string> | null | undefined;
+    if (seen && this.heldRows.has(heldKey(course, seen))) {
+      versions = await this.versionsNow(course);
+      const current = versions && seenVersionsText(versions) === seenVersionsText(seen);
+      const held = current && (await this.pageOfHeldRows(course, scope, input, seen, true));
+      if (held) return held;
+    } else {
+      const hopeful = await this.pageAtSeenVersions(course, scope, input);
+      if (hopeful) return hopeful;
+    }
+    if (versions === undefined) versions = await this.versionsNow(course);
+    if (versions) this.seen.set(course.id, versions);
+    const { ids, materials } = (await this.orderedAt(course, scope, input, versions, false))!;
     if (offset >= ids.length) return { rows: [], total: ids.length };
     const page = ids.slice(offset, offset + limit);
     return { rows: await this.rowsOf(course, materials, page), total: ids.length };
@@ -584,9 +613,10 @@ export class ProgressRepository {
 
   /**
    * A page in one round trip: ordered by what is kept for the versions this server saw last for
-   * the course, its rows read with the versions now. Null when something is not kept, the course
-   * has SCORM materials (their results are read apart), the page is empty, or a version moved
-   * since (then the caller reads the versions first).
+   * the course, its rows read with the versions now (the second page asked at those versions
+   * reads and holds the rows of every student in scope). Null when something is not kept, the
+   * course has SCORM materials (their results are read apart), the page is empty, or a version
+   * moved since (then the caller reads the versions first).
    */
   private async pageAtSeenVersions(course: CourseRow, scope: ProgressScope, input: ListInput) {
     const seen = this.tries.worth(course.id) ? this.seen.get(course.id) : undefined;
@@ -595,12 +625,53 @@ export class ProgressRepository {
     const { limit, offset } = pageOf(input);
     const page = ordered.ids.slice(offset, offset + limit);
     if (page.length === 0) return null;
+    const key = heldKey(course, seen);
+    if (this.askedOnce.has(key)) {
+      const held = await this.pageOfHeldRows(course, scope, input, seen, false);
+      if (!held) this.tries.miss(course.id);
+      return held;
+    }
+    this.askedOnce.set(key, true);
     const values = await this.versionedRows([course.id, ordered.materials.total, page]);
     if (values.length !== page.length || values[0]!.at(-1) !== seenVersionsText(seen)) {
       this.tries.miss(course.id);
       return null;
     }
     return { rows: values.map(plainRow), total: ordered.ids.length };
+  }
+
+  /**
+   * A page of the rows held at `versions`, after reading those of the students in scope not held
+   * yet (with the versions, in one statement). Null when something is not kept, the course has
+   * SCORM materials, or the versions were not `verified` by the caller and moved.
+   */
+  private async pageOfHeldRows(
+    course: CourseRow,
+    scope: ProgressScope,
+    input: ListInput,
+    versions: Map<string, string>,
+    verified: boolean,
+  ) {
+    const ordered = await this.orderedAt(course, scope, input, versions, true);
+    const students = ordered && (await this.studentsOf(course, scope, versions, true));
+    if (!ordered || !students || ordered.materials.scorm) return null;
+    const key = heldKey(course, versions);
+    let rows = this.heldRows.get(key);
+    const missing = rows ? students.ids.filter((id) => !rows!.has(id)) : students.ids;
+    if (missing.length > 0) {
+      const values = await this.versionedRows([course.id, ordered.materials.total, missing]);
+      if (values.length !== missing.length || values[0]!.at(-1) !== seenVersionsText(versions)) {
+        return null;
+      }
+      rows = new Map(rows);
+      for (const value of values) rows.set(Number(value[0]), plainRow(value));
+      this.heldRows.set(key, rows);
+    } else if (!verified || !rows) {
+      return null;
+    }
+    const { limit, offset } = pageOf(input);
+    const page = ordered.ids.slice(offset, offset + limit).map((id) => rows.get(id)!);
+    return { rows: page, total: ordered.ids.length };
   }
 
   private async rowsOf(course: CourseRow, materials: CourseMaterials, ids: readonly number[]) {
