@@ -1,5 +1,5 @@
 import type { ListResource } from "@lms/core";
-import { sql, type SQL } from "drizzle-orm";
+import { SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { preparedQuery, type Db } from "../db/client";
 import { listOrder, type ListInput, type ListSpec } from "./list";
@@ -16,13 +16,29 @@ export interface MemoryListSource {
   /** The row's lower-cased search text and its school's id (a school's list keeps its own). */
   searchText: SQL;
   school: SQL;
-  /** Every order of the list by name (see `orderName`), as the database orders its pages. */
-  orders: ReadonlyMap<string, SQL>;
+  /**
+   * Every order of the list by name (see `specOrderName`), as the database orders its pages: its
+   * ORDER BY, or another order of the map read as it is or backwards (a descending order whose
+   * every key, nulls and tie-break included, turns: one sort fewer in each load).
+   */
+  orders: ReadonlyMap<string, SQL | OrderOf>;
   /**
    * The row's fields read as milliseconds since 1970 (the columns give them so) and held as
    * dates, as the rows by id read them (a statement of its own answers timestamps as text).
    */
   dates?: readonly string[];
+}
+
+/** An order that is another's (by name, of an ORDER BY), read as it is or backwards. */
+export interface OrderOf {
+  of: string;
+  backwards: boolean;
+}
+
+/** An order's rows (their indexes), read backwards or not. */
+interface HeldOrder {
+  places: Int32Array;
+  backwards: boolean;
 }
 
 /** A page of the list of every school or of one, searched or not, in one of its orders. */
@@ -47,7 +63,7 @@ interface Held<Row> {
   /** Which texts hold each trigram, when they are more than a search checks one by one. */
   postings: TrigramPostings | null;
   /** The rows (their indexes) in each of the list's orders, as the database orders them. */
-  orders: Map<string, Int32Array>;
+  orders: Map<string, HeldOrder>;
 }
 
 /** The least time between two loads, and how many loads' time to wait at least. */
@@ -71,6 +87,9 @@ const SEARCHED_TEXTS = 10_000;
 
 /** The columns the memory reads besides the row's (left out of the rows it holds). */
 const OWN = "lms_";
+
+/** The rows a load copies between two pauses (a few milliseconds of the server's thread). */
+const COPIED_AT_ONCE = 2_000;
 
 /** The school of a row of no school. */
 const NO_SCHOOL = -1;
@@ -148,13 +167,15 @@ export class ListMemory<Row> {
     }
     const order = held.orders.get(page.order);
     if (!order) return null;
+    const { places, backwards } = order;
+    const last = places.length - 1;
     const candidates = page.term === "" ? null : held.postings?.candidates(page.term);
     if (candidates === null && held.postings && page.term !== "") return null;
     const wanted = page.offset + page.limit;
     const rows: Row[] = [];
     if (page.term === "" && page.schoolId === null) {
-      for (let i = page.offset; i < Math.min(wanted, order.length); i += 1) {
-        rows.push(held.rows[order[i]!]!);
+      for (let i = page.offset; i < Math.min(wanted, places.length); i += 1) {
+        rows.push(held.rows[places[backwards ? last - i : i]!]!);
       }
       return { rows, total: held.rows.length };
     }
@@ -175,7 +196,8 @@ export class ListMemory<Row> {
     }
     if (total > page.offset) {
       let seen = 0;
-      for (const i of order) {
+      for (let k = 0; k <= last; k += 1) {
+        const i = places[backwards ? last - k : k]!;
         if (matched[i] === 0) continue;
         seen += 1;
         if (seen > page.offset) rows.push(held.rows[i]!);
@@ -214,9 +236,12 @@ export class ListMemory<Row> {
    */
   private async read(): Promise<Held<Row> | null> {
     const { source } = this;
-    const names = [...source.orders.keys()];
-    const places = names.map(
-      (name, j) => sql`, row_number() over (order by ${source.orders.get(name)!})::int
+    // The orders that are an ORDER BY: one sort each; the others read theirs.
+    const sorted = [...source.orders].filter(
+      (entry): entry is [string, SQL] => !isOrderOf(entry[1]),
+    );
+    const places = sorted.map(
+      ([, orderBy], j) => sql`, row_number() over (order by ${orderBy})::int
         as ${sql.identifier(`${OWN}o${j}`)}`,
     );
     const read = await preparedQuery<Record<string, unknown>>(
@@ -232,36 +257,44 @@ export class ListMemory<Row> {
     // The join's row of no row has none of the columns.
     const found = read.filter((row) => row.lms_row === true);
     if (found.length > this.limits.rows) return null;
+    // Copied in steps, the server answering between them; stopped when the memory closes.
+    const pause = () =>
+      this.closed
+        ? Promise.reject(new Error("closed"))
+        : new Promise<void>((resolve) => setImmediate(resolve));
     const dates = source.dates ?? [];
-    const rows = found.map((row) => {
+    const rows: Row[] = [];
+    const schools = new Int32Array(found.length);
+    const byText = new Map<string, number[]>();
+    const sortedPlaces = sorted.map(() => new Int32Array(found.length));
+    for (let i = 0; i < found.length; i += 1) {
+      if (i > 0 && i % COPIED_AT_ONCE === 0) await pause();
+      const row = found[i]!;
       const own: Record<string, unknown> = {};
       for (const key in row) if (!key.startsWith(OWN)) own[key] = row[key];
       for (const key of dates) if (own[key] != null) own[key] = new Date(Number(own[key]));
-      return own as Row;
-    });
-    const schools = Int32Array.from(found, (row) =>
-      row.lms_school === null ? NO_SCHOOL : Number(row.lms_school),
-    );
-    const byText = new Map<string, number[]>();
-    const orders = new Map(names.map((name) => [name, new Int32Array(found.length)]));
-    found.forEach((row, i) => {
+      rows.push(own as Row);
+      schools[i] = row.lms_school === null ? NO_SCHOOL : Number(row.lms_school);
       const text = String(row.lms_text ?? "");
       const members = byText.get(text);
       if (members) members.push(i);
       else byText.set(text, [i]);
-      names.forEach((name, j) => {
-        orders.get(name)![Number(row[`${OWN}o${j}`]) - 1] = i;
+      sortedPlaces.forEach((order, j) => {
+        order[Number(row[`${OWN}o${j}`]) - 1] = i;
       });
-    });
+    }
+    const byName = new Map(sorted.map(([name], j) => [name, sortedPlaces[j]!]));
+    const orders = new Map<string, HeldOrder>();
+    for (const [name, order] of source.orders) {
+      const of = isOrderOf(order) ? order : { of: name, backwards: false };
+      const places = byName.get(of.of);
+      if (!places) throw new Error(`order ${name} reads ${of.of}, which is not sorted`);
+      orders.set(name, { places, backwards: of.backwards });
+    }
     const texts = [...byText.keys()];
-    // Built in steps, the server answering between them; stopped when the memory closes.
     const postings =
       texts.length > this.limits.searchedTexts
-        ? await TrigramPostings.buildInSteps(texts, () =>
-            this.closed
-              ? Promise.reject(new Error("closed"))
-              : new Promise((resolve) => setImmediate(resolve)),
-          )
+        ? await TrigramPostings.buildInSteps(texts, pause)
         : null;
     return { versions, rows, schools, texts, members: [...byText.values()], orders, postings };
   }
@@ -273,16 +306,26 @@ export function specOrderName<R extends ListResource>(spec: ListSpec<R>, input: 
   return `${sortBy}:${input.sortOrder === "asc" ? "asc" : "desc"}`;
 }
 
-/** Every order of a list by its spec (each sort column and none, both ways), by name. */
-export function specOrders<R extends ListResource>(spec: ListSpec<R>): Map<string, SQL> {
-  const orders = new Map<string, SQL>();
+/**
+ * Every order of a list by its spec (each sort column and none, both ways), by name: a descending
+ * one reads its ascending one backwards (listOrder turns the column, its nulls and the id).
+ */
+export function specOrders<R extends ListResource>(spec: ListSpec<R>): Map<string, SQL | OrderOf> {
+  const orders = new Map<string, SQL | OrderOf>();
   for (const sortBy of [undefined, ...Object.keys(spec.sort)]) {
-    for (const sortOrder of ["asc", "desc"] as const) {
-      const input = { page: 1, rowsPerPage: 1, search: "", sortBy, sortOrder };
-      orders.set(specOrderName(spec, input), sql.join(listOrder(spec, input), sql`, `));
-    }
+    const input = { page: 1, rowsPerPage: 1, search: "", sortBy, sortOrder: "asc" as const };
+    const ascending = specOrderName(spec, input);
+    orders.set(ascending, sql.join(listOrder(spec, input), sql`, `));
+    orders.set(specOrderName(spec, { ...input, sortOrder: "desc" }), {
+      of: ascending,
+      backwards: true,
+    });
   }
   return orders;
+}
+
+function isOrderOf(order: SQL | OrderOf): order is OrderOf {
+  return !(order instanceof SQL);
 }
 
 /**

@@ -224,7 +224,11 @@ export class MaterialsRepository {
           searchText: listSpec.search as SQL,
           school: sql`null::int`,
           // Without a sort column, journey order either way (the sort order does not turn it).
-          orders: new Map([...specOrders(listSpec), [":asc", journey], [":desc", journey]]),
+          orders: new Map([
+            ...specOrders(listSpec),
+            [":asc", journey],
+            [":desc", { of: ":asc", backwards: false }],
+          ]),
           dates: ["lastModified"],
         })
       : null;
