@@ -1,6 +1,7 @@
 import { ROLE_IDS } from "@lms/core";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../src/db/client";
 import { CLASS_STUDENTS } from "../src/db/seed-classes";
 import { useTestApp, type FieldValue } from "./helper";
 
@@ -230,5 +231,40 @@ describe("course progress list", () => {
     expect(all.body.data!.pagination.totalcount).toBe(4);
     expect((await list(tokens.student!, { courseId: sci7 })).status).toBe(403);
     expect((await list(tokens.parent!, { courseId: sci7 })).status).toBe(403);
+  });
+
+  it("answers from the rows it holds, and shows each change at once", async () => {
+    const db = t().database.db;
+    // A course without SCORM materials: its rows are held from the second page at one version.
+    const [scorm] = await rowsOf<{ n: number }>(
+      db.execute(sql`select count(*)::int as n from materials
+                      where course_id = ${val7} and type = 'scorm'`),
+    );
+    expect(scorm!.n).toBe(0);
+    const ben = await t().userId("ben.abad");
+    const benOf = async (token = tokens.admin!) => {
+      const answer = await list(token, { courseId: val7 }, [
+        ["filter[key]", "courseId"],
+        ["filter[values][]", String(val7)],
+      ]);
+      expect(answer.status).toBe(200);
+      return answer.body.data!.data.find((r) => r.userId === ben);
+    };
+    for (let i = 0; i < 3; i++) expect(await benOf()).toMatchObject({ done: 0, firstName: "Ben" });
+    const [material] = await rowsOf<{ id: number }>(
+      db.execute(sql`select id from materials where course_id = ${val7} and published
+                      order by id limit 1`),
+    );
+    await db.execute(sql`insert into progress (user_id, material_id, course_id, started_at,
+        last_opened_at, completed_at)
+      values (${ben}, ${material!.id}, ${val7}, now(), now(), now())`);
+    expect(await benOf()).toMatchObject({ done: 1, done: 1 });
+    await db.execute(sql`update users set first_name = 'Benjamin' where id = ${ben}`);
+    for (let i = 0; i < 3; i++) expect(await benOf()).toMatchObject({ firstName: "Benjamin" });
+    // Another caller's scope at the same versions: its own students only.
+    expect(await benOf(tokens.schooladmin2!)).toBeUndefined();
+    await db.execute(sql`delete from progress where user_id = ${ben}`);
+    await db.execute(sql`update users set first_name = 'Ben' where id = ${ben}`);
+    expect(await benOf()).toMatchObject({ done: 0, firstName: "Ben" });
   });
 });

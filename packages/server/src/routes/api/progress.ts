@@ -41,19 +41,10 @@ async function* forCsv(rows: AsyncIterable<ProgressRow[]>) {
 }
 
 /**
- * The course whose progress the caller reads: one it sees (a teacher's load, a school admin's
- * school and the courses for every school, anything for a global admin), else 404. Students and
- * parents are refused.
+ * The id of the course whose progress the caller reads: the courseId field or filter[courseId]
+ * (the only filter). Students and parents are refused.
  */
-async function progressSource(
-  app: FastifyInstance,
-  caller: Caller,
-  courseId: number | undefined,
-  form: RequestForm,
-): Promise<{
-  course: NonNullable<Awaited<ReturnType<typeof app.repos.courses.find>>>;
-  scope: ProgressScope;
-}> {
+function progressCourseId(caller: Caller, courseId: number | undefined, form: RequestForm): number {
   if (caller.roleId === ROLE_IDS.student || caller.roleId === ROLE_IDS.parent) throw forbidden();
   let id = courseId;
   for (const filter of filtersOf(form)) {
@@ -67,6 +58,21 @@ async function progressSource(
     id ??= Number(filter.values[0]);
   }
   if (id === undefined) throw invalidField("courseId", "validation.required");
+  return id;
+}
+
+/**
+ * The course `id` if the caller sees it (a teacher's load, a school admin's school and the
+ * courses for every school, anything for a global admin), else 404; and the caller's scope.
+ */
+async function progressSource(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+): Promise<{
+  course: NonNullable<Awaited<ReturnType<typeof app.repos.courses.find>>>;
+  scope: ProgressScope;
+}> {
   const course = id <= MAX_ID ? await app.repos.courses.find(id, viewerOf(caller)) : undefined;
   if (!course) throw notFound();
   return {
@@ -82,15 +88,20 @@ async function progressSource(
 export const progressResource = defineResource("progress", {
   list: implement(CONTRACT.progress.list, {
     async handler({ app, caller, input, form }) {
-      const { course, scope } = await progressSource(app, caller, input.courseId, form);
-      const { rows, total } = await app.repos.progress.list(course, scope, input);
+      const id = progressCourseId(caller, input.courseId, form);
+      // Read while the course is found: a page held in memory needs nothing else.
+      const versions = id <= MAX_ID ? app.repos.progress.versionsAhead(id) : undefined;
+      versions?.catch(() => undefined);
+      const { course, scope } = await progressSource(app, caller, id);
+      const { rows, total } = await app.repos.progress.list(course, scope, input, versions);
       return { data: listAnswer(input, rows, total) };
     },
   }),
 
   export: implement(CONTRACT.progress.export, {
     async handler({ app, caller, input, form, reply }) {
-      const { course, scope } = await progressSource(app, caller, input.courseId, form);
+      const id = progressCourseId(caller, input.courseId, form);
+      const { course, scope } = await progressSource(app, caller, id);
       return sendCsv(
         reply,
         "progress.csv",

@@ -5,7 +5,6 @@ import { LRUCache } from "lru-cache";
 import { preparedStatement, type Db, type Executor } from "../../../db/client";
 import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
-import { OneTripTries } from "../../../lib/versioned-pages";
 import { created, updated } from "./records";
 import { scormCountedScore } from "./scorm-results";
 
@@ -261,8 +260,7 @@ const ROWS_SQL = rowsSql();
 
 /**
  * ROWS_SQL with the versions VERSIONS_SQL reads, from the same snapshot, as a last column
- * ("name=version,…" by name): a page ordered by the versions seen last is read in one round
- * trip, and is current when they are still those.
+ * ("name=version,…" by name): rows read to be held are of the versions they are held at.
  */
 const VERSIONED_ROWS_SQL = rowsSql(`,
          (select string_agg(named.name || '=' || named.version, ',' order by named.name collate "C")
@@ -270,10 +268,10 @@ const VERSIONED_ROWS_SQL = rowsSql(`,
 
 /** The key of what is held for a course at its versions. */
 const heldKey = (course: CourseRow, versions: Map<string, string>) =>
-  `${course.id} ${seenVersionsText(versions)}`;
+  `${course.id} ${versionsText(versions)}`;
 
 /** Versions by name as VERSIONED_ROWS_SQL writes them. */
-const seenVersionsText = (versions: Map<string, string>) =>
+const versionsText = (versions: Map<string, string>) =>
   [...versions]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, version]) => `${name}=${version}`)
@@ -289,8 +287,10 @@ const seenVersionsText = (versions: Map<string, string>) =>
  * Issue 14: a course's students (in name order, with their search text), its published materials
  * and its figures' sort keys are kept per version of the rows they are read from (change_counters
  * and the course's summaries' version, 0025, both moved at commit), so a page or a new search is
- * ordered, searched and counted here; the database computes only the page's rows, read with the
- * versions in one round trip while they are the ones seen last (pageAtSeenVersions).
+ * ordered, searched and counted here. For a course without SCORM materials, the rows of its
+ * students are held too from the second page asked at the same versions (pageOfHeldRows): a page
+ * or a search then reads only the versions, which the route starts reading while it finds the
+ * course (versionsAhead).
  */
 export class ProgressRepository {
   private readonly dialect = new PgDialect();
@@ -313,9 +313,6 @@ export class ProgressRepository {
   private readonly plainRows;
   private readonly versionedRows;
   private readonly versions;
-  /** The versions this server read last for each course (as `versionsNow` gives them). */
-  private readonly seen = new LRUCache<number, Map<string, string>>({ max: 10_000 });
-  private readonly tries = new OneTripTries();
   /**
    * The progress rows of a course without SCORM materials by student, at one set of its versions
    * (`heldKey`): its pages and searches are then answered after reading the versions alone.
@@ -343,7 +340,7 @@ export class ProgressRepository {
    * The versions of VERSIONED and of the course's summaries by name, or null when a table has no
    * counter (nothing is kept then).
    */
-  private async versionsNow(course: CourseRow): Promise<Map<string, string> | null> {
+  private async versionsNow(course: Pick<CourseRow, "id">): Promise<Map<string, string> | null> {
     const rows = (await this.versions([course.id])) as [string, string][];
     if (rows.length < VERSIONED.length + 1) return null;
     return new Map(rows);
@@ -444,7 +441,6 @@ export class ProgressRepository {
     input: ListInput,
   ): Promise<Ordered> {
     const versions = await this.versionsNow(course);
-    if (versions) this.seen.set(course.id, versions);
     return (await this.orderedAt(course, scope, input, versions, false))!;
   }
 
@@ -587,90 +583,67 @@ export class ProgressRepository {
   }
 
   /**
-   * One page: ordered and counted from the kept students, its rows from those held for the
-   * course's versions now, else only the page's rows computed.
+   * The course's versions now (the first statement of a page): a caller may start reading them
+   * while it finds the course, and give them to `list`.
    */
-  async list(course: CourseRow, scope: ProgressScope, input: ListInput) {
+  versionsAhead(courseId: number): Promise<Map<string, string> | null> {
+    return this.versionsNow({ id: courseId });
+  }
+
+  /**
+   * One page: ordered and counted from the kept students, its rows from those held for the
+   * course's versions now (`versions`, read ahead or here), else only the page's rows computed.
+   */
+  async list(
+    course: CourseRow,
+    scope: ProgressScope,
+    input: ListInput,
+    versions: Promise<Map<string, string> | null> = this.versionsNow(course),
+  ) {
+    const now = await versions;
+    const held = now && (await this.pageOfHeldRows(course, scope, input, now));
+    if (held) return held;
     const { limit, offset } = pageOf(input);
-    const seen = this.seen.get(course.id);
-    let versions: Map<string, string> | null | undefined;
-    if (seen && this.heldRows.has(heldKey(course, seen))) {
-      versions = await this.versionsNow(course);
-      const current = versions && seenVersionsText(versions) === seenVersionsText(seen);
-      const held = current && (await this.pageOfHeldRows(course, scope, input, seen, true));
-      if (held) return held;
-    } else {
-      const hopeful = await this.pageAtSeenVersions(course, scope, input);
-      if (hopeful) return hopeful;
-    }
-    if (versions === undefined) versions = await this.versionsNow(course);
-    if (versions) this.seen.set(course.id, versions);
-    const { ids, materials } = (await this.orderedAt(course, scope, input, versions, false))!;
+    const { ids, materials } = (await this.orderedAt(course, scope, input, now, false))!;
     if (offset >= ids.length) return { rows: [], total: ids.length };
     const page = ids.slice(offset, offset + limit);
     return { rows: await this.rowsOf(course, materials, page), total: ids.length };
   }
 
   /**
-   * A page in one round trip: ordered by what is kept for the versions this server saw last for
-   * the course, its rows read with the versions now (the second page asked at those versions
-   * reads and holds the rows of every student in scope). Null when something is not kept, the
-   * course has SCORM materials (their results are read apart), the page is empty, or a version
-   * moved since (then the caller reads the versions first).
-   */
-  private async pageAtSeenVersions(course: CourseRow, scope: ProgressScope, input: ListInput) {
-    const seen = this.tries.worth(course.id) ? this.seen.get(course.id) : undefined;
-    const ordered = seen && (await this.orderedAt(course, scope, input, seen, true));
-    if (!seen || !ordered || ordered.materials.scorm) return null;
-    const { limit, offset } = pageOf(input);
-    const page = ordered.ids.slice(offset, offset + limit);
-    if (page.length === 0) return null;
-    const key = heldKey(course, seen);
-    if (this.askedOnce.has(key)) {
-      const held = await this.pageOfHeldRows(course, scope, input, seen, false);
-      if (!held) this.tries.miss(course.id);
-      return held;
-    }
-    this.askedOnce.set(key, true);
-    const values = await this.versionedRows([course.id, ordered.materials.total, page]);
-    if (values.length !== page.length || values[0]!.at(-1) !== seenVersionsText(seen)) {
-      this.tries.miss(course.id);
-      return null;
-    }
-    return { rows: values.map(plainRow), total: ordered.ids.length };
-  }
-
-  /**
-   * A page of the rows held at `versions`, after reading those of the students in scope not held
-   * yet (with the versions, in one statement). Null when something is not kept, the course has
-   * SCORM materials, or the versions were not `verified` by the caller and moved.
+   * A page of the rows held at `versions` (the course's versions now), after reading those of the
+   * students in scope not held yet (with the versions, in one statement), from the second page
+   * asked at those versions. Null when the rows are not held (yet), something else is not kept,
+   * the course has SCORM materials (their results are read apart), or a version moved since.
    */
   private async pageOfHeldRows(
     course: CourseRow,
     scope: ProgressScope,
     input: ListInput,
     versions: Map<string, string>,
-    verified: boolean,
   ) {
+    const key = heldKey(course, versions);
+    let rows = this.heldRows.get(key);
+    if (!rows && !this.askedOnce.has(key)) {
+      this.askedOnce.set(key, true);
+      return null;
+    }
     const ordered = await this.orderedAt(course, scope, input, versions, true);
     const students = ordered && (await this.studentsOf(course, scope, versions, true));
     if (!ordered || !students || ordered.materials.scorm) return null;
-    const key = heldKey(course, versions);
-    let rows = this.heldRows.get(key);
     const missing = rows ? students.ids.filter((id) => !rows!.has(id)) : students.ids;
     if (missing.length > 0) {
       const values = await this.versionedRows([course.id, ordered.materials.total, missing]);
-      if (values.length !== missing.length || values[0]!.at(-1) !== seenVersionsText(versions)) {
+      if (values.length !== missing.length || values[0]!.at(-1) !== versionsText(versions)) {
         return null;
       }
       rows = new Map(rows);
       for (const value of values) rows.set(Number(value[0]), plainRow(value));
       this.heldRows.set(key, rows);
-    } else if (!verified || !rows) {
-      return null;
     }
+    const held = rows!;
     const { limit, offset } = pageOf(input);
-    const page = ordered.ids.slice(offset, offset + limit).map((id) => rows.get(id)!);
+    const page = ordered.ids.slice(offset, offset + limit).map((id) => held.get(id)!);
     return { rows: page, total: ordered.ids.length };
   }
 
