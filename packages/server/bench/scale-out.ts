@@ -81,10 +81,14 @@ async function startServer(env: Record<string, string>, core: number | null): Pr
   });
   child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error("a server exited");
     try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, child };
+      // Warm: the users' search index built and the lists held in memory loaded.
+      const health = await fetch(`${url}/healthz`);
+      if (health.status === 200 && ((await health.json()) as { warm: boolean }).warm) {
+        return { url, child };
+      }
     } catch {
       // not yet listening
     }

@@ -6,7 +6,9 @@ const CHECK_MS = 3000;
 
 /**
  * GET /healthz for load balancers (docs/DEPLOYMENT.md): 200 {status:"ok"} when the database
- * answers, 503 {status:"unavailable"} when it does not (within 3 s). No sign-in, no detail.
+ * answers, 503 {status:"unavailable"} when it does not (within 3 s). `warm`: whether the start's
+ * work in memory is done (the users' search index, the lists held in memory), so that a rolling
+ * restart may wait for it before it sends the process its share. No sign-in, no other detail.
  */
 export default async function healthRoutes(app: FastifyInstance) {
   app.get("/healthz", async (_request, reply) => {
@@ -25,6 +27,6 @@ export default async function healthRoutes(app: FastifyInstance) {
     return reply
       .code(ok ? 200 : 503)
       .header("cache-control", "no-store")
-      .send({ status: ok ? "ok" : "unavailable" });
+      .send({ status: ok ? "ok" : "unavailable", warm: app.repos.warmed() });
   });
 }

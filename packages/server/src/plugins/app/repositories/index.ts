@@ -40,6 +40,7 @@ export function createRepositories(
   const materials = new MaterialsRepository(db);
   const heldLists = { classes, schools, courses, materials };
   let closed = false;
+  let warmed = false;
   return {
     users: new UsersRepository(db),
     usersSearch,
@@ -73,7 +74,10 @@ export function createRepositories(
       for (const [name, list] of Object.entries(heldLists)) {
         await step(name, () => list.memoryReady());
       }
+      warmed = !closed;
     },
+    /** Whether `warm` has built the index and loaded the lists (tried to, at least). */
+    warmed: (): boolean => warmed,
     /** Stops the index's build and the lists' loads (not waited for: see ListMemory.close). */
     close: (): void => {
       closed = true;
