@@ -1,7 +1,8 @@
+import type { ScormLaunch } from "@lms/core";
 import { zipSync } from "fflate";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteTeacherCourses, teacherLesson } from "./api";
+import { apiAs, deleteTeacherCourses, teacherLesson } from "./api";
 import { launchBrowser, newPage, signIn, url } from "./browser";
 
 /**
@@ -10,6 +11,7 @@ import { launchBrowser, newPage, signIn, url } from "./browser";
  */
 let browser: Browser;
 const courses: number[] = [];
+let student: Awaited<ReturnType<typeof apiAs>> | undefined;
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -97,6 +99,14 @@ async function packageCourse(version: "1.2" | "2004", title: string): Promise<st
   return url(`/courses/${courseId}/elements/${elementId}?material=${material.id}`);
 }
 
+/** The location the server holds for the demo student in the player's material (scormload writes nothing). */
+async function savedLocation(address: string): Promise<string | undefined> {
+  const materialId = Number(/material=(\d+)/.exec(address)![1]);
+  student ??= await apiAs("student");
+  const launch = await student<ScormLaunch>("/journey/", "scormload", { materialId });
+  return launch.cmi["cmi.location"];
+}
+
 async function openPlayer(page: Page, address: string, title: string) {
   await page.goto(address);
   const sco = page.frameLocator(`iframe[title="${title}"]`);
@@ -132,6 +142,9 @@ describe("SCORM data is never lost", () => {
     await sco.getByRole("button", { name: "Set", exact: true }).click();
     await sco.locator("#done").filter({ hasText: "Set 2" }).waitFor();
     await page.close({ runBeforeUnload: true });
+    // The save sent as the tab closed is on the server (a player reopened before it lands would
+    // start from what it read then).
+    await expect.poll(() => savedLocation(address), { timeout: 10_000 }).toBe("step-2");
 
     const reopened = await context.newPage();
     const again = await openPlayer(reopened, address, title);
