@@ -93,7 +93,7 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "server reaches PostgreSQL through its Unix socket.",
     "- New searches: every request a different term of 3 to 6 letters cut from the real name parts, " +
       "none asked before. The user list answers them from its in-memory search index " +
-      "(LMS_USER_SEARCH_INDEX, built at the server's start; the bench waits until it answers): the " +
+      "(LMS_USER_SEARCH_INDEX, built at the server's start; the bench waits until /healthz says the server is warm: the index built and the lists held in memory loaded): the " +
       "users under all of the term's trigrams are its candidates, checked against their search " +
       "text and placed by each sort column's ranks, then the page's 25 records are read by id. A " +
       "term with more than LMS_LIST_EXACT_COUNT (5,000) candidates in the whole list is read by " +
@@ -107,15 +107,20 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "V8 has compiled its search code as on a server that has been running. The schools, " +
       "courses, materials and class lists search the rows they hold in memory (below): each " +
       "distinct text is checked, or, past 10,000 of them, only those under the term's " +
-      "trigrams; progress searches through a trigram index in the database.",
+      "trigrams; the progress list the search texts of the course's students it keeps (per " +
+      "version of the users and their loads).",
     "- Paging without a search: the user list of every user reads the page's ids from the index's " +
       "ranks while no user has changed since they were read. The schools, courses, materials " +
       "and class lists (of a global user, without filters) answer from their rows held in the " +
       "server's memory at their tables' versions (`src/lib/list-memory.ts`): a request reads the " +
       "versions (one prepared statement) and walks the order, whose places the database gave " +
-      "with the rows. Otherwise (the user list of one school, or filtered; progress) a page's ids " +
-      "come from the sort column's (column, id) index, from the nearer end, with the exact total " +
-      "counted once per version of the tables the list reads.",
+      "with the rows. The progress list orders a course's students in memory (by name, or by a " +
+      "figure's keys kept per version of the course's summaries) and, for a course without SCORM " +
+      "materials, takes their rows from those held at the versions of the tables they are read " +
+      "from (from the second page asked at those versions), the versions read while the course " +
+      "is found. Otherwise (the user list of one school, or filtered) a page's ids come from the " +
+      "sort column's (column, id) index, from the nearer end, with the exact total counted once " +
+      "per version of the tables the list reads.",
     "- “answered by the search index”: answers whose Server-Timing names the index; the others " +
       "came from the database.",
     "- The page floor is a bare Fastify route (no sign-in, permission, validation or list logic) " +

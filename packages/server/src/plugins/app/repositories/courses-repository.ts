@@ -1,5 +1,6 @@
 import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
 import { eq, getTableColumns, isNull, or, sql, type SQL } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { preparedTableRows, rowsOf, type Db, type Executor } from "../../../db/client";
 import { courses } from "../../../db/schema";
 import {
@@ -137,6 +138,8 @@ export class CoursesRepository {
   private readonly pages;
   private readonly byIds: (ids: number[]) => Promise<(typeof courses.$inferSelect)[]>;
   private readonly memory;
+  /** The statement `find` reads a course with, by course, mode and viewer. */
+  private readonly findQueries = new LRUCache<string, SQL>({ max: 5000 });
 
   /**
    * @param inMemory pages without filters for a global user or a school's (not a teacher's or a
@@ -176,13 +179,19 @@ export class CoursesRepository {
     mode: "view" | "modify" = "view",
     db: Executor = this.db,
   ): Promise<CourseRow | undefined> {
-    const query = db
-      .select()
-      .from(courses)
-      .where(whereAll([eq(courses.id, id), viewer ? courseAccess(viewer, mode) : undefined]))
-      .limit(1);
-    // Read on every course-scoped request: prepared once per viewer's kind (outside a transaction).
-    const [row] = db === this.db ? await preparedTableRows(this.db, query, courses) : await query;
+    const build = () =>
+      db
+        .select()
+        .from(courses)
+        .where(whereAll([eq(courses.id, id), viewer ? courseAccess(viewer, mode) : undefined]))
+        .limit(1);
+    if (db !== this.db) return (await build())[0];
+    // Read on every course-scoped request: built once per course and viewer, prepared once per
+    // viewer's kind on PGlite.
+    const key = JSON.stringify([id, mode, viewer]);
+    let query = this.findQueries.get(key);
+    if (!query) this.findQueries.set(key, (query = build().getSQL()));
+    const [row] = await preparedTableRows(this.db, { getSQL: () => query }, courses);
     return row;
   }
 

@@ -148,6 +148,8 @@ interface CourseStudents {
 interface Ordered {
   ids: number[];
   materials: CourseMaterials;
+  /** The course's students in scope the ids are ordered from. */
+  students: CourseStudents;
 }
 
 /** The tables a page reads besides the summaries, each with a change counter moved at commit. */
@@ -300,6 +302,7 @@ export class ProgressRepository {
     sizeCalculation: (students) => students.ids.length + 1,
   });
   private readonly materials = new LRUCache<string, CourseMaterials>({ max: 1000 });
+  private readonly conditions = new LRUCache<string, { where: SQL; text: string }>({ max: 1000 });
   private readonly keys = new LRUCache<string, Map<number, number | null>>({
     maxSize: 200_000,
     sizeCalculation: (keys) => keys.size + 1,
@@ -370,17 +373,39 @@ export class ProgressRepository {
     );
   }
 
+  /**
+   * The conditions on the course's students in scope and their statement's text (with its
+   * values), kept by the fields they are written from: built once, not on every page.
+   */
+  private conditionsOf(course: CourseRow, scope: ProgressScope): { where: SQL; text: string } {
+    const { gradeLevel, section, schoolId, subject } = course;
+    const by = JSON.stringify([
+      gradeLevel,
+      section,
+      schoolId,
+      subject,
+      scope.schoolId,
+      scope.teacherId,
+    ]);
+    let kept = this.conditions.get(by);
+    if (!kept) {
+      const where = studentConditions(course, scope, "", null);
+      const query = this.dialect.sqlToQuery(where);
+      kept = { where, text: JSON.stringify([query.sql, query.params]) };
+      this.conditions.set(by, kept);
+    }
+    return kept;
+  }
+
   private async studentsOf(
     course: CourseRow,
     scope: ProgressScope,
     versions: Map<string, string> | null,
     keptOnly = false,
   ): Promise<CourseStudents | null> {
-    const where = studentConditions(course, scope, "", null);
-    const query = this.dialect.sqlToQuery(where);
+    const { where, text } = this.conditionsOf(course, scope);
     const key =
-      versions &&
-      JSON.stringify([versions.get("users"), versions.get("user_loads"), query.sql, query.params]);
+      versions && JSON.stringify([versions.get("users"), versions.get("user_loads"), text]);
     return keptOr(
       this.students,
       key,
@@ -474,14 +499,14 @@ export class ProgressRepository {
       (column === "percent" && materials.total === 0) ||
       matched.length === 0
     ) {
-      return { ids: desc ? [...matched].reverse() : matched, materials };
+      return { ids: desc ? [...matched].reverse() : matched, materials, students };
     }
     const keys = await this.figureKeys(course, column, materials.total, versions, keptOnly);
     if (!keys) return null;
     const all = this.sortedByFigure(students, keys, FIGURE_KEYS[column]!.none, desc);
-    if (search === "") return { ids: all, materials };
+    if (search === "") return { ids: all, materials, students };
     const wanted = new Set(matched);
-    return { ids: all.filter((id) => wanted.has(id)), materials };
+    return { ids: all.filter((id) => wanted.has(id)), materials, students };
   }
 
   /**
@@ -629,8 +654,8 @@ export class ProgressRepository {
       return null;
     }
     const ordered = await this.orderedAt(course, scope, input, versions, true);
-    const students = ordered && (await this.studentsOf(course, scope, versions, true));
-    if (!ordered || !students || ordered.materials.scorm) return null;
+    if (!ordered || ordered.materials.scorm) return null;
+    const { students } = ordered;
     const missing = rows ? students.ids.filter((id) => !rows!.has(id)) : students.ids;
     if (missing.length > 0) {
       const values = await this.versionedRows([course.id, ordered.materials.total, missing]);
