@@ -99,7 +99,10 @@ async function packageCourse(version: "1.2" | "2004", title: string): Promise<st
   return url(`/courses/${courseId}/elements/${elementId}?material=${material.id}`);
 }
 
-/** The location the server holds for the demo student in the player's material (scormload writes nothing). */
+/**
+ * The location the server holds for the demo student in the player's material (scormload records
+ * an opening of the material, and leaves the attempt as it is).
+ */
 async function savedLocation(address: string): Promise<string | undefined> {
   const materialId = Number(/material=(\d+)/.exec(address)![1]);
   student ??= await apiAs("student");

@@ -92,9 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("repos", repos);
   app.addHook("onReady", async () => {
     // In the background: until a list is loaded, the database answers its pages.
-    void repos.warm((list, error) =>
-      app.log.warn({ err: error, list }, "a list held in memory could not load"),
-    );
+    const failed = (list: string, error: unknown) =>
+      app.log.warn({ err: error, list }, "a list held in memory could not load");
+    repos.warm(failed).catch((error: unknown) => failed("all", error));
   });
   app.addHook("onClose", async () => repos.close());
   const storage = options.storage ?? (await createFileStorage(config, database));

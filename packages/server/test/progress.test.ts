@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
 import { CLASS_STUDENTS } from "../src/db/seed-classes";
+import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
 import { useTestApp, type FieldValue } from "./helper";
 
 const t = useTestApp();
@@ -266,5 +267,23 @@ describe("course progress list", () => {
     await db.execute(sql`delete from progress where user_id = ${ben}`);
     await db.execute(sql`update users set first_name = 'Ben' where id = ${ben}`);
     expect(await benOf()).toMatchObject({ done: 0, firstName: "Ben" });
+  });
+
+  it("reads the versions again when they moved while it read the rows to hold", async () => {
+    const db = t().database.db;
+    const course = (await t().app.repos.courses.find(val7, null))!;
+    const scope = { schoolId: null, teacherId: null };
+    const input = { page: 1, rowsPerPage: 50, sortOrder: "asc" as const, search: "" };
+    const dan = await addStudent("dan.moved", "Dan", "Moved", "Rizal", "RNHS");
+    const repository = new ProgressRepository(db);
+    const before = await repository.versionsAhead(val7);
+    const first = await repository.list(course, scope, input, Promise.resolve(before));
+    expect(first.rows.map((r) => r.userId)).toContain(dan);
+    // The next page at those versions reads the rows to hold: the student is gone by then.
+    await db.execute(sql`delete from users where id = ${dan}`);
+    const answer = await repository.list(course, scope, input, Promise.resolve(before));
+    expect(answer.rows.map((r) => r.userId)).not.toContain(dan);
+    expect(answer.total).toBe(first.total - 1);
+    expect(answer).toEqual(await new ProgressRepository(db).list(course, scope, input));
   });
 });

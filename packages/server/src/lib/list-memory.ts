@@ -1,5 +1,5 @@
 import type { ListResource } from "@lms/core";
-import { SQL, sql } from "drizzle-orm";
+import { is, SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { preparedQuery, type Db } from "../db/client";
 import { listOrder, type ListInput, type ListSpec } from "./list";
@@ -236,6 +236,13 @@ export class ListMemory<Row> {
    */
   private async read(): Promise<Held<Row> | null> {
     const { source } = this;
+    // A list too long to hold is not read (nor sorted) whole: its rows are counted up to the limit.
+    const [counted] = await preparedQuery<{ more: boolean }>(
+      this.db,
+      sql`select count(*) > ${this.limits.rows} as more
+            from (select 1 from ${source.from} limit ${this.limits.rows + 1}) l`,
+    );
+    if (counted?.more === true) return null;
     // The orders that are an ORDER BY: one sort each; the others read theirs.
     const sorted = [...source.orders].filter(
       (entry): entry is [string, SQL] => !isOrderOf(entry[1]),
@@ -325,7 +332,7 @@ export function specOrders<R extends ListResource>(spec: ListSpec<R>): Map<strin
 }
 
 function isOrderOf(order: SQL | OrderOf): order is OrderOf {
-  return !(order instanceof SQL);
+  return !is(order, SQL);
 }
 
 /**

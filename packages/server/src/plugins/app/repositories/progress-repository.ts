@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import { preparedStatement, type Db, type Executor } from "../../../db/client";
 import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
+import { OneTripTries } from "../../../lib/versioned-pages";
 import { created, updated } from "./records";
 import { scormCountedScore } from "./scorm-results";
 
@@ -268,6 +269,12 @@ const VERSIONED_ROWS_SQL = rowsSql(`,
          (select string_agg(named.name || '=' || named.version, ',' order by named.name collate "C")
             from (${VERSIONS_SQL}) named) as versions`);
 
+/**
+ * The most students of a course in scope whose rows are held (a course for every school seen by a
+ * division's admin is its database's: holding it would read them all on a request).
+ */
+const HELD_STUDENTS = 20_000;
+
 /** The key of what is held for a course at its versions. */
 const heldKey = (course: CourseRow, versions: Map<string, string>) =>
   `${course.id} ${versionsText(versions)}`;
@@ -327,6 +334,10 @@ export class ProgressRepository {
   });
   /** The versions a page was read at once: the second page at them holds the course's rows. */
   private readonly askedOnce = new LRUCache<string, true>({ max: 1000 });
+  /** The reads of rows to hold under way, by key: a page waits for the one it needs. */
+  private readonly holding = new Map<string, Promise<unknown>>();
+  /** The courses whose versions moved while their rows were read: not held again for a while. */
+  private readonly tries = new OneTripTries();
 
   constructor(private readonly db: Db) {
     this.plainRows = preparedStatement(db, "lms_progress_rows", ROWS_SQL, "int, int, int[]");
@@ -625,9 +636,10 @@ export class ProgressRepository {
     input: ListInput,
     versions: Promise<Map<string, string> | null> = this.versionsNow(course),
   ) {
-    const now = await versions;
+    let now = await versions;
     const held = now && (await this.pageOfHeldRows(course, scope, input, now));
-    if (held) return held;
+    if (held === "moved") now = await this.versionsNow(course);
+    else if (held) return held;
     const { limit, offset } = pageOf(input);
     const { ids, materials } = (await this.orderedAt(course, scope, input, now, false))!;
     if (offset >= ids.length) return { rows: [], total: ids.length };
@@ -638,8 +650,9 @@ export class ProgressRepository {
   /**
    * A page of the rows held at `versions` (the course's versions now), after reading those of the
    * students in scope not held yet (with the versions, in one statement), from the second page
-   * asked at those versions. Null when the rows are not held (yet), something else is not kept,
-   * the course has SCORM materials (their results are read apart), or a version moved since.
+   * asked at those versions, for at most HELD_STUDENTS of them. Null when the rows are not held
+   * (yet), something else is not kept, the course has SCORM materials (their results are read
+   * apart) or too many students; "moved" when a version moved since.
    */
   private async pageOfHeldRows(
     course: CourseRow,
@@ -648,21 +661,35 @@ export class ProgressRepository {
     versions: Map<string, string>,
   ) {
     const key = heldKey(course, versions);
-    let rows = this.heldRows.get(key);
-    if (!rows && !this.askedOnce.has(key)) {
+    if (!this.heldRows.has(key) && !this.askedOnce.has(key)) {
       this.askedOnce.set(key, true);
       return null;
     }
     const ordered = await this.orderedAt(course, scope, input, versions, true);
     if (!ordered || ordered.materials.scorm) return null;
     const { students } = ordered;
+    if (students.ids.length > HELD_STUDENTS) return null;
+    await this.holding.get(key);
+    let rows = this.heldRows.get(key);
     const missing = rows ? students.ids.filter((id) => !rows!.has(id)) : students.ids;
     if (missing.length > 0) {
-      const values = await this.versionedRows([course.id, ordered.materials.total, missing]);
-      if (values.length !== missing.length || values[0]!.at(-1) !== versionsText(versions)) {
-        return null;
+      if (!this.tries.worth(course.id)) return null;
+      const reading = this.versionedRows([course.id, ordered.materials.total, missing]);
+      this.holding.set(
+        key,
+        reading.catch(() => undefined),
+      );
+      let values: unknown[][];
+      try {
+        values = await reading;
+      } finally {
+        this.holding.delete(key);
       }
-      rows = new Map(rows);
+      if (values.length !== missing.length || values[0]!.at(-1) !== versionsText(versions)) {
+        this.tries.miss(course.id);
+        return "moved";
+      }
+      rows = new Map(this.heldRows.get(key));
       for (const value of values) rows.set(Number(value[0]), plainRow(value));
       this.heldRows.set(key, rows);
     }
