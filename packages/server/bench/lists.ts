@@ -305,8 +305,13 @@ export async function measureLists(context: ListContext): Promise<MixResult[]> {
     );
     if (target.search) {
       const count = Math.round(context.newSearches / 4);
-      const terms = target.terms?.slice(0, count) ?? fresh.slice(offset, offset + count);
-      if (!target.terms) offset += terms.length;
+      const own = fresh.slice(offset, offset + count);
+      // Past the end of the pool, terms the user list searched: new to this list all the same.
+      const terms = target.terms?.slice(0, count) ?? [
+        ...own,
+        ...fresh.slice(0, count - own.length),
+      ];
+      if (!target.terms) offset += own.length;
       results.push(await newSearchMix(context, target, terms, total));
     }
   }
