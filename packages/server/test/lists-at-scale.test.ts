@@ -35,6 +35,15 @@ interface ListData {
 
 const ROWS = 10;
 
+/** A global administrator as a course viewer (every course, every material). */
+const ADMIN_VIEWER: CourseViewer = {
+  userId: 1,
+  roleId: ROLE_IDS.admin,
+  schoolId: null,
+  grade: null,
+  section: "",
+};
+
 async function ids(query: SQL): Promise<number[]> {
   const result = (await t().database.db.execute(query)) as unknown as { rows: { id: number }[] };
   return result.rows.map((r) => Number(r.id));
@@ -371,15 +380,8 @@ describe("schools, courses and materials lists at scale", () => {
     const inMemory = new MaterialsRepository(db);
     const inDatabase = new MaterialsRepository(db, false);
     expect(await inMemory.memoryReady()).toBe(true);
-    const global: CourseViewer = {
-      userId: 1,
-      roleId: ROLE_IDS.admin,
-      schoolId: null,
-      grade: null,
-      section: "",
-    };
-    const every = { viewer: global };
-    const edited = { editor: global };
+    const every = { viewer: ADMIN_VIEWER };
+    const edited = { editor: ADMIN_VIEWER };
     const expectSame = async (term: string) => {
       for (const sortBy of [undefined, ...SORTABLE_COLUMNS.materials]) {
         for (const sortOrder of ["asc", "desc"] as const) {
@@ -397,7 +399,7 @@ describe("schools, courses and materials lists at scale", () => {
     for (const term of ["", "scale", "1", "zzz"]) await expectSame(term);
     // A school's user, the published ones only, one course, or a filter: the database's.
     const input = { page: 1, rowsPerPage: ROWS, sortOrder: "asc" as const, search: "" };
-    const schoolAdmins = { ...global, roleId: ROLE_IDS.schoolAdmin, schoolId: adminsSchool };
+    const schoolAdmins = { ...ADMIN_VIEWER, roleId: ROLE_IDS.schoolAdmin, schoolId: adminsSchool };
     const [course] = await ids(sql`select id from courses where course_code = 'SCALE-3'`);
     const link: ListFilter[] = [{ key: "type", values: ["link"] }];
     const others: [MaterialSource, MaterialVisibility, ListFilter[]][] = [
@@ -494,19 +496,12 @@ describe("schools, courses and materials lists at scale", () => {
 
 describe("lists held in memory at the server's start", () => {
   const page = { page: 1, rowsPerPage: ROWS, sortOrder: "asc" as const, search: "" };
-  const global: CourseViewer = {
-    userId: 1,
-    roleId: ROLE_IDS.admin,
-    schoolId: null,
-    grade: null,
-    section: "",
-  };
   const firstPages = (repos: Repositories) =>
     Promise.all([
       repos.classes.list(page, [], {}, { schoolId: null, teacherId: null }),
       repos.schools.list(page, [], { schoolId: null }),
-      repos.courses.list(page, [], global),
-      repos.materials.list({ viewer: global }, page, [], { editor: global }),
+      repos.courses.list(page, [], ADMIN_VIEWER),
+      repos.materials.list({ viewer: ADMIN_VIEWER }, page, [], { editor: ADMIN_VIEWER }),
     ]);
 
   it("builds the users' index, then loads each list one after another, before any page asks", async () => {

@@ -2,7 +2,7 @@ import type { ListResource } from "@lms/core";
 import { is, SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { preparedQuery, type Db } from "../db/client";
-import { listOrder, type ListInput, type ListSpec } from "./list";
+import { listOrder, pageOf, type ListInput, type ListSpec } from "./list";
 import { TrigramPostings } from "./trigram-postings";
 import { preparedVersions, versionsText } from "./versioned-pages";
 
@@ -152,6 +152,18 @@ export class ListMemory<Row> {
    */
   close(): void {
     this.closed = true;
+  }
+
+  /**
+   * The page `input` asks (its search, offset and length) in `where`, at the tables' versions now,
+   * or null (see `page`).
+   */
+  async pageFor(
+    input: ListInput,
+    where: Pick<MemoryPage, "schoolId" | "orNoSchool" | "order">,
+  ): Promise<{ rows: Row[]; total: number } | null> {
+    const { limit, offset } = pageOf(input);
+    return this.page(await this.versions(), { term: input.search, ...where, offset, limit });
   }
 
   /**

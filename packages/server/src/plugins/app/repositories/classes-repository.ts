@@ -267,14 +267,7 @@ export class ClassesRepository {
     ) {
       return null;
     }
-    const { limit, offset } = pageOf(input);
-    const found = this.memory.page(await this.memory.versions(), {
-      term: input.search,
-      schoolId: school,
-      order: orderName(input),
-      offset,
-      limit,
-    });
+    const found = await this.memory.pageFor(input, { schoolId: school, order: orderName(input) });
     return found && { rows: found.rows.map(toRecord), total: found.total, fromMemory: true };
   }
 

@@ -6,7 +6,6 @@ import { courses } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
-  pageOf,
   whereAll,
   type ListInput,
   type ListSpec,
@@ -207,13 +206,9 @@ export class CoursesRepository {
   ): Promise<{ rows: CourseRecord[]; total: number; fromMemory?: true }> {
     const access = courseAccessInMemory(viewer);
     if (this.memory && access && filters.length === 0) {
-      const { limit, offset } = pageOf(input);
-      const found = this.memory.page(await this.memory.versions(), {
-        term: input.search,
+      const found = await this.memory.pageFor(input, {
         ...access,
         order: specOrderName(listSpec, input),
-        offset,
-        limit,
       });
       if (found)
         return { rows: found.rows.map(toCourseRecord), total: found.total, fromMemory: true };

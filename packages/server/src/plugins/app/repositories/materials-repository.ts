@@ -17,7 +17,6 @@ import { courseElements, courses, materialFiles, materials } from "../../../db/s
 import {
   listConditions,
   listOrder,
-  pageOf,
   reverseInput,
   whereAll,
   type ListInput,
@@ -259,13 +258,9 @@ export class MaterialsRepository {
     visibility: MaterialVisibility,
   ): Promise<{ rows: MaterialRecord[]; total: number; fromMemory?: true }> {
     if (this.memory && filters.length === 0 && listsEveryMaterial(from, visibility)) {
-      const { limit, offset } = pageOf(input);
-      const found = this.memory.page(await this.memory.versions(), {
-        term: input.search,
+      const found = await this.memory.pageFor(input, {
         schoolId: null,
         order: specOrderName(listSpec, input),
-        offset,
-        limit,
       });
       if (found) {
         return {

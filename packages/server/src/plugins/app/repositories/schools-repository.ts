@@ -5,7 +5,6 @@ import { schools } from "../../../db/schema";
 import {
   listConditions,
   listOrder,
-  pageOf,
   whereAll,
   type ListInput,
   type ListSpec,
@@ -113,13 +112,9 @@ export class SchoolsRepository {
     scope: Scope,
   ): Promise<{ rows: SchoolRecord[]; total: number; fromMemory?: true }> {
     if (this.memory && filters.length === 0) {
-      const { limit, offset } = pageOf(input);
-      const found = this.memory.page(await this.memory.versions(), {
-        term: input.search,
+      const found = await this.memory.pageFor(input, {
         schoolId: scope.schoolId,
         order: specOrderName(listSpec, input),
-        offset,
-        limit,
       });
       if (found)
         return { rows: found.rows.map(toSchoolRecord), total: found.total, fromMemory: true };
