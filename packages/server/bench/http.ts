@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import { appendFileSync, readFileSync } from "node:fs";
 import { freePort } from "../test/support/pg-cluster";
 import { CLIENTS, LIST_REQUESTS, MAIN, NODE_FLAGS, PACKAGE, STATUS_REQUESTS } from "./settings";
+import { cpuPerRequest, sampleCpu, type CpuPerRequest } from "./cpu-use";
 import { percentile, type Body } from "./lists";
 
 /** A multipart body as the portal's client sends it, built once (the clients stay cheap). */
@@ -72,6 +73,9 @@ export function post(
   });
 }
 
+/** The server the loads' CPU time is read from: the last one started. */
+let serverPid: number | undefined;
+
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
@@ -92,6 +96,7 @@ export async function startServer(
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  serverPid = child.pid;
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error("the server exited");
@@ -190,7 +195,7 @@ export function load(
   url: string,
   total: number,
   bodies: Body | ((i: number) => Body),
-): Promise<{ client: number[]; server: number[]; fromIndex: number }> {
+): Promise<{ client: number[]; server: number[]; fromIndex: number; cpu?: CpuPerRequest }> {
   const client: number[] = [];
   const server: number[] = [];
   let fromIndex = 0;
@@ -222,6 +227,7 @@ export function load(
           onResponse,
         }
       : { onResponse };
+  const before = sampleCpu(serverPid);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -245,7 +251,8 @@ export function load(
           // slow ones came (a JSON line per load).
           const raw = process.env.LMS_BENCH_RAW;
           if (raw) appendFileSync(raw, `${JSON.stringify({ url, client, server })}\n`);
-          resolve({ client, server, fromIndex });
+          const cpu = cpuPerRequest(before, sampleCpu(serverPid), total);
+          resolve({ client, server, fromIndex, ...(cpu ? { cpu } : {}) });
         }
       },
     );

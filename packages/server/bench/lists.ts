@@ -6,6 +6,7 @@
  * and new searches where the list has a search box.
  */
 import { SORTABLE_COLUMNS } from "@lms/core";
+import type { CpuPerRequest } from "./cpu-use";
 import { SEARCHES, freshSearches } from "./data";
 
 export interface Body {
@@ -18,6 +19,8 @@ export interface Times {
   server: number[];
   /** Answers the user list's in-memory search index gave. */
   fromIndex?: number;
+  /** CPU a request: the server's thread, the database's processes, the clients. */
+  cpu?: CpuPerRequest;
 }
 
 export interface ListContext {
@@ -47,6 +50,7 @@ export interface MixResult {
   estimates: number;
   /** Answers the user list's in-memory search index gave. */
   fromIndex?: number;
+  cpu?: CpuPerRequest;
 }
 
 interface ListTarget {

@@ -1,0 +1,74 @@
+/**
+ * The CPU time each side of a load spends, read from Linux's /proc: the server's main thread
+ * (where every request's JavaScript runs, one at a time), PostgreSQL's processes and the clients
+ * (this process). With the clients each waiting for its answer, a list's median cannot fall below
+ * the clients' number times the thread's time a request (Little's law: the thread answers at most
+ * one request per that time), whatever the database does.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+
+export interface CpuSample {
+  thread: number;
+  database: number;
+  clients: number;
+}
+
+/** Milliseconds of CPU a request, on each side. */
+export interface CpuPerRequest {
+  thread: number;
+  database: number;
+  clients: number;
+}
+
+const TICK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100);
+
+/** A /proc stat file's command name and its user and system time, in ms. */
+function statOf(file: string): { name: string; ms: number } {
+  const stat = readFileSync(file, "utf8");
+  const close = stat.lastIndexOf(")");
+  const fields = stat.slice(close + 2).split(" ");
+  return {
+    name: stat.slice(stat.indexOf("(") + 1, close),
+    ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+  };
+}
+
+function databaseMs(): number {
+  let ms = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = statOf(`/proc/${entry}/stat`);
+      if (stat.name.startsWith("postgres")) ms += stat.ms;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ms;
+}
+
+/** The CPU spent so far, or null where /proc or the server's process is not there. */
+export function sampleCpu(serverPid: number | undefined): CpuSample | null {
+  if (serverPid === undefined) return null;
+  try {
+    const thread = statOf(`/proc/${serverPid}/task/${serverPid}/stat`).ms;
+    const usage = process.cpuUsage();
+    return { thread, database: databaseMs(), clients: (usage.user + usage.system) / 1000 };
+  } catch {
+    return null;
+  }
+}
+
+export function cpuPerRequest(
+  before: CpuSample | null,
+  after: CpuSample | null,
+  requests: number,
+): CpuPerRequest | undefined {
+  if (!before || !after || requests === 0) return undefined;
+  return {
+    thread: (after.thread - before.thread) / requests,
+    database: (after.database - before.database) / requests,
+    clients: (after.clients - before.clients) / requests,
+  };
+}
