@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { containsPattern, parseFilters } from "../src/lib/list";
 import { smallestFirst, TopKeys } from "../src/lib/top-keys";
+import { TrigramHeads } from "../src/lib/trigram-heads";
 import { TrigramPostings } from "../src/lib/trigram-postings";
 import { listSpec } from "../src/plugins/app/repositories/user-records";
 import type { IndexAnswer } from "../src/plugins/app/repositories/indexed-users";
@@ -203,11 +204,15 @@ describe("the users' search in memory", () => {
              'walk' || i || '@example.edu.ph', 3 + 2 * (i % 2), 1 + i % 2, 'test'
         from generate_series(1, 4000) i`);
     const index = new UsersSearchIndex(db, undefined, undefined, 5);
+    // Holding the first 16 users of each order under a trigram of 32 to 265 users ("k17": walk17,
+    // walk170 to walk179, walk1700 to walk1799).
+    const headed = new UsersSearchIndex(db, undefined, undefined, 5, 16);
     const check = async (
       terms: string[],
       more: Partial<IndexedSearch>,
       where: SQL,
-      sortings = [undefined, "firstName", "lastName", "email"],
+      sortings: (string | undefined)[] = [undefined, "firstName", "lastName", "email"],
+      on = index,
     ) => {
       const now = await version();
       for (const term of terms) {
@@ -216,7 +221,7 @@ describe("the users' search in memory", () => {
             for (const offset of [0, 7, 700]) {
               const wanted = search(term, { ...more, sortBy, sortOrder, offset });
               const want = await expected(wanted, where);
-              const answer = await index.page(now, wanted);
+              const answer = await on.page(now, wanted);
               const label = `${term} ${JSON.stringify(more)} ${sortBy ?? "id"} ${sortOrder} from ${offset}`;
               expect(answer, label).not.toBeNull();
               expect(await pageIds(answer!, wanted), label).toEqual(want.ids);
@@ -234,10 +239,19 @@ describe("the users' search in memory", () => {
     };
     try {
       expect(await index.ready()).toBe(true);
+      expect(await headed.ready()).toBe(true);
+      const sortings = [undefined, "firstName", "lastName", "email", "createdAt"];
+      const headedCheck = (terms: string[], more: Partial<IndexedSearch>, where: SQL) =>
+        check(terms, more, where, sortings, headed);
       await check(["alk", "walker", "exa", "walk1"], {}, sql`true`);
       await check(["alk", "@example"], { schoolId: 2 }, sql`school_id = 2`);
-      await db.execute(sql`delete from users where user_name in ('walk1', 'walk2', 'idx3')`);
+      await headedCheck(["walk17", "k23"], {}, sql`true`);
+      await headedCheck(["walk17"], { schoolId: 2 }, sql`school_id = 2`);
+      await db.execute(
+        sql`delete from users where user_name in ('walk1', 'walk2', 'idx3', 'walk171', 'walk1700')`,
+      );
       await check(["alk", "walker", "exa"], {}, sql`true`);
+      await headedCheck(["walk17", "k17"], {}, sql`true`);
       // A changed user that no longer matches: left out, by id and sorted by any column.
       await db.execute(sql`update users set first_name = 'Jose' where user_name = 'idx4'`);
       await check(["ana"], {}, sql`true`);
@@ -250,6 +264,13 @@ describe("the users' search in memory", () => {
       );
       await check(["alk"], {}, sql`true`);
       await check(["alk"], { schoolId: 2 }, sql`school_id = 2`);
+      // One of a head's users now first by first name (its place left to the database), one
+      // no longer holding the term.
+      await db.execute(sql`update users set first_name = 'Aaron' where user_name = 'walk172'`);
+      await db.execute(sql`update users set user_name = 'wx173', email = 'wx173@example.edu.ph'
+                            where user_name = 'walk173'`);
+      await headedCheck(["walk17", "k17"], {}, sql`true`);
+      await headedCheck(["walk17"], { schoolId: 2 }, sql`school_id = 2`);
       const sorted = search("alk", { sortBy: "firstName" });
       expect((await index.page(await version(), sorted))!.placeInDatabase).toBe(true);
       // Too many users to sort that way (a far page): the database answers.
@@ -562,6 +583,66 @@ describe("the index's parts", () => {
     // An empty slot is listed nowhere.
     expect(Array.from(stepped.candidates("ser")!)).not.toContain(30_000);
     expect(stepped.candidates("ser")!.length).toBe(59_999);
+  });
+
+  it("holds the first and last users of each order under every common trigram", async () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    // "ana" under 1,200 of 24,000 users, "bel" 600, " 王芳" 600, " bo" 22,200 (too common).
+    const texts = Array.from({ length: 24_000 }, (_, i) =>
+      i % 500 === 7 ? undefined : `u${i} ${["ana", "anabel", "王芳"][i % 40] ?? "bo"}`,
+    ) as string[];
+    const postings = TrigramPostings.build(texts);
+    /** An order of the slots; with `missing`, one user is not in it (-1). */
+    const orderOf = (key: (slot: number) => number, missing?: number) => {
+      const order = Int32Array.from([...texts.keys()].filter((slot) => slot !== missing)).sort(
+        (a, b) => key(a) - key(b) || a - b,
+      );
+      const ranks = new Int32Array(texts.length).fill(-1);
+      const stretches = new Uint8Array(texts.length);
+      order.forEach((slot, rank) => {
+        ranks[slot] = rank;
+        stretches[slot] = Math.floor((rank * 256) / order.length);
+      });
+      return { ranks, order, stretches };
+    };
+    const randomKeys = texts.map(() => random());
+    const orders = new Map([
+      ["scattered", orderOf((slot) => randomKeys[slot]!)],
+      ["reversed", orderOf((slot) => -slot)],
+      ["clustered", orderOf((slot) => slot % 4)],
+      // A user deleted while the order was read: no heads (the page is found otherwise).
+      ["missing", orderOf((slot) => slot, 42)],
+    ]);
+    let pauses = 0;
+    const heads = await TrigramHeads.build(postings, orders, {
+      common: 600,
+      size: 40,
+      pause: async () => void (pauses += 1),
+    });
+    expect(pauses).toBeGreaterThan(0);
+    for (const term of ["ana", "nab", " 王芳", " bo", "u12", "u2"]) {
+      const place = postings.rarestOf(term);
+      const list = place < 0 ? [] : Array.from(postings.listAt(place));
+      for (const [sortBy, { ranks, order }] of orders) {
+        for (const descending of [false, true]) {
+          const head = heads.headOf(place, sortBy, descending);
+          if (list.length < 600 || list.length > 24_000 / 16 || sortBy === "missing") {
+            expect(head, `${term} has no heads`).toBeNull();
+            continue;
+          }
+          const ranked = list.map((slot) => ranks[slot]!);
+          ranked.sort((a, b) => (descending ? b - a : a - b));
+          const want = ranked.slice(0, 40).map((rank) => order[rank]!);
+          expect(Array.from(head!), `${term} ${sortBy} ${descending}`).toEqual(want);
+        }
+      }
+    }
+    expect(heads.headOf(postings.rarestOf("ana"), "scattered", false)).not.toBeNull();
+    expect(heads.headOf(postings.rarestOf(" bo"), "scattered", false)).toBeNull();
+    // The rarest of a term's trigrams; none for a trigram no text holds.
+    expect(postings.listAt(postings.rarestOf("anabel")).length).toBe(600);
+    expect(postings.rarestOf("anazzz")).toBe(-1);
   });
 
   it("keeps the k smallest keys in order", () => {

@@ -136,6 +136,39 @@ export class TrigramPostings {
     return slots;
   }
 
+  /**
+   * Where the term's trigram with the fewest texts is listed (its users hold the term most often),
+   * or -1: for a term of fewer than three characters, or with a trigram no text holds.
+   */
+  rarestOf(term: string): number {
+    let rarest = -1;
+    for (let i = 0; i + 3 <= term.length; i += 1) {
+      const at = sortedIndexOf(this.codes, trigramAt(term, i));
+      if (at < 0) return -1;
+      if (rarest < 0 || this.lengthAt(at) < this.lengthAt(rarest)) rarest = at;
+    }
+    return rarest;
+  }
+
+  /** The slots listed at a place of the trigrams (ascending). */
+  listAt(at: number): Int32Array {
+    return this.slots.subarray(this.starts[at], this.starts[at + 1]);
+  }
+
+  /** The places of the trigrams listing from `least` to `most` texts. */
+  placesListing(least: number, most = Infinity): number[] {
+    const places: number[] = [];
+    for (let at = 0; at < this.codes.length; at += 1) {
+      const length = this.lengthAt(at);
+      if (length >= least && length <= most) places.push(at);
+    }
+    return places;
+  }
+
+  private lengthAt(at: number): number {
+    return this.starts[at + 1]! - this.starts[at]!;
+  }
+
   private listOf(code: number): Int32Array | null {
     const at = sortedIndexOf(this.codes, code);
     return at < 0 ? null : this.slots.subarray(this.starts[at], this.starts[at + 1]);

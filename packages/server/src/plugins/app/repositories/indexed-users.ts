@@ -1,6 +1,7 @@
 import { roundEstimate, type ParsedFilter } from "../../../lib/list";
 import { sortedIndexOf } from "../../../lib/sorted-index";
 import { smallestFirst, TopKeys } from "../../../lib/top-keys";
+import { TrigramHeads, type RankedOrder } from "../../../lib/trigram-heads";
 import { TrigramPostings } from "../../../lib/trigram-postings";
 import { users } from "../../../db/schema";
 import { listSpec } from "./user-records";
@@ -63,6 +64,8 @@ export class IndexedUsers {
   /** Users of the base deleted since. */
   deletions = 0;
   postings = TrigramPostings.build([]);
+  /** The first and last users of each sort order under each common trigram (see headPage). */
+  heads = TrigramHeads.none();
   baseIds = new Int32Array(0);
   readonly added = new Map<number, number>();
   readonly dirty: number[] = [];
@@ -110,6 +113,17 @@ export class IndexedUsers {
       stretches[order[rank]!] = Math.floor((rank * STRETCHES) / order.length);
     }
     this.stretches.set(sortBy, stretches);
+  }
+
+  /** Each sort column's order as read, for TrigramHeads. */
+  rankedOrders(): Map<string, RankedOrder> {
+    const ranked = new Map<string, RankedOrder>();
+    for (const [sortBy, order] of this.orders) {
+      const ranks = this.ranks.get(sortBy);
+      const stretches = this.stretches.get(sortBy);
+      if (ranks && stretches) ranked.set(sortBy, { ranks, order, stretches });
+    }
+    return ranked;
   }
 
   hasText(slot: number): boolean {
@@ -376,7 +390,8 @@ function commonAnswer(
   const sought = unplaced.length > 0 ? { ...search, offset: 0, limit: wanted } : search;
   const page =
     dirtyKeys.length === 0
-      ? ((!passes ? walkedPage(indexed, sought, candidates.length, contains) : null) ??
+      ? (headPage(indexed, sought, passes, has) ??
+        (!passes ? walkedPage(indexed, sought, candidates.length, contains) : null) ??
         candidatesWalkedPage(indexed, sought, candidates, passes, has) ??
         stretchedPage(indexed, sought, candidates, passes, has) ??
         markedPage(indexed, sought, candidates, passes, has))
@@ -673,6 +688,58 @@ function stretchedPage(
     }
   }
   return { ids: ids.slice(search.offset), all: ids.length < wanted, matches: ids.length };
+}
+
+/** How many of a common trigram's first users in each order the index keeps (TrigramHeads). */
+export const HEAD_SIZE = 256;
+/** How far a page by ids walks a common trigram's users (in id order already) before it gives up. */
+const ID_HEAD_STEPS = 16 * HEAD_SIZE;
+
+/**
+ * A page found among the first users in the order under the term's rarest trigram (every user
+ * holding the term is under it): those held by the index for a sort column (TrigramHeads), the
+ * trigram's own list by id. Null when they hold too few of the page's matches (the term is held by
+ * a small share of them, or the page is far from the first) or a user of the base has no place
+ * in the order.
+ */
+function headPage(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  passes: ((slot: number) => boolean) | undefined,
+  has: (slot: number) => boolean,
+): FoundPage | null {
+  const users = indexed.baseIds.length;
+  const place = indexed.postings.rarestOf(search.term);
+  if (place < 0) return null;
+  const descending = search.sortOrder === "desc";
+  let head: Int32Array | null;
+  let complete = false;
+  if (search.sortBy) {
+    if (indexed.orders.get(search.sortBy)?.length !== users) return null;
+    head = indexed.heads.headOf(place, search.sortBy, descending);
+  } else {
+    const list = indexed.postings.listAt(place);
+    const steps = Math.min(list.length, ID_HEAD_STEPS);
+    complete = steps === list.length;
+    head = descending ? list.subarray(list.length - steps) : list.subarray(0, steps);
+  }
+  if (!head) return null;
+  // A sort column's last users are held in descending order; a list by id is read from its end.
+  const backwards = descending && !search.sortBy;
+  const { isDirty } = indexed;
+  const wanted = search.offset + search.limit;
+  const ids: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < head.length && seen < wanted; i += 1) {
+    const slot = head[backwards ? head.length - 1 - i : i]!;
+    if (slot < 0) break;
+    // A changed user (and every user added since the build is one) is not at its place.
+    if (slot >= users || isDirty[slot] || (passes && !passes(slot)) || !has(slot)) continue;
+    seen += 1;
+    if (seen > search.offset) ids.push(indexed.ids[slot]!);
+  }
+  if (seen < wanted && !complete) return null;
+  return { ids, all: seen < wanted, matches: seen };
 }
 
 /**

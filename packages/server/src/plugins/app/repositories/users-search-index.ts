@@ -2,9 +2,11 @@ import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../../db/client";
 import { changeCounters, userChanges, users } from "../../../db/schema";
 import { listOrder } from "../../../lib/list";
+import { TrigramHeads } from "../../../lib/trigram-heads";
 import { TrigramPostings } from "../../../lib/trigram-postings";
 import {
   answer,
+  HEAD_SIZE,
   IndexedUsers,
   ROW,
   type IndexAnswer,
@@ -72,6 +74,8 @@ export class UsersSearchIndex {
     private readonly onBuilt?: (users: number, ms: number) => void,
     /** A search with more candidates than this may answer with an estimated total. */
     private readonly countLimit = Infinity,
+    /** How many of a common trigram's first users in each order are held (tests make it small). */
+    private readonly headSize = HEAD_SIZE,
   ) {}
 
   /** The users' version the index holds, or null before its first build. */
@@ -277,9 +281,15 @@ export class UsersSearchIndex {
       indexed.setOrder(sortBy, ranks, slots.subarray(0, position));
     }
     // Between steps, stopped by close() (the database closing does not wait for the rest).
-    indexed.postings = await TrigramPostings.buildInSteps(indexed.texts, () =>
-      this.closed ? Promise.reject(new Error("closed")) : new Promise((r) => setImmediate(r)),
-    );
+    const pause = () =>
+      this.closed ? Promise.reject(new Error("closed")) : new Promise<void>((r) => setImmediate(r));
+    indexed.postings = await TrigramPostings.buildInSteps(indexed.texts, pause);
+    // Only a term with more candidates than countLimit reads them (commonAnswer).
+    indexed.heads = await TrigramHeads.build(indexed.postings, indexed.rankedOrders(), {
+      common: this.countLimit,
+      size: this.headSize,
+      pause,
+    });
     return indexed;
   }
 
