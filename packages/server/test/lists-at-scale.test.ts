@@ -448,6 +448,22 @@ describe("schools, courses and materials lists at scale", () => {
     );
   });
 
+  it("names a page held in memory in its Server-Timing, and not one the database gave", async () => {
+    const timing = async (resource: string, token: string) =>
+      String((await list(resource, token, { page: 2 })).headers["server-timing"]);
+    for (const resource of ["school", "course", "material", "class"]) {
+      // The lists load in the background once the server has started.
+      let named = await timing(resource, admin);
+      for (let i = 0; i < 200 && !named.startsWith("memory"); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        named = await timing(resource, admin);
+      }
+      expect(named, resource).toMatch(/^memory, app;dur=[\d.]+$/);
+    }
+    // A teacher's courses are read from the database.
+    expect(await timing("course", teacher)).toMatch(/^app;dur=[\d.]+$/);
+  });
+
   it("moves a total at once after a change to any table the list reads", async () => {
     const schools = await total("school", admin);
     // A search asked again (read in one round trip while nothing moved) follows the change too.

@@ -12,6 +12,7 @@ import {
   type AnyColumn,
   type SQL,
 } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import { fieldError, invalid } from "./errors";
 
 export interface ListInput {
@@ -221,6 +222,17 @@ export function listAnswer<Row>(
     },
     data: rows,
   };
+}
+
+/**
+ * Names where a list's page came from in its Server-Timing header (the bench counts them; an
+ * operator sees them in the browser): the users' search index, or rows held in memory.
+ */
+export function nameListSource(
+  reply: FastifyReply,
+  source: "index" | "memory" | false | undefined,
+): void {
+  if (source) reply.header("server-timing", source);
 }
 
 /** An estimate shown as "about N": two significant digits, and never below what was seen. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { can, defineResource, implement, type Caller } from "../../lib/commands";
 import { invalidField, notFound } from "../../lib/errors";
 import { fieldValue, type RequestForm } from "../../lib/form";
-import { listAnswer } from "../../lib/list";
+import { listAnswer, nameListSource } from "../../lib/list";
 import { assertUsersInReach } from "../../services/user-authority";
 import type { ClassScope } from "../../plugins/app/repositories/classes-repository";
 import { parseIds } from "../../lib/bulk-targets";
@@ -70,10 +70,16 @@ async function classInScope(app: FastifyInstance, id: string, scope: ClassScope)
 export const classResource = defineResource("class", {
   list: implement(spec.list, {
     allow: mayReadClasses,
-    async handler({ app, caller, input: request, form }) {
+    async handler({ app, caller, input: request, form, reply }) {
       const scope = classScopeOf(caller)!;
       const { input, filters, options } = await listRequest(app, caller, request, form);
-      const { rows, total } = await app.repos.classes.list(input, filters, options, scope);
+      const { rows, total, fromMemory } = await app.repos.classes.list(
+        input,
+        filters,
+        options,
+        scope,
+      );
+      nameListSource(reply, fromMemory && "memory");
       return { data: listAnswer(input, rows, total) };
     },
   }),

@@ -11,7 +11,7 @@ import {
   notFound,
 } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { listAnswer } from "../../lib/list";
+import { listAnswer, nameListSource } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
 import {
@@ -97,12 +97,13 @@ const FILTER_EXTRAS = ["schoolId", "gradeLevel"] as const;
 
 export const courseResource = defineResource("course", {
   list: implement(spec.list, {
-    async handler({ app, caller, input, form }) {
-      const { rows, total } = await app.repos.courses.list(
+    async handler({ app, caller, input, form, reply }) {
+      const { rows, total, fromMemory } = await app.repos.courses.list(
         input,
         filtersOf(form, FILTER_EXTRAS),
         viewerOf(caller),
       );
+      nameListSource(reply, fromMemory && "memory");
       return { data: listAnswer(input, rows, total) };
     },
   }),

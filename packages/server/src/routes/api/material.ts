@@ -4,7 +4,7 @@ import { CONTRACT, quizSettingsSchema, scormSettingsSchema, type ScormSettings }
 import type { FastifyInstance } from "fastify";
 import { defineResource, implement, type Caller } from "../../lib/commands";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
-import { listAnswer } from "../../lib/list";
+import { listAnswer, nameListSource } from "../../lib/list";
 import { sendMaterialFile } from "../../lib/content-files";
 import { sanitizePageHtml } from "../../lib/page-html";
 import { editsCourse, listedMaterials } from "../../services/material-access";
@@ -69,14 +69,15 @@ const authorOf = (caller: Caller) => `${caller.firstName} ${caller.lastName}`.tr
 
 export const materialResource = defineResource("material", {
   list: implement(spec.list, {
-    async handler({ app, caller, input, form }) {
+    async handler({ app, caller, input, form, reply }) {
       const from = await materialSource(app, caller, input.courseId);
-      const { rows, total } = await app.repos.materials.list(
+      const { rows, total, fromMemory } = await app.repos.materials.list(
         from,
         input,
         filtersOf(form, MATERIAL_FILTER_EXTRAS),
         listedMaterials(caller),
       );
+      nameListSource(reply, fromMemory && "memory");
       return { data: listAnswer(input, rows, total) };
     },
   }),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { defineResource, implement } from "../../lib/commands";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
-import { listAnswer } from "../../lib/list";
+import { listAnswer, nameListSource } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
 import {
@@ -95,12 +95,13 @@ const school = CONTRACT.school;
 
 export const schoolResource = defineResource("school", {
   list: implement(school.list, {
-    async handler({ app, caller, input, form }) {
-      const { rows, total } = await app.repos.schools.list(
+    async handler({ app, caller, input, form, reply }) {
+      const { rows, total, fromMemory } = await app.repos.schools.list(
         input,
         filtersOf(form, FILTER_EXTRAS),
         scopeOf(caller),
       );
+      nameListSource(reply, fromMemory && "memory");
       return { data: listAnswer(input, rows, total) };
     },
   }),

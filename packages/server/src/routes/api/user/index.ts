@@ -3,7 +3,7 @@ import { defineResource, implement } from "../../../lib/commands";
 import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../../lib/command-io";
 import { BOM } from "../../../lib/csv";
 import { conflict, forbidden, isUniqueViolation, notFound } from "../../../lib/errors";
-import { listAnswer } from "../../../lib/list";
+import { listAnswer, nameListSource } from "../../../lib/list";
 import { IMAGE_PART_BYTES } from "../../../lib/uploads";
 import { GLOBAL_SCOPE } from "../../../plugins/app/repositories/records";
 import { templateSchoolCode } from "../../../services/bulk-upload-names";
@@ -71,7 +71,7 @@ export const userResource = defineResource("user", {
         filtersOf(form, USER_FILTER_EXTRAS),
         scopeOf(caller),
       );
-      if (fromIndex) reply.header("server-timing", "index");
+      nameListSource(reply, fromIndex && "index");
       return { data: listAnswer(input, rows, total, estimate) };
     },
   }),
