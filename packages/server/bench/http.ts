@@ -6,8 +6,8 @@ import autocannon from "autocannon";
 import { appendFileSync, readFileSync } from "node:fs";
 import { freePort } from "../test/support/pg-cluster";
 import { CLIENTS, LIST_REQUESTS, MAIN, NODE_FLAGS, PACKAGE, STATUS_REQUESTS } from "./settings";
-import { cpuPerRequest, sampleCpu, type CpuPerRequest } from "./cpu-use";
-import { percentile, type Body } from "./lists";
+import { cpuPerRequest, sampleCpu } from "./cpu-use";
+import { percentile, type Body, type Times } from "./lists";
 
 /** A multipart body as the portal's client sends it, built once (the clients stay cheap). */
 export function form(fields: Record<string, string>, file?: { name: string; data: string }): Body {
@@ -195,10 +195,11 @@ export function load(
   url: string,
   total: number,
   bodies: Body | ((i: number) => Body),
-): Promise<{ client: number[]; server: number[]; fromIndex: number; cpu?: CpuPerRequest }> {
+): Promise<Times> {
   const client: number[] = [];
   const server: number[] = [];
   let fromIndex = 0;
+  let fromMemory = 0;
   let next = 0;
   const onResponse = (
     _status: number,
@@ -209,8 +210,9 @@ export function load(
     const named = String(headers?.["server-timing"] ?? "");
     const timing = /dur=([\d.]+)/.exec(named);
     server.push(timing ? Number(timing[1]) : 0);
-    // The user list names answers of its in-memory search index.
+    // A list names answers of the users' search index, or of rows it holds in memory.
     if (/^index\b/.test(named)) fromIndex++;
+    if (/^memory\b/.test(named)) fromMemory++;
   };
   // One body for every request is sent as built; changing bodies are built request by request.
   const request =
@@ -252,7 +254,7 @@ export function load(
           const raw = process.env.LMS_BENCH_RAW;
           if (raw) appendFileSync(raw, `${JSON.stringify({ url, client, server })}\n`);
           const cpu = cpuPerRequest(before, sampleCpu(serverPid), total);
-          resolve({ client, server, fromIndex, ...(cpu ? { cpu } : {}) });
+          resolve({ client, server, fromIndex, fromMemory, ...(cpu ? { cpu } : {}) });
         }
       },
     );

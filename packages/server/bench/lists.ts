@@ -19,6 +19,8 @@ export interface Times {
   server: number[];
   /** Answers the user list's in-memory search index gave. */
   fromIndex?: number;
+  /** Answers of rows a list holds in memory. */
+  fromMemory?: number;
   /** CPU a request: the server's thread, the database's processes, the clients. */
   cpu?: CpuPerRequest;
 }
@@ -50,6 +52,7 @@ export interface MixResult {
   estimates: number;
   /** Answers the user list's in-memory search index gave. */
   fromIndex?: number;
+  fromMemory?: number;
   cpu?: CpuPerRequest;
 }
 

@@ -75,7 +75,7 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
         const target = targetOf(r.driver, m.mix);
         const p95 = percentile(m.client, 95);
         return (
-          `| ${r.driver} | ${m.list}: ${m.mix} | ${count(m.requests)} | ${count(m.total)}${m.estimates ? ` (${m.estimates} of the answers checked estimated)` : ""}${m.fromIndex ? ` (${count(m.fromIndex)} answered by the search index)` : ""} ` +
+          `| ${r.driver} | ${m.list}: ${m.mix} | ${count(m.requests)} | ${count(m.total)}${m.estimates ? ` (${m.estimates} of the answers checked estimated)` : ""}${m.fromIndex ? ` (${count(m.fromIndex)} answered by the search index)` : ""}${m.fromMemory ? ` (${count(m.fromMemory)} answered from memory)` : ""} ` +
           `| ${fmt(percentile(m.client, 50))} / ${fmt(p95)} ms | ${fmt(percentile(m.server, 95))} ms ` +
           `| ${cpuCell(r.driver, m)} ` +
           `| ≤ ${target} ms ${check(p95 <= target)} (${floorNote(p95, r)}) |`
@@ -140,8 +140,8 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "times it (Little's law: the figure in brackets), and its p95 lies above that: where it is " +
       "near the target, the target sits at the thread's own cost on this machine, which the " +
       "database and the clients share. With PGlite the database runs in the server's thread.",
-    "- “answered by the search index”: answers whose Server-Timing names the index; the others " +
-      "came from the database.",
+    "- “answered by the search index”, “answered from memory”: answers whose Server-Timing names " +
+      "the users' index or rows the list holds in memory; the others came from the database.",
     "- The page floor is a bare Fastify route (no sign-in, permission, validation or list logic) " +
       "reading 25 random users by id through the server's driver: a pool of 10 PostgreSQL " +
       "connections, or PGlite in the route's own thread, started with the server's flags on the " +
