@@ -8,18 +8,14 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
+/** Milliseconds of CPU on each side: spent so far (a sample), or a request's (CpuPerRequest). */
 export interface CpuSample {
   thread: number;
   database: number;
   clients: number;
 }
 
-/** Milliseconds of CPU a request, on each side. */
-export interface CpuPerRequest {
-  thread: number;
-  database: number;
-  clients: number;
-}
+export type CpuPerRequest = CpuSample;
 
 const TICK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100);
 
