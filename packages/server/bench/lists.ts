@@ -41,19 +41,13 @@ export interface ListContext {
   log: (text: string) => void;
 }
 
-export interface MixResult {
+export interface MixResult extends Times {
   list: string;
   mix: string;
   requests: number;
-  client: number[];
-  server: number[];
   /** The list's total, and whether the answers said it was an estimate. */
   total: number;
   estimates: number;
-  /** Answers the user list's in-memory search index gave. */
-  fromIndex?: number;
-  fromMemory?: number;
-  cpu?: CpuPerRequest;
 }
 
 interface ListTarget {
