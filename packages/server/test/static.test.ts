@@ -49,6 +49,10 @@ describe("static portal", () => {
     const api = await t.app.inject({ method: "POST", url: "/api/nothing/" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 404, code: "errors.notFound" });
+    // The API's answers carry the same headers.
+    expect(api.headers["x-content-type-options"]).toBe("nosniff");
+    expect(api.headers["referrer-policy"]).toBe("same-origin");
+    expect(String(api.headers["content-security-policy"])).toContain("frame-ancestors 'self'");
   });
 });
 

@@ -1,5 +1,5 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 import { portalInlineScriptHashes } from "../../lib/inline-scripts";
 import { appPlugin } from "../../lib/plugin";
 
@@ -10,6 +10,9 @@ import { appPlugin } from "../../lib/plugin";
  * <base>; frames of this origin (the hidden class-service sign-in), the content origin and the
  * class service, Trusted Types), no content sniffing, no referrer to other sites. Helmet's other
  * headers stay off. Answers that set their own CSP (or another of these headers) keep it.
+ *
+ * Helmet's middleware is built once here: @fastify/helmet built it again for every request, its
+ * options and directives parsed each time.
  */
 export default appPlugin(async function securityHeaders(app: FastifyInstance) {
   const classOrigin = app.config.classServiceUrl ? originOf(app.config.classServiceUrl) : null;
@@ -26,7 +29,7 @@ export default appPlugin(async function securityHeaders(app: FastifyInstance) {
   };
   const media = () => (content() ? ` ${content()}` : "");
   const portalScripts = portalInlineScriptHashes(app.config.portalDir);
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -63,6 +66,9 @@ export default appPlugin(async function securityHeaders(app: FastifyInstance) {
     xPermittedCrossDomainPolicies: false,
     xPoweredBy: false,
     xXssProtection: false,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   // Not one of helmet's headers.
   app.addHook("onRequest", (_request, reply, done) => {
