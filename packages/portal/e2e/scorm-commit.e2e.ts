@@ -1,6 +1,6 @@
 import type { ScormLaunch } from "@lms/core";
 import { zipSync } from "fflate";
-import type { Browser, Page, Route } from "playwright-core";
+import type { Browser, FrameLocator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, deleteTeacherCourses, teacherLesson } from "./api";
 import { launchBrowser, newPage, signIn, url } from "./browser";
@@ -117,6 +117,35 @@ async function openPlayer(page: Page, address: string, title: string) {
   return sco;
 }
 
+/**
+ * Waits until the portal has had every report the SCO's frame sent so far. The bridge reports a
+ * SetValue a moment after it (a timer), and a frame's messages arrive in the order sent: a marker
+ * posted from a later timer of the same frame arrives after them. Closing the tab before that is
+ * closing it before the portal could know what the SCO set.
+ */
+async function reportsArrived(page: Page, sco: FrameLocator) {
+  const marker = `reports-arrived-${Math.random()}`;
+  await page.evaluate((mark) => {
+    window.addEventListener("message", (event) => {
+      if (event.data === mark) document.documentElement.dataset.reportsArrived = mark;
+    });
+  }, marker);
+  await sco.locator("body").evaluate(
+    (_, mark) =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          window.parent.postMessage(mark, "*");
+          resolve();
+        }, 50),
+      ),
+    marker,
+  );
+  await page.waitForFunction(
+    (mark) => document.documentElement.dataset.reportsArrived === mark,
+    marker,
+  );
+}
+
 const serverError = {
   status: 500,
   contentType: "application/json",
@@ -144,6 +173,7 @@ describe("SCORM data is never lost", () => {
     await sco.getByRole("button", { name: "Set", exact: true }).click();
     await sco.getByRole("button", { name: "Set", exact: true }).click();
     await sco.locator("#done").filter({ hasText: "Set 2" }).waitFor();
+    await reportsArrived(page, sco);
     await page.close({ runBeforeUnload: true });
     // The save sent as the tab closed is on the server (a player reopened before it lands would
     // start from what it read then).
