@@ -393,7 +393,7 @@ describe("class list search", () => {
       }
     }
     // The same pages where a search's matches are too many to sort: the sort's index is walked.
-    const walking = new ClassesRepository(db, 5, false);
+    const walking = new ClassesRepository(db, { sortedMatches: 5, inMemory: false });
     const everyClass = { schoolId: null, teacherId: null };
     for (const term of ["grade 1", "alpha", "e 7 g", "2026"]) {
       for (const sortBy of sorts) {
@@ -436,7 +436,7 @@ describe("class list in memory", () => {
              2026 - (i % 3) / 2, 'test'
         from generate_series(0, 39) i cross join generate_series(1, 1 + (i % 4)) n`);
     const inMemory = new ClassesRepository(db);
-    const inDatabase = new ClassesRepository(db, undefined, false);
+    const inDatabase = new ClassesRepository(db, { inMemory: false });
     expect(await inMemory.memoryReady()).toBe(true);
     const sorts = [undefined, ...SORTABLE_COLUMNS.classes];
     const ids = (rows: ClassRecord[]) => rows.map((c) => c.id);

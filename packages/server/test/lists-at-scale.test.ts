@@ -215,7 +215,7 @@ describe("schools, courses and materials lists at scale", () => {
   it("pages and searches schools in memory as the database does, and follows a change", async () => {
     const db = t().database.db;
     const inMemory = new SchoolsRepository(db);
-    const inDatabase = new SchoolsRepository(db, false);
+    const inDatabase = new SchoolsRepository(db, { inMemory: false });
     expect(await inMemory.memoryReady()).toBe(true);
     const expectSame = async (term: string) => {
       for (const scope of [{ schoolId: null }, { schoolId: adminsSchool }]) {
@@ -307,7 +307,7 @@ describe("schools, courses and materials lists at scale", () => {
   it("pages and searches courses in memory as the database does, and follows a change", async () => {
     const db = t().database.db;
     const inMemory = new CoursesRepository(db);
-    const inDatabase = new CoursesRepository(db, false);
+    const inDatabase = new CoursesRepository(db, { inMemory: false });
     expect(await inMemory.memoryReady()).toBe(true);
     const viewer = (roleId: number, school: number | null): CourseViewer => ({
       userId: teacherId,
@@ -378,7 +378,7 @@ describe("schools, courses and materials lists at scale", () => {
   it("pages and searches every material in memory as the database does, and follows a change", async () => {
     const db = t().database.db;
     const inMemory = new MaterialsRepository(db);
-    const inDatabase = new MaterialsRepository(db, false);
+    const inDatabase = new MaterialsRepository(db, { inMemory: false });
     expect(await inMemory.memoryReady()).toBe(true);
     const every = { viewer: ADMIN_VIEWER };
     const edited = { editor: ADMIN_VIEWER };

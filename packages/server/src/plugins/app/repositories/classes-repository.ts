@@ -135,17 +135,21 @@ export class ClassesRepository {
 
   private readonly counts;
   private readonly memory;
+  private readonly sortedMatches: number;
 
   /**
-   * @param sortedMatches the most matches a search sorts for its page (tests make it small)
-   * @param inMemory pages of every class or of a school's are answered from the stored classes
-   *   held in memory while they are current (ListMemory)
+   * @param options.sortedMatches the most matches a search sorts for its page (tests make it small)
+   * @param options.inMemory pages of every class or of a school's are answered from the stored
+   *   classes held in memory while they are current (ListMemory)
    */
   constructor(
     private readonly db: Db,
-    private readonly sortedMatches = SORTED_MATCHES,
-    inMemory = true,
+    {
+      sortedMatches = SORTED_MATCHES,
+      inMemory = true,
+    }: { sortedMatches?: number; inMemory?: boolean } = {},
   ) {
+    this.sortedMatches = sortedMatches;
     this.counts = new VersionedCounts(db);
     // Every class's text starts with "grade ", whose trigrams are on every row: a search in the
     // database reads each match (a heap block each), then counts and sorts them.

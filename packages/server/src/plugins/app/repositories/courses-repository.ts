@@ -141,12 +141,12 @@ export class CoursesRepository {
   private readonly findQueries = new LRUCache<string, SQL>({ max: 5000 });
 
   /**
-   * @param inMemory pages without filters for a global user or a school's (not a teacher's or a
+   * @param options.inMemory pages without filters for a global user or a school's (not a teacher's or a
    *   student's) are answered from the courses held in memory while they are current (ListMemory)
    */
   constructor(
     private readonly db: Db,
-    inMemory = true,
+    { inMemory = true }: { inMemory?: boolean } = {},
   ) {
     this.pages = new VersionedPages(db);
     const columns = getTableColumns(courses);

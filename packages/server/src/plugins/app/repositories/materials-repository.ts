@@ -201,12 +201,12 @@ export class MaterialsRepository {
   private readonly memory;
 
   /**
-   * @param inMemory pages of every material (a global user's, without filters) are answered from
+   * @param options.inMemory pages of every material (a global user's, without filters) are answered from
    *   the materials held in memory while they are current (ListMemory)
    */
   constructor(
     private readonly db: Db,
-    inMemory = true,
+    { inMemory = true }: { inMemory?: boolean } = {},
   ) {
     this.pages = new VersionedPages(db);
     this.byIds = rowsByIds(db, "lms_materials_by_ids", materials, materials.id, listedColumns);

@@ -62,12 +62,12 @@ export class SchoolsRepository {
   private readonly memory;
 
   /**
-   * @param inMemory pages of every school (or of a school admin's own), without filters, are
+   * @param options.inMemory pages of every school (or of a school admin's own), without filters, are
    *   answered from the schools held in memory while they are current (ListMemory)
    */
   constructor(
     private readonly db: Db,
-    inMemory = true,
+    { inMemory = true }: { inMemory?: boolean } = {},
   ) {
     this.pages = new VersionedPages(db);
     const columns = getTableColumns(schools);
