@@ -32,6 +32,16 @@ function targetOf(driver: string, mix: string): number {
   return mix.includes("search") ? 20 : 10;
 }
 
+/** A list's total, and how many of the answers were estimated, or came from memory. */
+function totalCell(mix: MixResult): string {
+  const notes = [
+    mix.estimates ? `${mix.estimates} of the answers checked estimated` : "",
+    mix.fromIndex ? `${count(mix.fromIndex)} answered by the search index` : "",
+    mix.fromMemory ? `${count(mix.fromMemory)} answered from memory` : "",
+  ];
+  return [count(mix.total), ...notes.filter(Boolean).map((note) => `(${note})`)].join(" ");
+}
+
 /** The server thread's CPU a request, the bound it sets on the median, and the database's. */
 function cpuCell(driver: string, mix: MixResult): string {
   if (!mix.cpu) return "not measured";
@@ -75,7 +85,7 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
         const target = targetOf(r.driver, m.mix);
         const p95 = percentile(m.client, 95);
         return (
-          `| ${r.driver} | ${m.list}: ${m.mix} | ${count(m.requests)} | ${count(m.total)}${m.estimates ? ` (${m.estimates} of the answers checked estimated)` : ""}${m.fromIndex ? ` (${count(m.fromIndex)} answered by the search index)` : ""}${m.fromMemory ? ` (${count(m.fromMemory)} answered from memory)` : ""} ` +
+          `| ${r.driver} | ${m.list}: ${m.mix} | ${count(m.requests)} | ${totalCell(m)} ` +
           `| ${fmt(percentile(m.client, 50))} / ${fmt(p95)} ms | ${fmt(percentile(m.server, 95))} ms ` +
           `| ${cpuCell(r.driver, m)} ` +
           `| ≤ ${target} ms ${check(p95 <= target)} (${floorNote(p95, r)}) |`

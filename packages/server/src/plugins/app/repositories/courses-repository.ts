@@ -141,8 +141,9 @@ export class CoursesRepository {
   private readonly findQueries = new LRUCache<string, SQL>({ max: 5000 });
 
   /**
-   * @param options.inMemory pages without filters for a global user or a school's (not a teacher's or a
-   *   student's) are answered from the courses held in memory while they are current (ListMemory)
+   * @param options.inMemory pages without filters for a global user or a school's (not a
+   *   teacher's or a student's) are answered from the courses held in memory while they are
+   *   current (ListMemory)
    */
   constructor(
     private readonly db: Db,

@@ -692,7 +692,7 @@ function stretchedPage(
 
 /** How many of a common trigram's first users in each order the index keeps (TrigramHeads). */
 export const HEAD_SIZE = 256;
-/** How far a page by ids walks a common trigram's users (in id order already) before it gives up. */
+/** How far a page by ids walks a common trigram's users (in id order already) before giving up. */
 const ID_HEAD_STEPS = 16 * HEAD_SIZE;
 
 /**

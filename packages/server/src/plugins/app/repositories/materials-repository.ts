@@ -201,8 +201,8 @@ export class MaterialsRepository {
   private readonly memory;
 
   /**
-   * @param options.inMemory pages of every material (a global user's, without filters) are answered from
-   *   the materials held in memory while they are current (ListMemory)
+   * @param options.inMemory pages of every material (a global user's, without filters) are
+   *   answered from the materials held in memory while they are current (ListMemory)
    */
   constructor(
     private readonly db: Db,

@@ -62,8 +62,8 @@ export class SchoolsRepository {
   private readonly memory;
 
   /**
-   * @param options.inMemory pages of every school (or of a school admin's own), without filters, are
-   *   answered from the schools held in memory while they are current (ListMemory)
+   * @param options.inMemory pages of every school (or of a school admin's own), without filters,
+   *   are answered from the schools held in memory while they are current (ListMemory)
    */
   constructor(
     private readonly db: Db,
