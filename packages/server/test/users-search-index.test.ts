@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { containsPattern, parseFilters } from "../src/lib/list";
 import { smallestFirst, TopKeys } from "../src/lib/top-keys";
 import { TrigramHeads } from "../src/lib/trigram-heads";
@@ -203,6 +203,13 @@ describe("the users' search in memory", () => {
       select case when i % 3 = 0 then 'Bo' else 'Walker' end, 'Cruz', 'walk' || i,
              'walk' || i || '@example.edu.ph', 3 + 2 * (i % 2), 1 + i % 2, 'test'
         from generate_series(1, 4000) i`);
+    // "mnop" clusters among first names: the first 16 by first name under "mno" (its rarest
+    // trigram, 40 users) hold 6 of its users, those under "nop" (90 users) 16.
+    await db.execute(sql`
+      insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
+      select case when i <= 10 then 'Amnoq' when i <= 40 then 'Bmnop' else 'Cnop' end, 'Cruz',
+             'walkmn' || i, 'walkmn' || i || '@example.edu.ph', 5, 1, 'test'
+        from generate_series(1, 100) i`);
     const index = new UsersSearchIndex(db, undefined, undefined, 5);
     // Holding the first 16 users of each order under a trigram of 32 to 265 users ("k17": walk17,
     // walk170 to walk179, walk1700 to walk1799).
@@ -246,6 +253,20 @@ describe("the users' search in memory", () => {
       await check(["alk", "walker", "exa", "walk1"], {}, sql`true`);
       await check(["alk", "@example"], { schoolId: 2 }, sql`school_id = 2`);
       await headedCheck(["walk17", "k23"], {}, sql`true`);
+      // Its page is read from the heads of "nop" once those of "mno" hold too few of its users.
+      const headOf = vi.spyOn(TrigramHeads.prototype, "headOf");
+      try {
+        await headedCheck(["mnop"], {}, sql`true`);
+        headOf.mockClear();
+        const first = search("mnop", { sortBy: "firstName", offset: 1, limit: 6 });
+        expect((await headed.page(await version(), first))!.ids).toEqual(
+          (await expected(first)).ids,
+        );
+        expect(headOf).toHaveBeenCalledTimes(2);
+        expect(headOf.mock.results[1]!.value).not.toBeNull();
+      } finally {
+        headOf.mockRestore();
+      }
       await headedCheck(["walk17"], { schoolId: 2 }, sql`school_id = 2`);
       await db.execute(
         sql`delete from users where user_name in ('walk1', 'walk2', 'idx3', 'walk171', 'walk1700')`,
@@ -554,6 +575,49 @@ describe("the index's parts", () => {
       for (const slot of holding) expect(candidates.has(slot), `${term} in ${slot}`).toBe(true);
     }
     expect(postings.candidates("ab")).toBeNull();
+  });
+
+  it("gives exactly the texts listed under every trigram of a term, in ascending order", () => {
+    let seed = 5;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    // "mno" under every text and "nop" under a twentieth; "xyz" under nearly every text, "abc"
+    // under a third, "q" trigrams under a few: lists of like lengths (merged) and of very different
+    // ones (galloped), terms of one to six trigrams.
+    const texts = Array.from({ length: 6_000 }, (_, i) => {
+      const parts = [
+        i % 50 ? "xyz" : "",
+        random() < 0.33 ? "abc" : "",
+        random() < 0.5 ? "bcd" : "",
+      ];
+      if (random() < 0.02) parts.push("qrs");
+      const head = random() < 0.05 ? "mnop|" : "mno|";
+      return `${head}${parts.join("")}${i % 7}${random() < 0.5 ? "cdx" : ""}`;
+    });
+    const postings = TrigramPostings.build(texts);
+    const trigrams = (text: string) =>
+      new Set(Array.from({ length: Math.max(0, text.length - 2) }, (_, i) => text.slice(i, i + 3)));
+    const held = texts.map(trigrams);
+    for (const term of [
+      "mnop",
+      "xyzabc",
+      "abcd",
+      "xyzabcbcd",
+      "abcqrs",
+      "xyzqrs",
+      "bcdcdx",
+      "cdx",
+      "qrsx",
+    ]) {
+      const wanted = [...trigrams(term)];
+      const listed = texts.flatMap((_, slot) =>
+        wanted.every((trigram) => held[slot]!.has(trigram)) ? [slot] : [],
+      );
+      expect(Array.from(postings.candidates(term)!), term).toEqual(listed);
+    }
+    // The answer is read before the next search: a later one writes over it.
+    const first = Array.from(postings.candidates("xyzabcbcd")!);
+    postings.candidates("abcqrs");
+    expect(Array.from(postings.candidates("xyzabcbcd")!)).toEqual(first);
   });
 
   it("builds the same postings in steps, pausing between them", async () => {

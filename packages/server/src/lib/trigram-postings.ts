@@ -117,7 +117,9 @@ export class TrigramPostings {
   /**
    * The slots whose text may contain the term: those listed under every one of its trigrams (for a
    * term of three characters, exactly the texts that contain it). Null for a term of fewer than
-   * three characters, which has no trigram to narrow by.
+   * three characters, which has no trigram to narrow by. For a term of more than one trigram the
+   * slots are held in memory shared by every postings: valid until the next call of `candidates`
+   * (a search reads them before it yields).
    */
   candidates(term: string): Int32Array | null {
     if (term.length < 3) return null;
@@ -129,9 +131,8 @@ export class TrigramPostings {
     }
     lists.sort((a, b) => a.length - b.length);
     let slots = lists[0]!;
-    for (const list of lists.slice(1)) {
-      if (slots.length === 0) break;
-      slots = intersect(slots, list);
+    for (let i = 1; i < lists.length && slots.length > 0; i += 1) {
+      slots = intersect(slots, lists[i]!, scratch(i % 2, slots.length));
     }
     return slots;
   }
@@ -141,13 +142,21 @@ export class TrigramPostings {
    * or -1: for a term of fewer than three characters, or with a trigram no text holds.
    */
   rarestOf(term: string): number {
-    let rarest = -1;
+    return this.placesOf(term)[0] ?? -1;
+  }
+
+  /**
+   * Where each of the term's trigrams is listed, once each, the fewest texts first; none for a
+   * term of fewer than three characters, or with a trigram no text holds.
+   */
+  placesOf(term: string): number[] {
+    const places: number[] = [];
     for (let i = 0; i + 3 <= term.length; i += 1) {
       const at = sortedIndexOf(this.codes, trigramAt(term, i));
-      if (at < 0) return -1;
-      if (rarest < 0 || this.lengthAt(at) < this.lengthAt(rarest)) rarest = at;
+      if (at < 0) return [];
+      if (!places.includes(at)) places.push(at);
     }
-    return rarest;
+    return places.sort((a, b) => this.lengthAt(a) - this.lengthAt(b) || a - b);
   }
 
   /** The slots listed at a place of the trigrams (ascending). */
@@ -175,9 +184,29 @@ export class TrigramPostings {
   }
 }
 
-/** The slots in both ascending lists, `small` being the shorter. */
-function intersect(small: Int32Array, large: Int32Array): Int32Array {
-  const out = new Int32Array(small.length);
+/**
+ * Two buffers the intersections of a search write to in turn (each reads the other's), kept
+ * between searches: a common term's lists intersect to tens of thousands of slots, which allocated
+ * afresh for every search kept the collector busy.
+ */
+const scratches = [new Int32Array(0), new Int32Array(0)];
+
+function scratch(which: number, length: number): Int32Array {
+  if (scratches[which]!.length < length) {
+    scratches[which] = new Int32Array(Math.max(length, scratches[which]!.length * 2));
+  }
+  return scratches[which]!;
+}
+
+/**
+ * Below this ratio of the lists' lengths a merge reads both in step; above it the shorter one's
+ * slots are found in the longer by galloping (most of the longer list is skipped).
+ */
+const MERGE_RATIO = 8;
+
+/** The slots in both ascending lists, `small` being the shorter, written to `out`. */
+function intersect(small: Int32Array, large: Int32Array, out: Int32Array): Int32Array {
+  if (large.length < MERGE_RATIO * small.length) return merged(small, large, out);
   let found = 0;
   let from = 0;
   for (let i = 0; i < small.length && from < large.length; i += 1) {
@@ -198,6 +227,24 @@ function intersect(small: Int32Array, large: Int32Array): Int32Array {
       found += 1;
       from = low + 1;
     }
+  }
+  return out.subarray(0, found);
+}
+
+function merged(small: Int32Array, large: Int32Array, out: Int32Array): Int32Array {
+  let found = 0;
+  let i = 0;
+  let j = 0;
+  while (i < small.length && j < large.length) {
+    const a = small[i]!;
+    const b = large[j]!;
+    if (a === b) {
+      out[found] = a;
+      found += 1;
+      i += 1;
+      j += 1;
+    } else if (a < b) i += 1;
+    else j += 1;
   }
   return out.subarray(0, found);
 }

@@ -696,11 +696,13 @@ export const HEAD_SIZE = 256;
 const ID_HEAD_STEPS = 16 * HEAD_SIZE;
 
 /**
- * A page found among the first users in the order under the term's rarest trigram (every user
- * holding the term is under it): those held by the index for a sort column (TrigramHeads), the
- * trigram's own list by id. Null when they hold too few of the page's matches (the term is held by
- * a small share of them, or the page is far from the first) or a user of the base has no place
- * in the order.
+ * A page found among the first users in the order under one of the term's trigrams (every user
+ * holding the term is under each): those held by the index for a sort column (TrigramHeads),
+ * tried from the rarest trigram on (where a term clusters in the order, as "rist" among first
+ * names, a commoner trigram's first users may hold its page where the rarest one's do not); the
+ * rarest trigram's own list by id. Null when they hold too few of the page's matches (the term is
+ * held by a small share of them, or the page is far from the first) or a user of the base has no
+ * place in the order.
  */
 function headPage(
   indexed: IndexedUsers,
@@ -708,24 +710,40 @@ function headPage(
   passes: ((slot: number) => boolean) | undefined,
   has: (slot: number) => boolean,
 ): FoundPage | null {
-  const users = indexed.baseIds.length;
-  const place = indexed.postings.rarestOf(search.term);
-  if (place < 0) return null;
+  const places = indexed.postings.placesOf(search.term);
+  if (places.length === 0) return null;
   const descending = search.sortOrder === "desc";
-  let head: Int32Array | null;
-  let complete = false;
-  if (search.sortBy) {
-    if (indexed.orders.get(search.sortBy)?.length !== users) return null;
-    head = indexed.heads.headOf(place, search.sortBy, descending);
-  } else {
-    const list = indexed.postings.listAt(place);
+  if (!search.sortBy) {
+    const list = indexed.postings.listAt(places[0]!);
     const steps = Math.min(list.length, ID_HEAD_STEPS);
-    complete = steps === list.length;
-    head = descending ? list.subarray(list.length - steps) : list.subarray(0, steps);
+    const head = descending ? list.subarray(list.length - steps) : list.subarray(0, steps);
+    // A list by id is read from its end.
+    return pageInHead(indexed, search, head, descending, steps === list.length, passes, has);
   }
-  if (!head) return null;
-  // A sort column's last users are held in descending order; a list by id is read from its end.
-  const backwards = descending && !search.sortBy;
+  if (indexed.orders.get(search.sortBy)?.length !== indexed.baseIds.length) return null;
+  for (const place of places) {
+    // A sort column's last users are held in descending order.
+    const head = indexed.heads.headOf(place, search.sortBy, descending);
+    const page = head && pageInHead(indexed, search, head, false, false, passes, has);
+    if (page) return page;
+  }
+  return null;
+}
+
+/**
+ * The page among a head's users (in the order, `backwards` from its end), or null when they hold
+ * too few of its matches and are not every user of the trigram (`complete`).
+ */
+function pageInHead(
+  indexed: IndexedUsers,
+  search: IndexedSearch,
+  head: Int32Array,
+  backwards: boolean,
+  complete: boolean,
+  passes: ((slot: number) => boolean) | undefined,
+  has: (slot: number) => boolean,
+): FoundPage | null {
+  const users = indexed.baseIds.length;
   const { isDirty } = indexed;
   const wanted = search.offset + search.limit;
   const ids: number[] = [];
