@@ -116,8 +116,9 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "users under all of the term's trigrams are its candidates, checked against their search " +
       "text and placed by each sort column's ranks, then the page's 25 records are read by id. A " +
       "term with more than LMS_LIST_EXACT_COUNT (5,000) candidates in the whole list is looked " +
-      "for first among the first (or last) 256 users, in the page's order, of its rarest trigram " +
-      "(held by the index for every trigram of 5,000 users up to a sixteenth of them), then by " +
+      "for first among the first (or last) 256 users, in the page's order, of each of its " +
+      "trigrams from the rarest on (held by the index for every trigram of 5,000 users up to a " +
+      "quarter of them), then by " +
       "walking the sort order: checking each user's text when the term is very common, else only " +
       "its candidates (marked first), else, when its matches lie further on, by grouping the " +
       "candidates by their stretch of the order (a byte per user) and ranking only the stretches " +
