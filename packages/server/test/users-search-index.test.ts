@@ -211,8 +211,8 @@ describe("the users' search in memory", () => {
              'walkmn' || i, 'walkmn' || i || '@example.edu.ph', 5, 1, 'test'
         from generate_series(1, 100) i`);
     const index = new UsersSearchIndex(db, undefined, undefined, 5);
-    // Holding the first 16 users of each order under a trigram of 32 to 265 users ("k17": walk17,
-    // walk170 to walk179, walk1700 to walk1799).
+    // Holding the first 16 users of each order under a trigram of 32 users to a quarter of them
+    // ("k17": walk17, walk170 to walk179, walk1700 to walk1799).
     const headed = new UsersSearchIndex(db, undefined, undefined, 5, 16);
     const check = async (
       terms: string[],
