@@ -1,6 +1,6 @@
 import { ROLE_IDS } from "@lms/core";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../src/db/client";
 import { CLASS_STUDENTS } from "../src/db/seed-classes";
 import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
@@ -267,6 +267,58 @@ describe("course progress list", () => {
     await db.execute(sql`delete from progress where user_id = ${ben}`);
     await db.execute(sql`update users set first_name = 'Ben' where id = ${ben}`);
     expect(await benOf()).toMatchObject({ done: 0, firstName: "Ben" });
+  });
+
+  it("reads no other student's row once a page's rows are held, and the others' when a page needs them", async () => {
+    const db = t().database.db;
+    const course = (await t().app.repos.courses.find(val7, null))!;
+    const everyone = { schoolId: null, teacherId: null };
+    const input = (page: number) => ({
+      page,
+      rowsPerPage: 1,
+      sortBy: "lastName",
+      sortOrder: "asc" as const,
+      search: "",
+    });
+    const all = await new ProgressRepository(db).list(course, everyone, {
+      ...input(1),
+      rowsPerPage: 50,
+    });
+    const schools = await rowsOf<{ id: number; school: number }>(
+      db.execute(sql`select id, school_id as school from users
+                      where id = any(${sql.param(all.rows.map((r) => r.userId))}::int[])`),
+    );
+    const schoolOf = new Map(schools.map((s) => [s.id, s.school]));
+    const first = schoolOf.get(all.rows[0]!.userId)!;
+    const other = all.rows.findIndex((r) => schoolOf.get(r.userId) !== first);
+    expect(other).toBeGreaterThan(0);
+    const repository = new ProgressRepository(db);
+    const read = vi.spyOn(
+      repository as unknown as { versionedRows: () => unknown },
+      "versionedRows",
+    );
+    const versions = Promise.resolve(await repository.versionsAhead(val7));
+    const schoolScope = { schoolId: first, teacherId: null };
+    const fromDatabase = vi.spyOn(repository as unknown as { rowsOf: () => unknown }, "rowsOf");
+    // Every student's order kept; then rows held from the second page at these versions: the
+    // first school's students only.
+    await repository.list(course, everyone, input(1), versions);
+    for (let i = 0; i < 2; i++) await repository.list(course, schoolScope, input(1), versions);
+    expect(read).toHaveBeenCalledTimes(1);
+    fromDatabase.mockClear();
+    // Every student's first page: its row is held, no other is read.
+    const page = await repository.list(course, everyone, input(1), versions);
+    expect(page.rows.map((r) => r.userId)).toEqual([all.rows[0]!.userId]);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(fromDatabase).not.toHaveBeenCalled();
+    // A page of a student of another school: the students not held are read, once.
+    const further = await repository.list(course, everyone, input(other + 1), versions);
+    expect(further.rows.map((r) => r.userId)).toEqual([all.rows[other]!.userId]);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(fromDatabase).not.toHaveBeenCalled();
+    expect(further).toEqual(
+      await new ProgressRepository(db).list(course, everyone, input(other + 1)),
+    );
   });
 
   it("reads the versions again when they moved while it read the rows to hold", async () => {
