@@ -1,5 +1,6 @@
 import { like, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import type { PgDialect } from "drizzle-orm/pg-core";
+import { describe, expect, it, vi } from "vitest";
 import {
   preparedQuery,
   preparedStatement,
@@ -80,5 +81,20 @@ describe("prepared statements", () => {
     expect(built.length).toBeGreaterThan(1);
     expect(await preparedTableRows(db, query(), users)).toEqual(built);
     expect(built.some((row) => row.createdAt instanceof Date)).toBe(true);
+  });
+
+  it("renders a statement it is given again only once, and runs it every time", async () => {
+    const db = t().database.db;
+    const render = vi.spyOn((db as unknown as { dialect: PgDialect }).dialect, "sqlToQuery");
+    await db.execute(sql`create sequence lms_test_runs`);
+    try {
+      const kept = sql`select nextval('lms_test_runs')::int as n, ${"kept"}::text as label`;
+      expect(await preparedQuery(db, kept)).toEqual([{ n: 1, label: "kept" }]);
+      expect(await preparedQuery(db, kept)).toEqual([{ n: 2, label: "kept" }]);
+      expect(render.mock.calls.filter(([query]) => query === kept)).toHaveLength(1);
+    } finally {
+      render.mockRestore();
+      await db.execute(sql`drop sequence lms_test_runs`);
+    }
   });
 });

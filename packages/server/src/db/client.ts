@@ -2,7 +2,12 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { getTableColumns, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
+import {
+  getTableColumns,
+  type ExtractTablesWithRelations,
+  type Query,
+  type SQL,
+} from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type {
   PgColumn,
@@ -234,11 +239,12 @@ const preparedQueries = new WeakMap<object, PreparedQueries>();
  * plan per run keeps a search's plan fitted to its term.
  */
 export async function preparedQuery<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const built = rendered(db, query);
   if (!((db as unknown as { $client: unknown }).$client instanceof PGlite)) {
-    return rowsOf<Row>(db.execute(query));
+    // As db.execute runs it (its session's parsers of the values), without rendering it again.
+    return rowsOf<Row>(db._.session.prepareQuery(built, undefined, undefined, false).execute());
   }
-  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = built;
   let prepared = preparedQueries.get(db);
   if (!prepared) preparedQueries.set(db, (prepared = { byText: new Map(), named: 0 }));
   let run = prepared.byText.get(text);
@@ -256,6 +262,22 @@ export async function preparedQuery<Row>(db: Db, query: SQL): Promise<Row[]> {
     return rowsOf<Row>(db.execute(query));
   }
   return recordsOf<Row>(answer.rows, answer.fields);
+}
+
+/**
+ * Each statement's text and parameters as the dialect renders them, kept while the statement is: a
+ * statement a repository keeps (a course read on every course-scoped request) is rendered once,
+ * where rendering it took a few per cent of such a request. Statements are not changed once run.
+ */
+const renderedQueries = new WeakMap<SQL, Query>();
+
+function rendered(db: Db, query: SQL): Query {
+  let built = renderedQueries.get(query);
+  if (!built) {
+    built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    renderedQueries.set(query, built);
+  }
+  return built;
 }
 
 /** Rows given as arrays made into records, the i-th value under the i-th key. */
