@@ -145,9 +145,9 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "per version of the tables the list reads.",
     "- CPU a request: the CPU time of the server's main thread (where each request's JavaScript " +
       "runs, one at a time), and of PostgreSQL's processes, over the load, divided by its " +
-      "requests (Linux's /proc, in steps of 10 ms: a load of a hundred requests reads it " +
-      "coarsely). With each client waiting for its answer before it asks again, the thread " +
-      `answers at most one request per that time, so a list's median cannot fall below ${CLIENTS} ` +
+      "requests (Linux's /proc: each task's schedstat, in nanoseconds). With each client " +
+      "waiting for its answer before it asks again, the thread answers at most one request per " +
+      `that time, so a list's median cannot fall below ${CLIENTS} ` +
       "times it (Little's law: the figure in brackets), and its p95 lies above that: where it is " +
       "near the target, the target sits at the thread's own cost on this machine, which the " +
       "database and the clients share. With PGlite the database runs in the server's thread.",
