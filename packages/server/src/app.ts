@@ -5,6 +5,7 @@ import type { ServerConfig } from "./config";
 import { buildContentApp } from "./content-app";
 import type { Database } from "./db/client";
 import { sendError, sendNotFound } from "./lib/error-handler";
+import { stringifyAnswer } from "./lib/json-text";
 import { loadCommonPasswords } from "./lib/passwords";
 import { AUTH_CHANNEL } from "./lib/session-cache";
 import { createFileStorage } from "./lib/file-stores";
@@ -57,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // external
   app.decorate("config", config);
   app.decorate("database", database);
+  // An answer may carry JSON already written (a page of a list held in memory): sent as it is.
+  app.setReplySerializer(stringifyAnswer);
   if (options.ownsDatabase) app.addHook("onClose", async () => database.close());
   // Multipart bodies are read by the command that receives them, with its own limits (lib/form.ts).
   app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));

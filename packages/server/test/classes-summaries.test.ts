@@ -10,6 +10,7 @@ import {
   expectSameClasses as expectSameClassesOf,
 } from "./support/classes-derived";
 import { buildCourse } from "./support/journey";
+import { readBack } from "./support/records";
 
 /**
  * Issue 14: the class list reads per-class sums kept by the database's triggers (migration 0016)
@@ -330,12 +331,14 @@ describe("stored class sums", () => {
   it("give every page in every order the rows of the whole list (far pages read backwards)", async () => {
     const classes = new ClassesRepository(t().database.db);
     const scope = { schoolId: null, teacherId: null };
-    const read = (fields: Partial<ListInput>) =>
-      classes.list(
-        { page: 1, rowsPerPage: 1000, sortOrder: "asc", search: "", ...fields },
-        [],
-        {},
-        scope,
+    const read = async (fields: Partial<ListInput>) =>
+      readBack(
+        await classes.list(
+          { page: 1, rowsPerPage: 1000, sortOrder: "asc", search: "", ...fields },
+          [],
+          {},
+          scope,
+        ),
       );
     for (const sortBy of [undefined, ...SORTABLE_COLUMNS.classes]) {
       for (const sortOrder of ["asc", "desc"] as const) {

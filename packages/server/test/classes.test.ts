@@ -5,6 +5,7 @@ import { rowsOf } from "../src/db/client";
 import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
 import { useTestApp } from "./helper";
 import { newUser } from "./support/users";
+import { readBack } from "./support/records";
 
 const t = useTestApp();
 let admin: string;
@@ -402,7 +403,7 @@ describe("class list search", () => {
           const whole = await list(admin, { ...input, rowsPerPage: 50 });
           const pages: ClassRecord[] = [];
           for (let page = Math.ceil(whole.data.length / 10); page >= 1; page--) {
-            const answer = await walking.list({ ...input, page }, [], {}, everyClass);
+            const answer = readBack(await walking.list({ ...input, page }, [], {}, everyClass));
             expect(answer.total).toBe(whole.data.length);
             pages.unshift(...answer.rows);
           }
@@ -451,8 +452,8 @@ describe("class list in memory", () => {
           for (const sortOrder of ["asc", "desc"] as const) {
             for (const page of [1, 2, 5]) {
               const input = { page, rowsPerPage: 4, sortBy, sortOrder, search: term };
-              const found = await inMemory.list(input, [], {}, scope);
-              const read = await inDatabase.list(input, [], {}, scope);
+              const found = readBack(await inMemory.list(input, [], {}, scope));
+              const read = readBack(await inDatabase.list(input, [], {}, scope));
               expect(found.fromMemory ?? false, `${term} ${sortBy} ${sortOrder}`).toBe(memory);
               expect({ total: found.total, ids: ids(found.rows) }).toEqual({
                 total: read.total,
@@ -467,20 +468,24 @@ describe("class list in memory", () => {
     for (const term of ["", "2026", "grade 2", "san", "ñ", "zzz"]) await expectSame(term, true);
     // A school's list of its classes (the school details tab) is one school's too.
     const school = { schoolId: null, teacherId: null };
-    const tab = await inMemory.list(
-      { page: 1, rowsPerPage: 50, sortOrder: "asc", search: "a" },
-      [],
-      { schoolId: FIRST },
-      school,
+    const tab = readBack(
+      await inMemory.list(
+        { page: 1, rowsPerPage: 50, sortOrder: "asc", search: "a" },
+        [],
+        { schoolId: FIRST },
+        school,
+      ),
     );
     expect(tab.fromMemory).toBe(true);
     expect(new Set(tab.rows.map((c) => c.schoolId))).toEqual(new Set([FIRST]));
     // Filters, a course and a teacher's classes are the database's.
-    const filtered = await inMemory.list(
-      { page: 1, rowsPerPage: 50, sortOrder: "asc", search: "a" },
-      [{ key: "grade", values: ["1"] }],
-      {},
-      school,
+    const filtered = readBack(
+      await inMemory.list(
+        { page: 1, rowsPerPage: 50, sortOrder: "asc", search: "a" },
+        [{ key: "grade", values: ["1"] }],
+        {},
+        school,
+      ),
     );
     expect(filtered.fromMemory).toBeUndefined();
     expect(filtered.rows.every((c) => c.grade === 1)).toBe(true);
@@ -491,11 +496,11 @@ describe("class list in memory", () => {
       values ('Ana', 'Reyes', 'mem-new', 'mem-new@example.edu.ph', 5,
               (select id from schools where school_code = 'MEM2'), 11, 'Sampaguita', 2026, 'test')`);
     const input = { page: 1, rowsPerPage: 10, sortOrder: "asc" as const, search: "sampaguita" };
-    const fresh = await inMemory.list(input, [], {}, school);
+    const fresh = readBack(await inMemory.list(input, [], {}, school));
     expect(fresh).toMatchObject({ total: 1, rows: [{ grade: 11, section: "Sampaguita" }] });
     expect(fresh.fromMemory).toBeUndefined();
     expect(await inMemory.memoryReady()).toBe(true);
-    expect(await inMemory.list(input, [], {}, school)).toMatchObject({
+    expect(readBack(await inMemory.list(input, [], {}, school))).toMatchObject({
       total: 1,
       fromMemory: true,
     });

@@ -16,6 +16,7 @@ import { rowsOf } from "../src/db/client";
 import { schools } from "../src/db/schema";
 import { ListMemory } from "../src/lib/list-memory";
 import { useTestApp } from "./helper";
+import { readBack } from "./support/records";
 
 // Issue 14: the schools, courses and materials lists read a page's ids from the nearer end and
 // keep their exact totals per version of the tables they read; every answer stays what a plain
@@ -223,7 +224,7 @@ describe("schools, courses and materials lists at scale", () => {
           for (const sortOrder of ["asc", "desc"] as const) {
             for (const page of [1, 2, 4]) {
               const input = { page, rowsPerPage: ROWS, sortBy, sortOrder, search: term };
-              const found = await inMemory.list(input, [], scope);
+              const found = readBack(await inMemory.list(input, [], scope));
               const read = await inDatabase.list(input, [], scope);
               expect(found.fromMemory, `${term} ${sortBy} ${sortOrder} ${page}`).toBe(true);
               expect(found.total).toBe(read.total);
@@ -240,10 +241,12 @@ describe("schools, courses and materials lists at scale", () => {
     for (const term of ["", "scale", "1", "zzz", "%", "f% _o", "_", "\\", "f\\a", "%%"]) {
       await expectSame(term);
     }
-    const filtered = await inMemory.list(
-      { page: 1, rowsPerPage: ROWS, sortOrder: "asc", search: "" },
-      [{ key: "enabled", values: ["true"] }],
-      { schoolId: null },
+    const filtered = readBack(
+      await inMemory.list(
+        { page: 1, rowsPerPage: ROWS, sortOrder: "asc", search: "" },
+        [{ key: "enabled", values: ["true"] }],
+        { schoolId: null },
+      ),
     );
     expect(filtered.fromMemory).toBeUndefined();
 
@@ -251,14 +254,14 @@ describe("schools, courses and materials lists at scale", () => {
     await db.execute(sql`update schools set school_name = 'Zamboanga Memory High'
       where id = ${adminsSchool}`);
     const input = { page: 1, rowsPerPage: ROWS, sortOrder: "asc" as const, search: "zamboanga m" };
-    const fresh = await inMemory.list(input, [], { schoolId: null });
+    const fresh = readBack(await inMemory.list(input, [], { schoolId: null }));
     expect(fresh.fromMemory).toBeUndefined();
     expect(fresh.rows.map((r) => r.schoolName)).toEqual(["Zamboanga Memory High"]);
     // The database's answer started a load in the background (a second after the last one).
-    let again = await inMemory.list(input, [], { schoolId: null });
+    let again = readBack(await inMemory.list(input, [], { schoolId: null }));
     for (let i = 0; i < 100 && !again.fromMemory; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      again = await inMemory.list(input, [], { schoolId: null });
+      again = readBack(await inMemory.list(input, [], { schoolId: null }));
     }
     expect(again).toEqual({ ...fresh, fromMemory: true });
     await expectSame("");
@@ -304,6 +307,54 @@ describe("schools, courses and materials lists at scale", () => {
     await db.execute(sql`delete from schools where school_code = 'TRI-1'`);
   });
 
+  it("writes each held row's record as JSON once, until the rows are loaded again", async () => {
+    const db = t().database.db;
+    const source = {
+      tables: ["schools"],
+      columns: sql`${schools.id} as id, ${schools.schoolName} as name`,
+      from: sql`${schools}`,
+      searchText: sql`${schools.searchText}`,
+      school: sql`${schools.id}`,
+      orders: new Map([[":asc", sql`${schools.id}`]]),
+    };
+    const held = new ListMemory<{ id: number; name: string }>(db, source);
+    expect(await held.ready()).toBe(true);
+    const written: number[] = [];
+    const toRecord = (row: { id: number; name: string }) => {
+      written.push(row.id);
+      return { id: row.id, schoolName: row.name, quoted: `"${row.name}"\n` };
+    };
+    const input = { page: 1, rowsPerPage: 3, sortOrder: "asc" as const, search: "" };
+    const where = { schoolId: null, order: ":asc" };
+    const first = await held.recordsFor(input, where, toRecord);
+    const rows = await rowsOf<{ id: number; school_name: string }>(
+      db.execute(sql`select id, school_name from schools order by id limit 3`),
+    );
+    const expected = rows.map((r) => toRecord({ id: r.id, name: r.school_name }));
+    written.length = 0;
+    expect(JSON.parse(first!.records.text)).toEqual(expected);
+    expect(first!.total).toBeGreaterThan(3);
+    // The same page again, and one overlapping it: only the rows not written yet are.
+    expect((await held.recordsFor(input, where, toRecord))!.records.text).toBe(first!.records.text);
+    expect(written).toEqual([]);
+    const second = await held.recordsFor({ ...input, rowsPerPage: 10 }, where, toRecord);
+    expect(written).toHaveLength(7);
+    expect(JSON.parse(second!.records.text)).toHaveLength(10);
+    // A school renamed: the memory answers again once it holds the new rows, written afresh.
+    await db.execute(sql`update schools set school_name = school_name || ' Renamed'
+      where id = ${rows[0]!.id}`);
+    expect(await held.recordsFor(input, where, toRecord)).toBeNull();
+    expect(await held.ready()).toBe(true);
+    written.length = 0;
+    const renamed = await held.recordsFor(input, where, toRecord);
+    expect(written).toHaveLength(3);
+    expect(JSON.parse(renamed!.records.text)[0]).toMatchObject({
+      schoolName: `${rows[0]!.school_name} Renamed`,
+    });
+    await db.execute(sql`update schools set school_name = ${rows[0]!.school_name}
+      where id = ${rows[0]!.id}`);
+  });
+
   it("pages and searches courses in memory as the database does, and follows a change", async () => {
     const db = t().database.db;
     const inMemory = new CoursesRepository(db);
@@ -324,7 +375,7 @@ describe("schools, courses and materials lists at scale", () => {
           for (const sortOrder of ["asc", "desc"] as const) {
             for (const page of [1, 2, 4]) {
               const input = { page, rowsPerPage: ROWS, sortBy, sortOrder, search: term };
-              const found = await inMemory.list(input, [], who);
+              const found = readBack(await inMemory.list(input, [], who));
               const read = await inDatabase.list(input, [], who);
               expect(found.fromMemory, `${term} ${sortBy} ${sortOrder} ${page}`).toBe(true);
               expect(found.total).toBe(read.total);
@@ -342,23 +393,28 @@ describe("schools, courses and materials lists at scale", () => {
     for (const roleId of Object.values(ROLE_IDS)) {
       const who = viewer(roleId, adminsSchool);
       const searched = { ...input, search: "scale" };
-      const { fromMemory, ...theirs } = await inMemory.list(searched, [], who);
+      const { fromMemory, ...theirs } = readBack(await inMemory.list(searched, [], who));
       const inMemoryToo = roleId !== ROLE_IDS.teacher && roleId !== ROLE_IDS.student;
       expect(fromMemory ?? false, `role ${roleId}`).toBe(inMemoryToo);
       expect(theirs).toEqual(await inDatabase.list(searched, [], who));
     }
-    const filtered = await inMemory.list(input, [{ key: "published", values: ["true"] }], global);
+    const filtered = readBack(
+      await inMemory.list(input, [{ key: "published", values: ["true"] }], global),
+    );
     expect(filtered.fromMemory).toBeUndefined();
 
     // A course renamed: the database answers until the memory holds the new version.
     await db.execute(sql`update courses set course_name = 'Zoology in memory'
       where id = (select min(id) from courses where school_id is null)`);
     const zoology = { ...input, search: "zoology in" };
-    const fresh = await inMemory.list(zoology, [], schoolAdmins);
+    const fresh = readBack(await inMemory.list(zoology, [], schoolAdmins));
     expect(fresh.fromMemory).toBeUndefined();
     expect(fresh.rows.map((r) => r.courseName)).toEqual(["Zoology in memory"]);
     expect(await inMemory.memoryReady()).toBe(true);
-    expect(await inMemory.list(zoology, [], schoolAdmins)).toEqual({ ...fresh, fromMemory: true });
+    expect(readBack(await inMemory.list(zoology, [], schoolAdmins))).toEqual({
+      ...fresh,
+      fromMemory: true,
+    });
     await expectSame("");
     inMemory.close();
   });
@@ -387,7 +443,7 @@ describe("schools, courses and materials lists at scale", () => {
         for (const sortOrder of ["asc", "desc"] as const) {
           for (const page of [1, 2, 4]) {
             const input = { page, rowsPerPage: ROWS, sortBy, sortOrder, search: term };
-            const found = await inMemory.list(every, input, [], edited);
+            const found = readBack(await inMemory.list(every, input, [], edited));
             const read = await inDatabase.list(every, input, [], edited);
             expect(found.fromMemory, `${term} ${sortBy} ${sortOrder} ${page}`).toBe(true);
             expect(found.total).toBe(read.total);
@@ -409,7 +465,7 @@ describe("schools, courses and materials lists at scale", () => {
       [every, edited, link],
     ];
     for (const [from, visibility, filters] of others) {
-      const theirs = await inMemory.list(from, input, filters, visibility);
+      const theirs = readBack(await inMemory.list(from, input, filters, visibility));
       expect(theirs.fromMemory).toBeUndefined();
       expect(theirs).toEqual(await inDatabase.list(from, input, filters, visibility));
     }
@@ -418,11 +474,14 @@ describe("schools, courses and materials lists at scale", () => {
     await db.execute(sql`update materials set name = 'Zither in memory', last_modified = now()
       where id = (select min(id) from materials)`);
     const zither = { ...input, search: "zither in", sortBy: "lastModified" };
-    const fresh = await inMemory.list(every, zither, [], edited);
+    const fresh = readBack(await inMemory.list(every, zither, [], edited));
     expect(fresh.fromMemory).toBeUndefined();
     expect(fresh.rows.map((r) => r.name)).toEqual(["Zither in memory"]);
     expect(await inMemory.memoryReady()).toBe(true);
-    expect(await inMemory.list(every, zither, [], edited)).toEqual({ ...fresh, fromMemory: true });
+    expect(readBack(await inMemory.list(every, zither, [], edited))).toEqual({
+      ...fresh,
+      fromMemory: true,
+    });
     await expectSame("");
     inMemory.close();
   });

@@ -2,6 +2,7 @@ import type { ListResource } from "@lms/core";
 import { is, SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { preparedQuery, type Db } from "../db/client";
+import { JsonText } from "./json-text";
 import { listOrder, pageOf, type ListInput, type ListSpec } from "./list";
 import { TrigramPostings } from "./trigram-postings";
 import { preparedVersions, versionsText } from "./versioned-pages";
@@ -64,6 +65,8 @@ interface Held<Row> {
   postings: TrigramPostings | null;
   /** The rows (their indexes) in each of the list's orders, as the database orders them. */
   orders: Map<string, HeldOrder>;
+  /** Each row's record as JSON, by the function that makes records: written when first asked. */
+  written: Map<(row: Row) => unknown, string[]>;
 }
 
 /** The least time between two loads, and how many loads' time to wait at least. */
@@ -167,11 +170,44 @@ export class ListMemory<Row> {
   }
 
   /**
+   * The page `input` asks in `where`, as pageFor finds it, its rows' records (`toRecord` of each,
+   * the same function every time) written as JSON: each row's once while its versions are held.
+   */
+  async recordsFor(
+    input: ListInput,
+    where: Pick<MemoryPage, "schoolId" | "orNoSchool" | "order">,
+    toRecord: (row: Row) => unknown,
+  ): Promise<{ records: JsonText; total: number } | null> {
+    const { limit, offset } = pageOf(input);
+    const versions = await this.versions();
+    const held = this.held;
+    const found = this.placesAt(held, versions, { term: input.search, ...where, offset, limit });
+    if (!held || !found) return null;
+    let written = held.written.get(toRecord);
+    if (!written) held.written.set(toRecord, (written = []));
+    let text = "[";
+    for (const [n, i] of found.indexes.entries()) {
+      text += `${n === 0 ? "" : ","}${(written[i] ??= JSON.stringify(toRecord(held.rows[i]!)))}`;
+    }
+    return { records: new JsonText(`${text}]`), total: found.total };
+  }
+
+  /**
    * The page and total at `versions`, or null (the memory holds other versions: it loads again
    * when it may, and the database answers).
    */
   page(versions: string, page: MemoryPage): { rows: Row[]; total: number } | null {
     const held = this.held;
+    const found = this.placesAt(held, versions, page);
+    return found && { rows: found.indexes.map((i) => held!.rows[i]!), total: found.total };
+  }
+
+  /** The page's rows (their indexes in `held`) and total, or null (see `page`). */
+  private placesAt(
+    held: Held<Row> | null,
+    versions: string,
+    page: MemoryPage,
+  ): { indexes: number[]; total: number } | null {
     if (versions === "" || versions.split(",").length !== this.source.tables.length) return null;
     if (held?.versions !== versions) {
       this.load();
@@ -184,12 +220,12 @@ export class ListMemory<Row> {
     const candidates = page.term === "" ? null : held.postings?.candidates(page.term);
     if (candidates === null && held.postings && page.term !== "") return null;
     const wanted = page.offset + page.limit;
-    const rows: Row[] = [];
+    const indexes: number[] = [];
     if (page.term === "" && page.schoolId === null) {
       for (let i = page.offset; i < Math.min(wanted, places.length); i += 1) {
-        rows.push(held.rows[places[backwards ? last - i : i]!]!);
+        indexes.push(places[backwards ? last - i : i]!);
       }
-      return { rows, total: held.rows.length };
+      return { indexes, total: held.rows.length };
     }
     const matched = new Uint8Array(held.rows.length);
     let total = 0;
@@ -212,11 +248,11 @@ export class ListMemory<Row> {
         const i = places[backwards ? last - k : k]!;
         if (matched[i] === 0) continue;
         seen += 1;
-        if (seen > page.offset) rows.push(held.rows[i]!);
+        if (seen > page.offset) indexes.push(i);
         if (seen === wanted) break;
       }
     }
-    return { rows, total };
+    return { indexes, total };
   }
 
   private load(): void {
@@ -315,7 +351,8 @@ export class ListMemory<Row> {
       texts.length > this.limits.searchedTexts
         ? await TrigramPostings.buildInSteps(texts, pause)
         : null;
-    return { versions, rows, schools, texts, members: [...byText.values()], orders, postings };
+    const members = [...byText.values()];
+    return { versions, rows, schools, texts, members, orders, postings, written: new Map() };
   }
 }
 

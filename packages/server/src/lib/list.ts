@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { fieldError, invalid } from "./errors";
+import type { JsonText } from "./json-text";
 
 export interface ListInput {
   page: number;
@@ -204,12 +205,13 @@ export interface ListResult<Row> {
     /** Present (true) only when totalcount is the database's estimate, not a count. */
     totalIsEstimate?: true;
   };
-  data: Row[];
+  /** The rows, or their records written as JSON already (a list held in memory). */
+  data: Row[] | JsonText;
 }
 
 export function listAnswer<Row>(
   input: ListInput,
-  rows: Row[],
+  rows: Row[] | JsonText,
   total: number,
   totalIsEstimate = false,
 ): ListResult<Row> {

@@ -13,6 +13,7 @@ import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
 import { ListMemory } from "../../../lib/list-memory";
+import type { JsonText } from "../../../lib/json-text";
 import { VersionedCounts, versionsText } from "../../../lib/versioned-pages";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
@@ -36,7 +37,8 @@ export interface ClassListOptions {
 
 /** A page of the class list; `fromMemory` when the stored classes held in memory gave it. */
 export interface ClassPage {
-  rows: ClassRecord[];
+  /** The records, or the JSON of them a list held in memory wrote. */
+  rows: ClassRecord[] | JsonText;
   total: number;
   fromMemory?: true;
 }
@@ -271,8 +273,12 @@ export class ClassesRepository {
     ) {
       return null;
     }
-    const found = await this.memory.pageFor(input, { schoolId: school, order: orderName(input) });
-    return found && { rows: found.rows.map(toRecord), total: found.total, fromMemory: true };
+    const found = await this.memory.recordsFor(
+      input,
+      { schoolId: school, order: orderName(input) },
+      toRecord,
+    );
+    return found && { rows: found.records, total: found.total, fromMemory: true };
   }
 
   /**

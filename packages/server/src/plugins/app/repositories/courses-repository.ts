@@ -11,6 +11,7 @@ import {
   type ListSpec,
 } from "../../../lib/list";
 import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import type { JsonText } from "../../../lib/json-text";
 import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated } from "./records";
 
@@ -204,15 +205,15 @@ export class CoursesRepository {
     input: ListInput,
     filters: ListFilter[],
     viewer: CourseViewer,
-  ): Promise<{ rows: CourseRecord[]; total: number; fromMemory?: true }> {
+  ): Promise<{ rows: CourseRecord[] | JsonText; total: number; fromMemory?: true }> {
     const access = courseAccessInMemory(viewer);
     if (this.memory && access && filters.length === 0) {
-      const found = await this.memory.pageFor(input, {
-        ...access,
-        order: specOrderName(listSpec, input),
-      });
-      if (found)
-        return { rows: found.rows.map(toCourseRecord), total: found.total, fromMemory: true };
+      const found = await this.memory.recordsFor(
+        input,
+        { ...access, order: specOrderName(listSpec, input) },
+        toCourseRecord,
+      );
+      if (found) return { rows: found.records, total: found.total, fromMemory: true };
     }
     const where = whereAll([
       courseAccess(viewer, "view"),

@@ -24,6 +24,7 @@ import {
 } from "../../../lib/list";
 import { sanitizePageHtml } from "../../../lib/page-html";
 import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import type { JsonText } from "../../../lib/json-text";
 import { rowsByIds, VersionedPages } from "../../../lib/versioned-pages";
 import { courseAccess, courseAccessTables, type CourseViewer } from "./courses-repository";
 import { created, timestamps, updated } from "./records";
@@ -171,6 +172,9 @@ const {
 } = getTableColumns(materials);
 type ListedRow = Omit<MaterialRow, "content" | "scormSettings">;
 
+/** A held material's record, as the list answers it (no content). */
+const heldMaterialRecord = (row: ListedRow) => toMaterialRecord(row);
+
 export function toMaterialRecord(
   row: ListedRow & Partial<Pick<MaterialRow, "content">>,
   withContent = false,
@@ -256,19 +260,14 @@ export class MaterialsRepository {
     input: ListInput,
     filters: ListFilter[],
     visibility: MaterialVisibility,
-  ): Promise<{ rows: MaterialRecord[]; total: number; fromMemory?: true }> {
+  ): Promise<{ rows: MaterialRecord[] | JsonText; total: number; fromMemory?: true }> {
     if (this.memory && filters.length === 0 && listsEveryMaterial(from, visibility)) {
-      const found = await this.memory.pageFor(input, {
-        schoolId: null,
-        order: specOrderName(listSpec, input),
-      });
-      if (found) {
-        return {
-          rows: found.rows.map((r) => toMaterialRecord(r)),
-          total: found.total,
-          fromMemory: true,
-        };
-      }
+      const found = await this.memory.recordsFor(
+        input,
+        { schoolId: null, order: specOrderName(listSpec, input) },
+        heldMaterialRecord,
+      );
+      if (found) return { rows: found.records, total: found.total, fromMemory: true };
     }
     const where = sourceWhere(from, input, filters, visibility);
     const { rows, total } = await this.pages.page(input, {

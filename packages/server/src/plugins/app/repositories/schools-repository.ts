@@ -10,6 +10,7 @@ import {
   type ListSpec,
 } from "../../../lib/list";
 import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import type { JsonText } from "../../../lib/json-text";
 import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { created, timestamps, updated, type Scope } from "./records";
 
@@ -110,14 +111,14 @@ export class SchoolsRepository {
     input: ListInput,
     filters: ListFilter[],
     scope: Scope,
-  ): Promise<{ rows: SchoolRecord[]; total: number; fromMemory?: true }> {
+  ): Promise<{ rows: SchoolRecord[] | JsonText; total: number; fromMemory?: true }> {
     if (this.memory && filters.length === 0) {
-      const found = await this.memory.pageFor(input, {
-        schoolId: scope.schoolId,
-        order: specOrderName(listSpec, input),
-      });
-      if (found)
-        return { rows: found.rows.map(toSchoolRecord), total: found.total, fromMemory: true };
+      const found = await this.memory.recordsFor(
+        input,
+        { schoolId: scope.schoolId, order: specOrderName(listSpec, input) },
+        toSchoolRecord,
+      );
+      if (found) return { rows: found.records, total: found.total, fromMemory: true };
     }
     const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
     const { rows, total } = await this.pages.page(input, {
