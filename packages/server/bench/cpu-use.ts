@@ -8,14 +8,19 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
-/** Milliseconds of CPU on each side: spent so far (a sample), or a request's (CpuPerRequest). */
-export interface CpuSample {
+/** Milliseconds of CPU a request on each side. */
+export interface CpuPerRequest {
   thread: number;
   database: number;
   clients: number;
 }
 
-export type CpuPerRequest = CpuSample;
+/** Milliseconds of CPU spent so far: the server's thread, each PostgreSQL process's, the clients'. */
+export interface CpuSample {
+  thread: number;
+  database: Map<number, number>;
+  clients: number;
+}
 
 const TICK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100);
 
@@ -38,17 +43,28 @@ function cpuOf(dir: string): { name: string; ms: number } {
   return { name, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
 }
 
-function databaseMs(): number {
-  let ms = 0;
+function databaseMs(): Map<number, number> {
+  const byProcess = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = cpuOf(`/proc/${entry}`);
-      if (stat.name.startsWith("postgres")) ms += stat.ms;
+      if (stat.name.startsWith("postgres")) byProcess.set(Number(entry), stat.ms);
     } catch {
       // The process ended meanwhile.
     }
   }
+  return byProcess;
+}
+
+/**
+ * The database's CPU between two samples: each process's since the first (all of it for one
+ * started since). A process that ended between them (an autovacuum worker) is left out: its time
+ * is gone from /proc, and summing the totals would count it negative.
+ */
+function databaseSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, spent] of after) ms += spent - (before.get(pid) ?? 0);
   return ms;
 }
 
@@ -72,7 +88,7 @@ export function cpuPerRequest(
   if (!before || !after || requests === 0) return undefined;
   return {
     thread: (after.thread - before.thread) / requests,
-    database: (after.database - before.database) / requests,
+    database: databaseSince(before.database, after.database) / requests,
     clients: (after.clients - before.clients) / requests,
   };
 }
