@@ -159,19 +159,8 @@ export class ListMemory<Row> {
 
   /**
    * The page `input` asks (its search, offset and length) in `where`, at the tables' versions now,
-   * or null (see `page`).
-   */
-  async pageFor(
-    input: ListInput,
-    where: Pick<MemoryPage, "schoolId" | "orNoSchool" | "order">,
-  ): Promise<{ rows: Row[]; total: number } | null> {
-    const { limit, offset } = pageOf(input);
-    return this.page(await this.versions(), { term: input.search, ...where, offset, limit });
-  }
-
-  /**
-   * The page `input` asks in `where`, as pageFor finds it, its rows' records (`toRecord` of each,
-   * the same function every time) written as JSON: each row's once while its versions are held.
+   * or null (see `page`): its rows' records (`toRecord` of each, the same function every time)
+   * written as JSON, each row's once while its versions are held.
    */
   async recordsFor(
     input: ListInput,
@@ -184,7 +173,7 @@ export class ListMemory<Row> {
     const found = this.placesAt(held, versions, { term: input.search, ...where, offset, limit });
     if (!held || !found) return null;
     let written = held.written.get(toRecord);
-    if (!written) held.written.set(toRecord, (written = []));
+    if (!written) held.written.set(toRecord, (written = new Array<string>(held.rows.length)));
     let text = "[";
     for (const [n, i] of found.indexes.entries()) {
       text += `${n === 0 ? "" : ","}${(written[i] ??= JSON.stringify(toRecord(held.rows[i]!)))}`;
