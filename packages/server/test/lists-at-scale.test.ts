@@ -351,6 +351,7 @@ describe("schools, courses and materials lists at scale", () => {
     expect(JSON.parse(renamed!.records.text)[0]).toMatchObject({
       schoolName: `${rows[0]!.school_name} Renamed`,
     });
+    held.close();
     await db.execute(sql`update schools set school_name = ${rows[0]!.school_name}
       where id = ${rows[0]!.id}`);
   });
