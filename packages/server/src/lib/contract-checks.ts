@@ -1,6 +1,6 @@
 import { declaresError, type CommandSpec } from "@lms/core";
 import { ApiError } from "./errors";
-import { JsonText } from "./json-text";
+import { rowsRead, type JsonText } from "./json-text";
 
 /**
  * LMS_CONTRACT_CHECKS (on in the server's tests): an answer its command does not declare in
@@ -31,7 +31,7 @@ export function checkAnswer(spec: CommandSpec | undefined, data: unknown): void 
   if (!spec || !checkable(spec.output) || data === undefined) return;
   const values =
     spec.answer === "list"
-      ? rowsOf((data as { data?: unknown[] | JsonText } | null)?.data)
+      ? rowsRead((data as { data?: unknown[] | JsonText } | null)?.data ?? [])
       : [data];
   for (const value of values) {
     const result = spec.output.safeParse(value);
@@ -41,9 +41,4 @@ export function checkAnswer(spec: CommandSpec | undefined, data: unknown): void 
       );
     }
   }
-}
-
-/** A list's rows as they go out (rows written as JSON already read back). */
-function rowsOf(rows: unknown[] | JsonText | undefined): unknown[] {
-  return rows instanceof JsonText ? (JSON.parse(rows.text) as unknown[]) : (rows ?? []);
 }
