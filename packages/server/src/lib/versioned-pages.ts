@@ -4,6 +4,7 @@ import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
 import { preparedQuery, preparedRows, preparedStatement, type Db } from "../db/client";
 import { changeCounters } from "../db/schema";
+import { readOncePerTurn } from "./turn-reads";
 import { listOrder, nearerEnd, reverseInput, type ListInput, type ListSpec } from "./list";
 
 /** How one list is read: its table and condition, the order of its ids, its rows by id. */
@@ -143,10 +144,10 @@ export function preparedVersions(
   tables: readonly string[],
 ): () => Promise<string | null> {
   const run = preparedStatement(db, name, `${VERSIONS_OF}$1::text[])`);
-  return async () => {
+  return readOncePerTurn(async () => {
     const [row] = await run([[...tables]]);
     return (row?.[0] as string | null | undefined) ?? null;
-  };
+  });
 }
 
 /** `versionsText` as a select's "versions" column. */

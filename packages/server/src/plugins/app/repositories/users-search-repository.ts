@@ -17,6 +17,7 @@ import {
   type ListInput,
 } from "../../../lib/list";
 import { SearchSnapshots } from "../../../lib/search-snapshots";
+import { readKeysOncePerTurn } from "../../../lib/turn-reads";
 import { inOrder, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { type Scope } from "./records";
 import { UsersSearchIndex, type IndexAnswer, type Versioned } from "./users-search-index";
@@ -100,7 +101,7 @@ export class UsersSearchRepository {
       ...detailColumns,
       version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
     });
-    this.recordsByIds = preparedRows<DetailedRow & { version: string }>(
+    const byIds = preparedRows<DetailedRow & { version: string }>(
       db,
       "lms_users_by_ids",
       db
@@ -108,6 +109,11 @@ export class UsersSearchRepository {
         .from(users)
         .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`),
       Object.keys(pageColumns),
+    );
+    // The pages of one turn's requests read in one statement (the version the same for all).
+    this.recordsByIds = readKeysOncePerTurn(
+      (ids: number[]) => byIds([ids]),
+      (row) => row.id!,
     );
   }
 
@@ -158,7 +164,7 @@ export class UsersSearchRepository {
       id: users.id,
       where,
       order: specOrder(listSpec, input),
-      rows: (ids) => this.recordsByIds([ids]),
+      rows: (ids) => this.recordsByIds(ids),
     });
     return { rows: withDetails(rows), total, estimate: false };
   }
@@ -181,7 +187,7 @@ export class UsersSearchRepository {
     const kept = this.snapshots.peek(key);
     const keptPage = kept ? Array.from(kept.ids.subarray(offset, offset + limit)) : [];
     if (kept && keptPage.length > 0) {
-      const rows = await this.recordsByIds([keptPage]);
+      const rows = await this.recordsByIds(keptPage);
       if (rows[0]?.version === kept.version) {
         return {
           rows: withDetails(inOrder(rows, keptPage)),
@@ -305,7 +311,7 @@ export class UsersSearchRepository {
    * taken from them.
    */
   private async answerRows(answer: IndexAnswer, input: ListInput) {
-    if (!answer.placeInDatabase) return inOrder(await this.recordsByIds([answer.ids]), answer.ids);
+    if (!answer.placeInDatabase) return inOrder(await this.recordsByIds(answer.ids), answer.ids);
     const { limit, offset } = pageOf(input);
     return (await this.db
       .select(this.pageColumns)
@@ -379,7 +385,7 @@ export class UsersSearchRepository {
 
   private async byIds(ids: number[]) {
     if (ids.length === 0) return [];
-    return withDetails(inOrder(await this.recordsByIds([ids]), ids));
+    return withDetails(inOrder(await this.recordsByIds(ids), ids));
   }
 
   /** Every matching record, for export, in batches. */
