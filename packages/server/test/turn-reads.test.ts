@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { readKeysOncePerTurn, readOncePerTurn } from "../src/lib/turn-reads";
+import { readKeysOncePerTurn, readOncePerTurn, readOncePerTurnFor } from "../src/lib/turn-reads";
 
 describe("reads shared by one turn's requests (issue 14)", () => {
   it("answers every caller of one turn from one read, started after the last of them asked", async () => {
@@ -45,6 +45,19 @@ describe("reads shared by one turn's requests (issue 14)", () => {
     expect(answers.map((a) => a.status)).toEqual(["rejected", "rejected"]);
     fail = false;
     expect(await read()).toBe("up");
+  });
+
+  it("shares a read between the callers of one turn that name the same key, not others", async () => {
+    const reads: number[] = [];
+    const course = readOncePerTurnFor(async (id: number) => {
+      reads.push(id);
+      return { id };
+    });
+    const answers = await Promise.all([course(7), course(7), course(8)]);
+    expect(answers.map((a) => a.id)).toEqual([7, 7, 8]);
+    expect(reads).toEqual([7, 8]);
+    await course(7);
+    expect(reads).toEqual([7, 8, 7]);
   });
 
   it("reads one turn's keys together and answers each caller its own rows in its keys' order", async () => {

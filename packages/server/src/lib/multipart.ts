@@ -113,11 +113,11 @@ function plainFields(
   let bytes = 0;
   try {
     for (const part of parseMultipart(body, { boundary, maxParts: limits.fields })) {
-      const disposition = part.headers["content-disposition"];
+      const { "content-disposition": disposition = "", "content-type": type } = part.headers;
       if (
-        part.headers["content-type"] !== undefined ||
-        !/^form-data\s*;/i.test(disposition ?? "") ||
-        part.filename !== undefined
+        type !== undefined ||
+        !/^form-data\s*;/i.test(disposition) ||
+        /filename/i.test(disposition)
       )
         return false;
       const name = part.name;

@@ -20,6 +20,26 @@ export function readOncePerTurn<T>(read: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/** readOncePerTurn for each key: the callers of one turn that name the same key share its read. */
+export function readOncePerTurnFor<Key, T>(
+  read: (key: Key) => Promise<T>,
+): (key: Key) => Promise<T> {
+  const open = new Map<Key, Promise<T>>();
+  return (key) => {
+    let next = open.get(key);
+    if (!next) {
+      next = new Promise<T>((resolve, reject) => {
+        setImmediate(() => {
+          open.delete(key);
+          read(key).then(resolve, reject);
+        });
+      });
+      open.set(key, next);
+    }
+    return next;
+  };
+}
+
 /** Keys one read of readKeysOncePerTurn takes at most; more start another read. */
 const MOST_KEYS = 2_000;
 

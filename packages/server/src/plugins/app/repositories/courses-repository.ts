@@ -2,6 +2,7 @@ import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
 import { eq, getTableColumns, isNull, or, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { preparedTableRows, rowsOf, type Db, type Executor } from "../../../db/client";
+import { readOncePerTurnFor } from "../../../lib/turn-reads";
 import { courses } from "../../../db/schema";
 import {
   listConditions,
@@ -140,6 +141,10 @@ export class CoursesRepository {
   private readonly memory;
   /** The statement `find` reads a course with, by course, mode and viewer. */
   private readonly findQueries = new LRUCache<string, SQL>({ max: 5000 });
+  /** A course read by a kept query, once for the requests of a turn that ask the same. */
+  private readonly findOnce = readOncePerTurnFor((query: SQL) =>
+    preparedTableRows(this.db, { getSQL: () => query }, courses),
+  );
 
   /**
    * @param options.inMemory pages without filters for a global user or a school's (not a
@@ -192,8 +197,9 @@ export class CoursesRepository {
     const key = JSON.stringify([id, mode, viewer]);
     let query = this.findQueries.get(key);
     if (!query) this.findQueries.set(key, (query = build().getSQL()));
-    const [row] = await preparedTableRows(this.db, { getSQL: () => query }, courses);
-    return row;
+    const [row] = await this.findOnce(query);
+    // Each caller its own copy: the callers of one turn share the read.
+    return row && { ...row };
   }
 
   /** Locks a course row for a change of positions in it (concurrent swaps stay consistent). */

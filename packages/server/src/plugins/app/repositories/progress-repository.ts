@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
 import { preparedStatement, type Db, type Executor } from "../../../db/client";
+import { readOncePerTurnFor } from "../../../lib/turn-reads";
 import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
 import { OneTripTries } from "../../../lib/versioned-pages";
@@ -347,7 +348,9 @@ export class ProgressRepository {
       VERSIONED_ROWS_SQL,
       "int, int, int[]",
     );
-    this.versions = preparedStatement(db, "lms_progress_versions", VERSIONS_SQL, "int");
+    const versions = preparedStatement(db, "lms_progress_versions", VERSIONS_SQL, "int");
+    // The requests of one turn for the same course share one read.
+    this.versions = readOncePerTurnFor((courseId: number) => versions([courseId]));
   }
 
   /**
@@ -355,7 +358,7 @@ export class ProgressRepository {
    * counter (nothing is kept then).
    */
   private async versionsNow(course: Pick<CourseRow, "id">): Promise<Map<string, string> | null> {
-    const rows = (await this.versions([course.id])) as [string, string][];
+    const rows = (await this.versions(course.id)) as [string, string][];
     if (rows.length < VERSIONED.length + 1) return null;
     return new Map(rows);
   }
