@@ -75,7 +75,7 @@ export async function readMultipart(
  */
 const WHOLE_BODY_BYTES = 16 * 1024;
 
-/** busboy's longest field name (its fieldNameSize): a longer one is left to busboy to refuse. */
+/** A longer field name is left to busboy, whose fieldNameSize (100 bytes) decides it. */
 const FIELD_NAME_BYTES = 100;
 
 /** The whole body of a request whose length was declared small; 400 when it ends short. */

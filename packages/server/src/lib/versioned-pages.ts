@@ -132,6 +132,15 @@ export function versionsText(tables: readonly string[]): SQL<string> {
   return sql<string>`(${sql.raw(VERSIONS_OF)} ${sql.param([...tables])}::text[]))`;
 }
 
+/**
+ * versionsText with the tables' names written into the statement: for a statement prepared once
+ * whose parameters are its own (the names are the code's, never a caller's).
+ */
+export function versionsTextOf(tables: readonly string[]): SQL<string> {
+  const names = tables.map((name) => `'${name.replace(/'/g, "''")}'`).join(", ");
+  return sql<string>`(${sql.raw(`${VERSIONS_OF} array[${names}]::text[]))`)}`;
+}
+
 /** The versions' text over change_counters `c`, the tables' names to follow (versionsText). */
 const VERSIONS_OF = `select string_agg(c.name || ':' || c.version::text, ','
                                    order by (c.name || ':' || c.version::text) collate "C")

@@ -17,9 +17,11 @@ import {
   type ListInput,
 } from "../../../lib/list";
 import { SearchSnapshots } from "../../../lib/search-snapshots";
+import type { JsonText } from "../../../lib/json-text";
 import { readKeysOncePerTurn } from "../../../lib/turn-reads";
 import { inOrder, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { type Scope } from "./records";
+import { recordVersionsColumn, UserRecordTexts } from "./user-record-texts";
 import { UsersSearchIndex, type IndexAnswer, type Versioned } from "./users-search-index";
 import {
   detailColumns,
@@ -30,6 +32,9 @@ import {
   withDetails,
   type DetailedRow,
 } from "./user-records";
+
+/** A record's row with the users' version and the versions of every table it is read from. */
+type PageRow = DetailedRow & { version: string; recordVersions: string | null };
 
 /**
  * How far the walk of a common term's page goes before it gives up: `slack` times the index
@@ -48,7 +53,8 @@ const WALK: WalkBounds = { slack: 4, min: 2_000, max: 50_000 };
 const COMMON_TERM = 4;
 
 export interface UserPage {
-  rows: UserRecord[];
+  /** The records, or the records held written as JSON (UserRecordTexts). */
+  rows: UserRecord[] | JsonText;
   total: number;
   /** The total is the planner's estimate of a search's matches (more than countLimit). */
   estimate: boolean;
@@ -85,6 +91,7 @@ export class UsersSearchRepository {
   ) {
     this.index = indexed ? new UsersSearchIndex(db, undefined, indexed.onBuilt, countLimit) : null;
     this.snapshots = new SearchSnapshots(2_000_000, 50_000);
+    this.texts = new UserRecordTexts(db);
     this.pages = new VersionedPages(db);
     this.usersVersion = db
       .select({ version: changeCounters.version })
@@ -100,8 +107,9 @@ export class UsersSearchRepository {
         where s.id = ${users}.school_id)`,
       ...detailColumns,
       version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
+      recordVersions: recordVersionsColumn(),
     });
-    const byIds = preparedRows<DetailedRow & { version: string }>(
+    const byIds = preparedRows<PageRow>(
       db,
       "lms_users_by_ids",
       db
@@ -116,6 +124,9 @@ export class UsersSearchRepository {
       (row) => row.id!,
     );
   }
+
+  /** The records of pages read lately, written as JSON. */
+  private readonly texts;
 
   /** Whether searches can be answered from the index (it is built first if need be). */
   async indexReady(): Promise<boolean> {
@@ -187,10 +198,12 @@ export class UsersSearchRepository {
     const kept = this.snapshots.peek(key);
     const keptPage = kept ? Array.from(kept.ids.subarray(offset, offset + limit)) : [];
     if (kept && keptPage.length > 0) {
+      const held = await this.texts.page(keptPage, kept.version);
+      if (held) return { rows: held, total: kept.ids.length, estimate: false };
       const rows = await this.recordsByIds(keptPage);
       if (rows[0]?.version === kept.version) {
         return {
-          rows: withDetails(inOrder(rows, keptPage)),
+          rows: this.records(inOrder(rows, keptPage)),
           total: kept.ids.length,
           estimate: false,
         };
@@ -299,10 +312,14 @@ export class UsersSearchRepository {
   private async current(found: Versioned<IndexAnswer>, input: ListInput): Promise<UserPage | null> {
     const { answer } = found;
     if (answer.ids.length === 0) return null;
+    const estimate = answer.estimate ?? false;
+    const held = answer.placeInDatabase
+      ? null
+      : await this.texts.page(answer.ids, String(found.version));
+    if (held) return { rows: held, total: answer.total, estimate, fromIndex: true };
     const rows = await this.answerRows(answer, input);
     if (rows.length === 0 || rows[0]!.version !== String(found.version)) return null;
-    const estimate = answer.estimate ?? false;
-    return { rows: withDetails(rows), total: answer.total, estimate, fromIndex: true };
+    return { rows: this.records(rows), total: answer.total, estimate, fromIndex: true };
   }
 
   /**
@@ -319,7 +336,7 @@ export class UsersSearchRepository {
       .where(sql`${users.id} = any(${sql.param(answer.ids)}::int[])`)
       .orderBy(...listOrder(listSpec, input))
       .limit(limit)
-      .offset(offset)) as (DetailedRow & { version: string })[];
+      .offset(offset)) as PageRow[];
   }
 
   /**
@@ -385,7 +402,14 @@ export class UsersSearchRepository {
 
   private async byIds(ids: number[]) {
     if (ids.length === 0) return [];
-    return withDetails(inOrder(await this.recordsByIds(ids), ids));
+    return this.records(inOrder(await this.recordsByIds(ids), ids));
+  }
+
+  /** The records of a page's rows, held written as JSON for the next pages that show them. */
+  private records(rows: PageRow[]): UserRecord[] {
+    const records = withDetails(rows);
+    this.texts.hold(rows[0]?.recordVersions, records);
+    return records;
   }
 
   /** Every matching record, for export, in batches. */

@@ -1,0 +1,73 @@
+import type { UserRecord } from "@lms/core";
+import { LRUCache } from "lru-cache";
+import type { Db } from "../../../db/client";
+import { JsonText } from "../../../lib/json-text";
+import { preparedVersions, versionsTextOf } from "../../../lib/versioned-pages";
+
+/** The tables a user's record is read from (user-records.ts), each with a change counter (0027). */
+const RECORD_TABLES = ["users", "roles", "schools", "user_loads", "parent_children"] as const;
+
+/** Records held at most: some 700 bytes of JSON each, about 35 MB. */
+const MOST_RECORDS = 50_000;
+
+/** The versions of the tables a record is read from, as a column of the statement that reads it. */
+export const recordVersionsColumn = () => versionsTextOf(RECORD_TABLES);
+
+/**
+ * Users' records written as JSON, held at the versions of the tables they are read from (issue 14):
+ * a user page whose records are all held, with those versions still current, is answered with no
+ * read of its rows and no record made or written again (a quarter of a user page's work on the
+ * server's thread, and most of the database's). A change to any of the tables moves its version
+ * at commit, and the records held at the old versions are dropped when the next page is read.
+ */
+export class UserRecordTexts {
+  private held: { versions: string; texts: LRUCache<number, string> } | null = null;
+  /** The versions now, one read for the requests of a turn (preparedVersions). */
+  private readonly versions;
+
+  constructor(db: Db) {
+    this.versions = preparedVersions(db, "lms_user_record_versions", RECORD_TABLES);
+  }
+
+  /**
+   * The records of `ids`, in that order, when every one is held and the tables are still at the
+   * versions they were read at, with the users' at `usersVersion` (the version an answer was found
+   * at); else null.
+   */
+  async page(ids: readonly number[], usersVersion: string): Promise<JsonText | null> {
+    if (ids.length === 0 || !this.holds(ids)) return null;
+    const versions = await this.versions();
+    const held = this.held;
+    if (!held || versions !== held.versions || usersVersionOf(versions) !== usersVersion)
+      return null;
+    const texts: string[] = [];
+    for (const id of ids) {
+      const text = held.texts.get(id);
+      if (text === undefined) return null;
+      texts.push(text);
+    }
+    return new JsonText(`[${texts.join(",")}]`);
+  }
+
+  /** Holds records read at `versions` (recordVersionsColumn); those held at others are dropped. */
+  hold(versions: string | null | undefined, records: readonly UserRecord[]): void {
+    if (!versions) return;
+    if (this.held?.versions !== versions) {
+      this.held = { versions, texts: new LRUCache({ max: MOST_RECORDS }) };
+    }
+    for (const record of records) this.held.texts.set(record.id, JSON.stringify(record));
+  }
+
+  private holds(ids: readonly number[]): boolean {
+    const texts = this.held?.texts;
+    return texts !== undefined && ids.every((id) => texts.has(id));
+  }
+}
+
+/** The users' version in a versions text ("…,users:41"). */
+function usersVersionOf(versions: string): string | undefined {
+  for (const entry of versions.split(",")) {
+    if (entry.startsWith("users:")) return entry.slice("users:".length);
+  }
+  return undefined;
+}
