@@ -193,6 +193,45 @@ describe("the users' search in memory", () => {
     expect(estimated).toBeGreaterThan(0);
   });
 
+  it("pages a three-letter term of a thousand users or more as a common term's, its total exact", async () => {
+    const db = t().database.db;
+    // 1,500 users hold "qzx" in their first names, spread over every order, and 300 in e-mails.
+    await db.execute(sql`
+      insert into users (first_name, last_name, user_name, email, role_id, status, school_id,
+                         grade, section, created_by)
+      select case when i <= 1500 then 'Qzx' || (i * 7919 % 1500) else 'Bo' end,
+             'Cruz' || (i * 104729 % 1800), 'tri' || i,
+             case when i > 1500 then 'qzx' || i else 'tri' || i end || '@example.edu.ph',
+             3 + 2 * (i % 2), i % 2, 1 + i % 2, 1 + i % 12, 'S' || (i % 3), 'test'
+        from generate_series(1, 1800) i`);
+    const index = new UsersSearchIndex(db);
+    // The common term's ways look for the page among each trigram's first users first.
+    const headOf = vi.spyOn(TrigramHeads.prototype, "headOf");
+    try {
+      expect(await index.ready()).toBe(true);
+      const now = await version();
+      for (const [sortBy] of SORTS) {
+        for (const sortOrder of ["asc", "desc"] as const) {
+          for (const offset of [0, 7, 700, 1795]) {
+            const wanted = search("qzx", { sortBy, sortOrder, offset, limit: 25 });
+            const want = await expected(wanted);
+            expect(want.total).toBe(1800);
+            const answer = (await index.page(now, wanted))!;
+            const label = `${sortBy ?? "id"} ${sortOrder} from ${offset}`;
+            expect(answer.ids, label).toEqual(want.ids);
+            expect(answer.total, label).toBe(1800);
+            expect(answer.estimate, label).toBeFalsy();
+          }
+        }
+      }
+      expect(headOf).toHaveBeenCalled();
+    } finally {
+      headOf.mockRestore();
+      index.close();
+      await db.execute(sql`delete from users where user_name like 'tri%'`);
+    }
+  });
+
   it("reads a common term's page alike whether the walk finds it, ends short or is not tried, with filters, deletions and changes", async () => {
     const db = t().database.db;
     // Enough users for a walk of the order to be tried: "alk" is in every one of them (their user

@@ -49,13 +49,18 @@ export class UserRecordTexts {
     return new JsonText(`[${texts.join(",")}]`);
   }
 
-  /** Holds records read at `versions` (recordVersionsColumn); those held at others are dropped. */
-  hold(versions: string | null | undefined, records: readonly UserRecord[]): void {
-    if (!versions) return;
+  /**
+   * Holds records read at `versions` (recordVersionsColumn), those held at others dropped, and
+   * answers them as the JSON written (no second writing of the page); without versions, as they are.
+   */
+  hold(versions: string | null | undefined, records: readonly UserRecord[]): JsonText | null {
+    if (!versions) return null;
     if (this.held?.versions !== versions) {
       this.held = { versions, texts: new LRUCache({ max: MOST_RECORDS }) };
     }
-    for (const record of records) this.held.texts.set(record.id, JSON.stringify(record));
+    const texts = records.map((record) => JSON.stringify(record));
+    for (let i = 0; i < records.length; i++) this.held.texts.set(records[i]!.id, texts[i]!);
+    return new JsonText(`[${texts.join(",")}]`);
   }
 
   private holds(ids: readonly number[]): boolean {

@@ -406,10 +406,9 @@ export class UsersSearchRepository {
   }
 
   /** The records of a page's rows, held written as JSON for the next pages that show them. */
-  private records(rows: PageRow[]): UserRecord[] {
+  private records(rows: PageRow[]): UserRecord[] | JsonText {
     const records = withDetails(rows);
-    this.texts.hold(rows[0]?.recordVersions, records);
-    return records;
+    return this.texts.hold(rows[0]?.recordVersions, records) ?? records;
   }
 
   /** Every matching record, for export, in batches. */
