@@ -17,12 +17,16 @@ const limits: MultipartLimits = {
 };
 
 /** A request carrying `body`, its length declared (read whole) or not (read as it streams). */
-function request(body: string, declared: boolean) {
+function request(
+  body: string | Buffer,
+  declared: boolean,
+  type = "multipart/form-data; boundary=XYZ",
+) {
   const raw = new PassThrough() as unknown as IncomingMessage & PassThrough;
   raw.on("end", () => Object.assign(raw, { complete: true }));
   raw.end(Buffer.from(body));
   const headers = {
-    "content-type": "multipart/form-data; boundary=XYZ",
+    "content-type": type,
     ...(declared ? { "content-length": String(Buffer.byteLength(body)) } : {}),
   };
   return readMultipart(raw, headers, limits).then(
@@ -47,6 +51,11 @@ describe("a small body read whole (issue 14)", () => {
     "a file": `${field('form-data; name="a"', "1")}--XYZ\r\nContent-Disposition: form-data; name="f"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nx,y\r\n--XYZ--\r\n`,
     "a field name past busboy's 100 bytes": `${field(`form-data; name="${"n".repeat(101)}"`, "1")}--XYZ--\r\n`,
     "no closing boundary": field('form-data; name="a"', "1"),
+    "headers in other cases and spacing": `--XYZ\r\nCONTENT-DISPOSITION:form-data;  name="a"\r\n\r\n1\r\n--XYZ--\r\n`,
+    "a header with another parameter": `${field('form-data; name="a"; size=3', "1")}--XYZ--\r\n`,
+    "a second header": `--XYZ\r\nContent-Disposition: form-data; name="a"\r\nX-Note: y\r\n\r\n1\r\n--XYZ--\r\n`,
+    "an empty name": `${field('form-data; name=""', "1")}--XYZ--\r\n`,
+    "a value holding the delimiter's start": `${field('form-data; name="a"', "x\r\n--XYZW")}--XYZ--\r\n`,
     "more fields than a form may carry": `${field('form-data; name="a"', "1").repeat(501)}--XYZ--\r\n`,
     "lines ended by LF alone": `--XYZ\nContent-Disposition: form-data; name="a"\n\n1\n--XYZ--\n`,
   };
@@ -57,6 +66,18 @@ describe("a small body read whole (issue 14)", () => {
       expect(await request(body, true)).toEqual(streamed);
     });
   }
+
+  it("reads a quoted boundary and bytes that are not UTF-8 as busboy does", async () => {
+    const quoted = 'multipart/form-data; boundary="XYZ"';
+    const body = `${field('form-data; name="a"', "1")}--XYZ--\r\n`;
+    expect(await request(body, true, quoted)).toEqual(await request(body, false, quoted));
+    const bytes = Buffer.concat([
+      Buffer.from(`--XYZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n`),
+      Buffer.from([0x61, 0xc3, 0x28, 0xff, 0x62]),
+      Buffer.from("\r\n--XYZ--\r\n"),
+    ]);
+    expect(await request(bytes, true)).toEqual(await request(bytes, false));
+  });
 
   it("reads plain fields in the order they were sent", async () => {
     expect(await request(bodies["plain fields in order"]!, true)).toEqual({
