@@ -7,7 +7,7 @@ import { preparedVersions, versionsTextOf } from "../../../lib/versioned-pages";
 /** The tables a user's record is read from (user-records.ts), each with a change counter (0027). */
 const RECORD_TABLES = ["users", "roles", "schools", "user_loads", "parent_children"] as const;
 
-/** Records held at most: some 700 bytes of JSON each, about 35 MB. */
+/** Records held at most: some 700 bytes of JSON each, about 40 MB with the cache's own. */
 const MOST_RECORDS = 50_000;
 
 /** The versions of the tables a record is read from, as a column of the statement that reads it. */
