@@ -76,6 +76,8 @@ export class UsersSearchRepository {
   private readonly recordsByIds;
   private readonly pageColumns;
   private readonly index;
+  /** The records of pages read lately, written as JSON. */
+  private readonly texts;
 
   /**
    * @param countLimit a search with more matches than this answers with an estimated total
@@ -124,9 +126,6 @@ export class UsersSearchRepository {
       (row) => row.id!,
     );
   }
-
-  /** The records of pages read lately, written as JSON. */
-  private readonly texts;
 
   /** Whether searches can be answered from the index (it is built first if need be). */
   async indexReady(): Promise<boolean> {
