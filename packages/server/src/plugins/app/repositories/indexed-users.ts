@@ -262,8 +262,9 @@ const PLACED_ONE_BY_ONE = 1_000;
  * A searched page from the index (see placeInDatabase), or null: when changed users match and too
  * many users would be left to the database to sort, or when a user not changed has no place in
  * the order (deleted while it was read, before the index caught up on it). A term with more than
- * `countLimit` candidates may be answered without checking each of them (see commonAnswer);
- * otherwise every candidate is checked and the total is exact.
+ * `countLimit` candidates, or one of three letters with more than PLACED_ONE_BY_ONE and nothing to
+ * check but the term (its total still exact), may be answered without checking each of them (see
+ * commonAnswer); otherwise every candidate is checked and the total is exact.
  */
 export function answer(
   indexed: IndexedUsers,

@@ -16,8 +16,8 @@ export const recordVersionsColumn = () => versionsTextOf(RECORD_TABLES);
 /**
  * Users' records written as JSON, held at the versions of the tables they are read from (issue 14):
  * a user page whose records are all held, with those versions still current, is answered with no
- * read of its rows and no record made or written again (a quarter of a user page's work on the
- * server's thread, and most of the database's). A change to any of the tables moves its version
+ * read of its rows and no record made or written again (two fifths of a user page's work on the
+ * server's thread on the bench's harness, and most of the database's). A change to any of the tables moves its version
  * at commit, and the records held at the old versions are dropped when the next page is read.
  */
 export class UserRecordTexts {
