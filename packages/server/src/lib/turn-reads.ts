@@ -10,17 +10,11 @@
  * waits for the next one.
  */
 export function readOncePerTurn<T>(read: () => Promise<T>): () => Promise<T> {
-  let next: Promise<T> | null = null;
-  return () =>
-    (next ??= new Promise<T>((resolve, reject) => {
-      setImmediate(() => {
-        next = null;
-        read().then(resolve, reject);
-      });
-    }));
+  const shared = readOncePerTurnFor(read);
+  return () => shared(undefined);
 }
 
-/** readOncePerTurn for each key: the callers of one turn that name the same key share its read. */
+/** readOncePerTurn by key: the callers of one turn that name the same key share its read. */
 export function readOncePerTurnFor<Key, T>(
   read: (key: Key) => Promise<T>,
 ): (key: Key) => Promise<T> {

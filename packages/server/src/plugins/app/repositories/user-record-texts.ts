@@ -46,7 +46,7 @@ export class UserRecordTexts {
       if (text === undefined) return null;
       texts.push(text);
     }
-    return new JsonText(`[${texts.join(",")}]`);
+    return jsonArray(texts);
   }
 
   /**
@@ -60,7 +60,7 @@ export class UserRecordTexts {
     }
     const texts = records.map((record) => JSON.stringify(record));
     for (let i = 0; i < records.length; i++) this.held.texts.set(records[i]!.id, texts[i]!);
-    return new JsonText(`[${texts.join(",")}]`);
+    return jsonArray(texts);
   }
 
   private holds(ids: readonly number[]): boolean {
@@ -68,6 +68,9 @@ export class UserRecordTexts {
     return texts !== undefined && ids.every((id) => texts.has(id));
   }
 }
+
+/** Records written as JSON, as one array. */
+const jsonArray = (texts: string[]) => new JsonText(`[${texts.join(",")}]`);
 
 /** The users' version in a versions text ("…,users:41"). */
 function usersVersionOf(versions: string): string | undefined {
