@@ -2,6 +2,13 @@ import type { UserRecord } from "@lms/core";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { JsonText } from "../src/lib/json-text";
+import { users } from "../src/db/schema";
+import {
+  recordJson,
+  selectRecords,
+  withDetails,
+  type DetailedRow,
+} from "../src/plugins/app/repositories/user-records";
 import { useTestApp } from "./helper";
 
 const t = useTestApp();
@@ -93,5 +100,43 @@ describe("users' records held written as JSON (issue 14)", () => {
       expect(after.held, table).toBe(false);
       expect(read(after.page), table).toEqual(expected);
     }
+  });
+
+  it("has the database write each record as the server writes it from the record's columns", async () => {
+    const db = t().database.db;
+    // Odd values: quotes, a backslash, control characters, non-Latin text, a parent, a photo, a
+    // status other than 0 or 1, times with microseconds and in a year of three digits.
+    await db.execute(sql`
+      insert into users (salutation, first_name, middle_name, last_name, suffix, user_name, email,
+                         role_id, status, registered, school_id, school_year_from, grade, section,
+                         title, parent, photo, lang, created_at, created_by, updated_at, updated_by)
+      select 'Dr. "Q" \\', E'Zoë\t\u0001\n', '王小明', 'O''Brien', 'Jr.', 'edge.case',
+             'edge@example.com', role_id, 2, 1, school_id, 2026, 7, 'Rizal', 'Ms',
+             '{"name": "Ana \\"A\\"", "email": "a@b.c"}'::jsonb, 'users/edge.png', 'tl',
+             '2024-02-29 23:59:59.123999+00', 'admin', '0999-01-01 00:00:00.5+08', 'admin'
+        from users where user_name = 'teacher'`);
+    await db.execute(sql`update users set photo = '' where user_name = 'student'`);
+    await db.execute(sql`insert into user_loads (user_id, grade, subject, section)
+                         select id, 9, 'Physics', 'Newton "N"' from users where user_name = 'edge.case'`);
+    const byColumns = withDetails((await selectRecords(db, undefined)) as DetailedRow[]);
+    const written = new Map(
+      (await db.select({ id: users.id, record: recordJson }).from(users)).map((row) => [
+        row.id,
+        row.record,
+      ]),
+    );
+    expect(byColumns.length).toBeGreaterThan(3);
+    expect(written.size).toBe(byColumns.length);
+    for (const record of byColumns) {
+      const text = written.get(record.id)!;
+      expect(JSON.parse(text), record.userName).toEqual(record);
+      // Byte for byte, but for the spaces jsonb writes in a parent.
+      if (record.parent === null) expect(text, record.userName).toBe(JSON.stringify(record));
+    }
+    const edge = byColumns.find((record) => record.userName === "edge.case")!;
+    expect(edge.updatedAt).toBe("0998-12-31T16:00:00.500Z");
+    expect(edge.createdAt).toBe("2024-02-29T23:59:59.123Z");
+    expect(edge.photo).toBe(`/api/file/user/${edge.id}`);
+    expect(edge.assignedLoad).toHaveLength(1);
   });
 });

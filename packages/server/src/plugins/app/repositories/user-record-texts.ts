@@ -1,4 +1,3 @@
-import type { UserRecord } from "@lms/core";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../../db/client";
 import { JsonText } from "../../../lib/json-text";
@@ -9,6 +8,12 @@ const RECORD_TABLES = ["users", "roles", "schools", "user_loads", "parent_childr
 
 /** Records held at most: some 700 bytes of JSON each, about 40 MB with the cache's own. */
 const MOST_RECORDS = 50_000;
+
+/** A user's id and record as JSON (recordJson). */
+export interface RecordText {
+  id: number;
+  record: string;
+}
 
 /** The versions of the tables a record is read from, as a column of the statement that reads it. */
 export const recordVersionsColumn = () => versionsTextOf(RECORD_TABLES);
@@ -50,16 +55,17 @@ export class UserRecordTexts {
   }
 
   /**
-   * Holds records read at `versions` (recordVersionsColumn), those held at others dropped, and
-   * answers them as the JSON written (no second writing of the page); without versions, as they are.
+   * Holds records read at `versions` (recordVersionsColumn) as the database wrote them (recordJson),
+   * those held at others dropped, and answers them as one JSON array; without versions, that array.
    */
-  hold(versions: string | null | undefined, records: readonly UserRecord[]): JsonText | null {
-    if (!versions) return null;
-    if (this.held?.versions !== versions) {
-      this.held = { versions, texts: new LRUCache({ max: MOST_RECORDS }) };
+  hold(versions: string | null | undefined, rows: readonly RecordText[]): JsonText {
+    const texts = rows.map((row) => row.record);
+    if (versions) {
+      if (this.held?.versions !== versions) {
+        this.held = { versions, texts: new LRUCache({ max: MOST_RECORDS }) };
+      }
+      for (const row of rows) this.held.texts.set(row.id, row.record);
     }
-    const texts = records.map((record) => JSON.stringify(record));
-    for (let i = 0; i < records.length; i++) this.held.texts.set(records[i]!.id, texts[i]!);
     return jsonArray(texts);
   }
 

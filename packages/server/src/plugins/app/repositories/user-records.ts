@@ -94,6 +94,60 @@ export type DetailedRow = RecordRow & {
   children: number[] | string | null;
 };
 
+/** A column of users, qualified: the record's subqueries read other tables' columns of the same names. */
+const column = (name: string) => sql`${users}.${sql.identifier(name)}`;
+
+/** A timestamp as JavaScript's toISOString writes it (UTC, to the millisecond), or null. */
+const isoText = (name: string) =>
+  sql`to_char(${column(name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A user's record as JSON, written by the database as `JSON.stringify(toRecord(…))` writes it: the
+ * same keys in the same order, the same values (a jsonb `parent` with the spaces jsonb writes). A
+ * page's rows then come as one text each (issue 14): no column parsed, no date made, no record
+ * built or written on the server's thread, and a fraction of the memory a page allocated.
+ */
+export const recordJson = sql<string>`(select row_to_json(rec)::text from (select
+    ${column("id")} as "id",
+    ${column("salutation")} as "salutation",
+    ${column("first_name")} as "firstName",
+    ${column("middle_name")} as "middleName",
+    ${column("last_name")} as "lastName",
+    ${column("suffix")} as "suffix",
+    ${column("user_name")} as "userName",
+    ${column("email")} as "email",
+    ${column("employee_number")} as "employeeNumber",
+    ${column("learning_reference_number")} as "learningReferenceNumber",
+    ${column("role_id")} as "roleId",
+    coalesce((select r.role_name from roles r where r.id = ${column("role_id")}), '') as "roleName",
+    case when ${column("status")} = 1 then 1 else 0 end as "status",
+    case when ${column("registered")} = 1 then 1 else 0 end as "registered",
+    ${column("school_id")} as "schoolId",
+    (select s.school_name from schools s where s.id = ${column("school_id")}) as "schoolName",
+    ${column("school_year_from")} as "schoolYearFrom",
+    ${column("school_year_to")} as "schoolYearTo",
+    ${column("grade")} as "grade",
+    ${column("section")} as "section",
+    ${column("subject")} as "subject",
+    ${column("title")} as "title",
+    coalesce((select array_to_json(array_agg(
+        (select row_to_json(one_load) from (select l.grade as "grade", l.subject as "subject",
+                                               l.section as "section") one_load)
+        order by l.id))
+      from user_loads l where l.user_id = ${column("id")}), '[]'::json) as "assignedLoad",
+    ${column("parent")} as "parent",
+    coalesce((select array_to_json(array_agg(c.child_id order by c.child_id))
+      from parent_children c where c.parent_id = ${column("id")}), '[]'::json) as "children",
+    ${column("subscription_type")} as "subscriptionType",
+    case when coalesce(${column("photo")}, '') = '' then null
+         else '/api/file/user/' || ${column("id")} end as "photo",
+    ${column("lang")} as "lang",
+    ${isoText("created_at")} as "createdAt",
+    ${column("created_by")} as "createdBy",
+    ${isoText("updated_at")} as "updatedAt",
+    ${column("updated_by")} as "updatedBy"
+  ) rec)`;
+
 export function scopeCondition(scope: Scope): SQL | undefined {
   return scope.schoolId === null ? undefined : eq(users.schoolId, scope.schoolId);
 }

@@ -21,20 +21,20 @@ import type { JsonText } from "../../../lib/json-text";
 import { readKeysOncePerTurn } from "../../../lib/turn-reads";
 import { inOrder, specOrder, VersionedPages } from "../../../lib/versioned-pages";
 import { type Scope } from "./records";
-import { recordVersionsColumn, UserRecordTexts } from "./user-record-texts";
+import { recordVersionsColumn, UserRecordTexts, type RecordText } from "./user-record-texts";
 import { UsersSearchIndex, type IndexAnswer, type Versioned } from "./users-search-index";
 import {
   detailColumns,
   listSpec,
   recordColumns,
+  recordJson,
   scopeCondition,
   selectRecords,
   withDetails,
-  type DetailedRow,
 } from "./user-records";
 
-/** A record's row with the users' version and the versions of every table it is read from. */
-type PageRow = DetailedRow & { version: string; recordVersions: string | null };
+/** A record as JSON with the users' version and the versions of every table it is read from. */
+type PageRow = RecordText & { version: string; recordVersions: string | null };
 
 /**
  * How far the walk of a common term's page goes before it gives up: `slack` times the index
@@ -101,13 +101,9 @@ export class UsersSearchRepository {
       .where(eq(changeCounters.name, "users"))
       .prepare("lms_users_version");
     // With the table's version read in the same statement, a kept search's page is one round trip.
-    // Role and school names by key, row by row: a page is a few rows, not worth a hash join.
     const pageColumns = (this.pageColumns = {
-      ...recordColumns,
-      roleName: sql<string>`(select r.role_name from roles r where r.id = ${users}.role_id)`,
-      schoolName: sql<string | null>`(select s.school_name from schools s
-        where s.id = ${users}.school_id)`,
-      ...detailColumns,
+      id: users.id,
+      record: recordJson,
       version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
       recordVersions: recordVersionsColumn(),
     });
@@ -176,7 +172,7 @@ export class UsersSearchRepository {
       order: specOrder(listSpec, input),
       rows: (ids) => this.recordsByIds(ids),
     });
-    return { rows: withDetails(rows), total, estimate: false };
+    return { rows: this.records(rows), total, estimate: false };
   }
 
   /**
@@ -404,10 +400,9 @@ export class UsersSearchRepository {
     return this.records(inOrder(await this.recordsByIds(ids), ids));
   }
 
-  /** The records of a page's rows, held written as JSON for the next pages that show them. */
-  private records(rows: PageRow[]): UserRecord[] | JsonText {
-    const records = withDetails(rows);
-    return this.texts.hold(rows[0]?.recordVersions, records) ?? records;
+  /** The records of a page's rows, held for the next pages that show them. */
+  private records(rows: PageRow[]): JsonText {
+    return this.texts.hold(rows[0]?.recordVersions, rows);
   }
 
   /** Every matching record, for export, in batches. */
