@@ -19,11 +19,12 @@ export interface RecordText {
 export const recordVersionsColumn = () => versionsTextOf(RECORD_TABLES);
 
 /**
- * Users' records written as JSON, held at the versions of the tables they are read from (issue 14):
- * a user page whose records are all held, with those versions still current, is answered with no
- * read of its rows and no record made or written again (two fifths of a user page's work on the
- * server's thread on the bench's harness, and most of the database's). A change to any of the tables moves its version
- * at commit, and the records held at the old versions are dropped when the next page is read.
+ * Users' records as the database wrote them (recordJson), held at the versions of the tables they
+ * are read from (issue 14): a user page whose records are all held, with those versions still
+ * current, is answered with no read of its rows (two fifths of a user page's work on the server's
+ * thread on the bench's harness, and most of the database's). The records of unsearched pages are
+ * held, and a search's once it is asked again. A change to any of the tables moves its version at
+ * commit, and the records held at the old versions are dropped when the next page is read.
  */
 export class UserRecordTexts {
   private held: { versions: string; texts: LRUCache<number, string> } | null = null;
@@ -59,14 +60,18 @@ export class UserRecordTexts {
    * those held at others dropped, and answers them as one JSON array; without versions, that array.
    */
   hold(versions: string | null | undefined, rows: readonly RecordText[]): JsonText {
-    const texts = rows.map((row) => row.record);
     if (versions) {
       if (this.held?.versions !== versions) {
         this.held = { versions, texts: new LRUCache({ max: MOST_RECORDS }) };
       }
       for (const row of rows) this.held.texts.set(row.id, row.record);
     }
-    return jsonArray(texts);
+    return this.written(rows);
+  }
+
+  /** Records as one JSON array, not held. */
+  written(rows: readonly RecordText[]): JsonText {
+    return jsonArray(rows.map((row) => row.record));
   }
 
   private holds(ids: readonly number[]): boolean {

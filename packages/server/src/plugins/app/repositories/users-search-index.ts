@@ -37,6 +37,8 @@ const ANSWERS = 2_000;
 export interface Versioned<T> {
   answer: T;
   version: number;
+  /** Found now, for a search not asked before at this version (not a kept answer). */
+  fresh?: boolean;
 }
 
 /** A page of the whole list: no search, filter or school. */
@@ -136,7 +138,7 @@ export class UsersSearchIndex {
       this.answers.set(key, { indexed, version: indexed.version, answer: found });
       if (this.answers.size > ANSWERS) this.answers.delete(this.answers.keys().next().value!);
     }
-    return found && { answer: found, version: indexed.version };
+    return found && { answer: found, version: indexed.version, fresh: true };
   }
 
   /**
