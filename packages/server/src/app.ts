@@ -59,7 +59,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   app.decorate("database", database);
   // An answer may carry JSON already written (a page of a list held in memory): sent as it is.
-  app.setReplySerializer(stringifyAnswer);
+  // Written as bytes when it holds JSON written before: Fastify sends a Buffer as it sends a string
+  // (its type for a serializer says string only).
+  app.setReplySerializer(stringifyAnswer as (payload: unknown) => string);
   if (options.ownsDatabase) app.addHook("onClose", async () => database.close());
   // Multipart bodies are read by the command that receives them, with its own limits (lib/form.ts).
   app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));

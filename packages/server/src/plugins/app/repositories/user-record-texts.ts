@@ -52,7 +52,7 @@ export class UserRecordTexts {
       if (text === undefined) return null;
       texts.push(text);
     }
-    return jsonArray(texts);
+    return new JsonText(texts);
   }
 
   /**
@@ -71,7 +71,7 @@ export class UserRecordTexts {
 
   /** Records as one JSON array, not held. */
   written(rows: readonly RecordText[]): JsonText {
-    return jsonArray(rows.map((row) => row.record));
+    return new JsonText(rows.map((row) => row.record));
   }
 
   private holds(ids: readonly number[]): boolean {
@@ -79,9 +79,6 @@ export class UserRecordTexts {
     return texts !== undefined && ids.every((id) => texts.has(id));
   }
 }
-
-/** Records written as JSON, as one array. */
-const jsonArray = (texts: string[]) => new JsonText(`[${texts.join(",")}]`);
 
 /** The users' version in a versions text ("…,users:41"). */
 function usersVersionOf(versions: string): string | undefined {

@@ -117,8 +117,10 @@ export class UsersSearchRepository {
       Object.keys(pageColumns),
     );
     // The pages of one turn's requests read in one statement (the version the same for all).
+    // The ids as PostgreSQL's array text: pg writes an array out one piece at a time (a new string
+    // for each).
     this.recordsByIds = readKeysOncePerTurn(
-      (ids: number[]) => byIds([ids]),
+      (ids: number[]) => byIds([`{${ids.join(",")}}`]),
       (row) => row.id!,
     );
   }
