@@ -125,8 +125,9 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "the page needs; its total is exact for three letters, else estimated from up to 1,000 of " +
       "its candidates (fewer when they all hold it) and answered with " +
       "`totalIsEstimate: true` (the portal shows “about N”). Before them the server answers 300 " +
-      "searches of digits (parts of the users' names and e-mails, never a timed term), so that " +
-      "V8 has compiled its search code as on a server that has been running. The schools, " +
+      "searches of digits (parts of the users' names and e-mails) and the name parts after the " +
+      "timed ones (never a timed term), every sort both ways, so that V8 has compiled its " +
+      "search code as on a server that has been running. The schools, " +
       "courses, materials and class lists search the rows they hold in memory (below): each " +
       "distinct text is checked, or, past 10,000 of them, only those under the term's " +
       "trigrams; the progress list the search texts of the course's students it keeps (per " +
