@@ -374,6 +374,40 @@ describe("the users' search in memory", () => {
     }
   });
 
+  it("pages a term whose first users in the order hold its trigrams but not the term, through several stretches", async () => {
+    const db = t().database.db;
+    // 300 candidates first by first name that hold "wxy" and "xyz" but not "wxyz", then its 40
+    // users last: the stretches holding the page are read after several rounds of grouping.
+    await db.execute(sql`
+      insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
+      select case when i <= 300 then 'Aaa' else 'Zzz' end,
+             case when i <= 300 then 'Wxy Xyz' else 'Wxyz' end,
+             'strx' || i, 'strx' || i || '@example.edu.ph', 5, 1, 'test'
+        from generate_series(1, 340) i`);
+    const index = new UsersSearchIndex(db, undefined, undefined, 5);
+    try {
+      expect(await index.ready()).toBe(true);
+      const now = await version();
+      for (const sortBy of ["firstName", "lastName"]) {
+        for (const sortOrder of ["asc", "desc"] as const) {
+          for (const offset of [0, 7, 30]) {
+            const wanted = search("wxyz", { sortBy, sortOrder, offset });
+            const want = await expected(wanted);
+            const answer = (await index.page(now, wanted))!;
+            const label = `${sortBy} ${sortOrder} from ${offset}`;
+            expect(await pageIds(answer, wanted), label).toEqual(want.ids);
+            expect(Math.abs(answer.total - want.total), label).toBeLessThanOrEqual(
+              slackOf(want.total),
+            );
+          }
+        }
+      }
+    } finally {
+      index.close();
+      await db.execute(sql`delete from users where user_name like 'strx%'`);
+    }
+  });
+
   it("leaves a term shorter than three characters to the database", async () => {
     const index = new UsersSearchIndex(t().database.db);
     await index.ready();
