@@ -106,7 +106,8 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
     "",
     "Notes:",
     `- Latencies are measured by the clients (autocannon, ${CLIENTS} connections, each sending its next ` +
-      "request as soon as the last is answered), end to end: multipart request, authentication, " +
+      "request as soon as the last is answered; its first, a status check, is not timed: it opens " +
+      "the connection), end to end: multipart request, authentication, " +
       "permission check, validation, query, JSON answer. The server's own time comes from its " +
       "Server-Timing header. The clients, the server and PostgreSQL share the machine's cores; the " +
       "server reaches PostgreSQL through its Unix socket.",
