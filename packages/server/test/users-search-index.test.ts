@@ -377,14 +377,16 @@ describe("the users' search in memory", () => {
   it("pages a term whose first users in the order hold its trigrams but not the term, through several stretches", async () => {
     const db = t().database.db;
     // 300 candidates first by first name that hold "wxy" and "xyz" but not "wxyz", then its 40
-    // users last: the stretches holding the page are read after several rounds of grouping.
+    // users last: the heads of its trigrams (128 users each, held for trigrams of 256 users to a
+    // quarter of them) are given up on after their first 64 users, and the stretches holding the
+    // page are read after several rounds of grouping.
     await db.execute(sql`
       insert into users (first_name, last_name, user_name, email, role_id, school_id, created_by)
-      select case when i <= 300 then 'Aaa' else 'Zzz' end,
-             case when i <= 300 then 'Wxy Xyz' else 'Wxyz' end,
+      select case when i <= 300 then 'Aaa' when i <= 340 then 'Zzz' else 'Mmm' end,
+             case when i <= 300 then 'Wxy Xyz' when i <= 340 then 'Wxyz' else 'Nnn' end,
              'strx' || i, 'strx' || i || '@example.edu.ph', 5, 1, 'test'
-        from generate_series(1, 340) i`);
-    const index = new UsersSearchIndex(db, undefined, undefined, 5);
+        from generate_series(1, 1400) i`);
+    const index = new UsersSearchIndex(db, undefined, undefined, 5, 128);
     try {
       expect(await index.ready()).toBe(true);
       const now = await version();

@@ -673,6 +673,8 @@ function stretchedPage(
 
 /** How many of a common trigram's first users in each order the index keeps (TrigramHeads). */
 export const HEAD_SIZE = 256;
+/** How many of a head's users are checked before it may be given up on (see pageInHead). */
+const HEAD_SAMPLE = 64;
 /** How far a page by ids walks a common trigram's users (in id order already) before giving up. */
 const ID_HEAD_STEPS = 16 * HEAD_SIZE;
 
@@ -730,6 +732,10 @@ function pageInHead(
   const ids: number[] = [];
   let seen = 0;
   for (let i = 0; i < head.length && seen < wanted; i += 1) {
+    // A head whose first users hold under half the share of matches the page needs is given up on
+    // (a term clustered elsewhere in the order): the page is found another way.
+    if (i === HEAD_SAMPLE && !complete && seen * head.length < (wanted * HEAD_SAMPLE) / 2)
+      return null;
     const slot = head[backwards ? head.length - 1 - i : i]!;
     if (slot < 0) break;
     // A changed user (and every user added since the build is one) is not at its place.

@@ -94,7 +94,7 @@ export type DetailedRow = RecordRow & {
   children: number[] | string | null;
 };
 
-/** A column of users, qualified: the record's subqueries read other tables' columns of the same names. */
+/** A users column, qualified: the record's subqueries read other tables' columns of those names. */
 const column = (name: string) => sql`${users}.${sql.identifier(name)}`;
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, to the millisecond), or null. */
