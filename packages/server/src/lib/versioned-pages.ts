@@ -2,7 +2,7 @@ import type { ListResource } from "@lms/core";
 import { count, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
-import { preparedQuery, preparedRows, preparedStatement, type Db } from "../db/client";
+import { preparedQuery, preparedRows, preparedStatement, sqlLiteral, type Db } from "../db/client";
 import { changeCounters } from "../db/schema";
 import { readOncePerTurn } from "./turn-reads";
 import { listOrder, nearerEnd, reverseInput, type ListInput, type ListSpec } from "./list";
@@ -137,8 +137,7 @@ export function versionsText(tables: readonly string[]): SQL<string> {
  * whose parameters are its own (the names are the code's, never a caller's).
  */
 export function versionsTextOf(tables: readonly string[]): SQL<string> {
-  const names = tables.map((name) => `'${name.replace(/'/g, "''")}'`).join(", ");
-  return sql<string>`(${sql.raw(`${VERSIONS_OF} array[${names}]::text[]))`)}`;
+  return sql<string>`(${sql.raw(`${VERSIONS_OF} ${sqlLiteral([...tables])}::text[]))`)}`;
 }
 
 /** The versions' text over change_counters `c`, the tables' names to follow (versionsText). */

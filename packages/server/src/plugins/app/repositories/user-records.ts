@@ -97,6 +97,13 @@ export type DetailedRow = RecordRow & {
 /** A users column, qualified: the record's subqueries read other tables' columns of those names. */
 const column = (name: string) => sql`${users}.${sql.identifier(name)}`;
 
+/** Columns of users as they are, each named by its key in the schema (the record's key). */
+const asIs = (...keys: (keyof typeof users.$inferSelect)[]) =>
+  sql.join(
+    keys.map((key) => sql`${column(users[key].name)} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+
 /** A timestamp as JavaScript's toISOString writes it (UTC, to the millisecond), or null. */
 const isoText = (name: string) =>
   sql`to_char(${column(name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -108,44 +115,30 @@ const isoText = (name: string) =>
  * built or written on the server's thread, and a fraction of the memory a page allocated.
  */
 export const recordJson = sql<string>`(select row_to_json(rec)::text from (select
-    ${column("id")} as "id",
-    ${column("salutation")} as "salutation",
-    ${column("first_name")} as "firstName",
-    ${column("middle_name")} as "middleName",
-    ${column("last_name")} as "lastName",
-    ${column("suffix")} as "suffix",
-    ${column("user_name")} as "userName",
-    ${column("email")} as "email",
-    ${column("employee_number")} as "employeeNumber",
-    ${column("learning_reference_number")} as "learningReferenceNumber",
-    ${column("role_id")} as "roleId",
+    ${asIs("id", "salutation", "firstName", "middleName", "lastName", "suffix", "userName")},
+    ${asIs("email", "employeeNumber", "learningReferenceNumber", "roleId")},
     coalesce((select r.role_name from roles r where r.id = ${column("role_id")}), '') as "roleName",
     case when ${column("status")} = 1 then 1 else 0 end as "status",
     case when ${column("registered")} = 1 then 1 else 0 end as "registered",
-    ${column("school_id")} as "schoolId",
+    ${asIs("schoolId")},
     (select s.school_name from schools s where s.id = ${column("school_id")}) as "schoolName",
-    ${column("school_year_from")} as "schoolYearFrom",
-    ${column("school_year_to")} as "schoolYearTo",
-    ${column("grade")} as "grade",
-    ${column("section")} as "section",
-    ${column("subject")} as "subject",
-    ${column("title")} as "title",
+    ${asIs("schoolYearFrom", "schoolYearTo", "grade", "section", "subject", "title")},
     coalesce((select array_to_json(array_agg(
         (select row_to_json(one_load) from (select l.grade as "grade", l.subject as "subject",
                                                l.section as "section") one_load)
         order by l.id))
       from user_loads l where l.user_id = ${column("id")}), '[]'::json) as "assignedLoad",
-    ${column("parent")} as "parent",
+    ${asIs("parent")},
     coalesce((select array_to_json(array_agg(c.child_id order by c.child_id))
       from parent_children c where c.parent_id = ${column("id")}), '[]'::json) as "children",
-    ${column("subscription_type")} as "subscriptionType",
+    ${asIs("subscriptionType")},
     case when coalesce(${column("photo")}, '') = '' then null
          else '/api/file/user/' || ${column("id")} end as "photo",
-    ${column("lang")} as "lang",
+    ${asIs("lang")},
     ${isoText("created_at")} as "createdAt",
-    ${column("created_by")} as "createdBy",
+    ${asIs("createdBy")},
     ${isoText("updated_at")} as "updatedAt",
-    ${column("updated_by")} as "updatedBy"
+    ${asIs("updatedBy")}
   ) rec)`;
 
 export function scopeCondition(scope: Scope): SQL | undefined {
