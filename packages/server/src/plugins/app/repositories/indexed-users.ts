@@ -257,7 +257,7 @@ function sortKeys(
 }
 
 /** Candidates of a three-letter term placed one by one at most; more are paged as a common term's. */
-const PLACED_ONE_BY_ONE = 1_000;
+export const PLACED_ONE_BY_ONE = 1_000;
 
 /**
  * A searched page from the index (see placeInDatabase), or null: when changed users match and too

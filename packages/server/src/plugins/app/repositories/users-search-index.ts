@@ -8,6 +8,7 @@ import {
   answer,
   HEAD_SIZE,
   IndexedUsers,
+  PLACED_ONE_BY_ONE,
   ROW,
   type IndexAnswer,
   type IndexedSearch,
@@ -286,9 +287,10 @@ export class UsersSearchIndex {
     const pause = () =>
       this.closed ? Promise.reject(new Error("closed")) : new Promise<void>((r) => setImmediate(r));
     indexed.postings = await TrigramPostings.buildInSteps(indexed.texts, pause);
-    // Only a term with more candidates than countLimit reads them (commonAnswer).
+    // Only a term with more candidates than countLimit, or a three-letter one with more than
+    // PLACED_ONE_BY_ONE, reads them (commonAnswer).
     indexed.heads = await TrigramHeads.build(indexed.postings, indexed.rankedOrders(), {
-      common: this.countLimit,
+      common: Math.min(this.countLimit, PLACED_ONE_BY_ONE),
       size: this.headSize,
       pause,
     });
