@@ -208,17 +208,22 @@ async function waitForUserIndex(context: ListContext, limitSeconds = 600) {
 }
 
 /**
- * Searches never timed, to have the server's search code compiled by V8 as on a server that has
- * been running, so that the timed searches measure the search, not the first compilation of its
- * code: terms of three to five digits (parts of the users' names and e-mails, "user4821"), then
- * `letters`, terms of names not among the timed ones, every sort both ways. The digits alone left
- * the code of a term that clusters in a sort order (a first name's part sorted by first name) to
- * the timed searches' first runs (session 28, on the harness: p95 24 to 26 ms, 17 to 22 once warm).
- * None of the timed terms' answers is kept by them.
+ * Requests never timed, to have the server's code compiled by V8 as on a server that has been
+ * running, so that the timed searches measure the search, not the first compilation of its code:
+ * `pages` of the list first (none of the timed pages), then searches of terms of three to five
+ * digits (parts of the users' names and e-mails, "user4821"), then `letters`, terms of names not
+ * among the timed ones, every sort both ways. The digits alone left the code of a term that
+ * clusters in a sort order (a first name's part sorted by first name) to the timed searches' first
+ * runs (session 28, on the harness: p95 24 to 26 ms, 17 to 22 once warm). Without the pages, V8
+ * was still optimizing the request's own code (the form's parser, the route's handler, Node's
+ * answer writing) during the timed searches: its compiler took a fifth of the server's CPU there
+ * (perf, session 29), and p95 was 19 to 25 ms where it is 15.5 to 18 after them. None of the timed
+ * terms' answers is kept by them.
  */
 async function warmUserSearches(
   context: ListContext,
   target: ListTarget,
+  pages: readonly Record<string, string>[],
   letters: readonly string[],
   digits = 300,
 ) {
@@ -229,8 +234,10 @@ async function warmUserSearches(
     ...letters,
   ];
   context.log(
-    `${target.name}: ${digits} searches of digits and ${letters.length} of letters, none timed, to warm the server's code…`,
+    `${target.name}: ${context.requests} pages, ${digits} searches of digits and ${letters.length} of letters, none timed, to warm the server's code…`,
   );
+  const pageBodies = pages.map((fields) => context.form(fields));
+  await context.load(url, context.requests, (i) => pageBodies[i % pageBodies.length]!);
   await context.load(url, terms.length, (i) =>
     context.form({
       cmdType: "list",
@@ -255,9 +262,15 @@ export async function measureLists(context: ListContext): Promise<MixResult[]> {
   const userTotal = await totalOf(context, users);
   await waitForUserIndex(context);
   const lastUserPage = Math.max(1, Math.ceil(userTotal / 25));
-  // The warm-up's letters: the fresh terms after the timed ones (the other lists' new searches
-  // take theirs from there, new to those lists).
-  await warmUserSearches(context, users, fresh.slice(context.newSearches));
+  // The warm-up's pages are not the timed ones; its letters are the fresh terms after the timed
+  // ones (the other lists' new searches take theirs from there, new to those lists).
+  const warmPages = [3, 4, 1000, 1500].map((page) => Math.min(page, lastUserPage));
+  await warmUserSearches(
+    context,
+    users,
+    pagingBodies(context, users, warmPages),
+    fresh.slice(context.newSearches),
+  );
   results.push(await newSearchMix(context, users, fresh.slice(0, context.newSearches), userTotal));
   results.push(
     await mix(

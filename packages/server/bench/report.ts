@@ -1,7 +1,8 @@
 /** The report of `pnpm bench`: its results and the Markdown written from them. */
 import os from "node:os";
 import type { Floor } from "./http";
-import { CLIENTS, NODE_FLAGS } from "./settings";
+import { CLIENTS, NEW_SEARCHES, NODE_FLAGS } from "./settings";
+import { freshSearches } from "./data";
 import { percentile, type MixResult } from "./lists";
 
 export interface Result {
@@ -111,24 +112,32 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "permission check, validation, query, JSON answer. The server's own time comes from its " +
       "Server-Timing header. The clients, the server and PostgreSQL share the machine's cores; the " +
       "server reaches PostgreSQL through its Unix socket.",
-    "- New searches: every request a different term of 3 to 6 letters cut from the real name parts, " +
+    `- The clients' process (this bench) runs as \`node ${process.execArgv.join(" ") || "(no flags)"}\` ` +
+      "(package.json's bench script): an old generation of 512 MB from the start and a young one " +
+      "of 64 MB. With V8's defaults it kept its heap close to its live 33 MB and collected all of it " +
+      "every few hundred milliseconds under a load, each time holding every client's answer for " +
+      "6 to 17 ms that the server never took (session 29: a burst of ten answers 13 to 20 ms late " +
+      "made a list's p95).",
+    `- New searches: every request a different term cut from the real name parts (${termLengths()}), ` +
       "none asked before. The user list answers them from its in-memory search index " +
       "(LMS_USER_SEARCH_INDEX, built at the server's start; the bench waits until /healthz says the server is warm: the index built and the lists held in memory loaded): the " +
       "users under all of the term's trigrams are its candidates, checked against their search " +
       "text and placed by each sort column's ranks, then the page's 25 records are read by id. A " +
       "term with more than LMS_LIST_EXACT_COUNT (5,000) candidates in the whole list is looked " +
       "for first among the first (or last) 256 users, in the page's order, of each of its " +
-      "trigrams from the rarest on (held by the index for every trigram of 5,000 users up to a " +
-      "quarter of them), then by " +
+      "trigrams from the rarest on (held by the index for every trigram of 1,000 users up to a " +
+      "quarter of them; a three-letter term of more than 1,000 candidates is paged this way too, " +
+      "its total exact), then by " +
       "walking the sort order: checking each user's text when the term is very common, else only " +
       "its candidates (marked first), else, when its matches lie further on, by grouping the " +
       "candidates by their stretch of the order (a byte per user) and ranking only the stretches " +
       "the page needs; its total is exact for three letters, else estimated from up to 1,000 of " +
       "its candidates (fewer when they all hold it) and answered with " +
-      "`totalIsEstimate: true` (the portal shows “about N”). Before them the server answers 300 " +
-      "searches of digits (parts of the users' names and e-mails) and the name parts after the " +
-      "timed ones (never a timed term), every sort both ways, so that V8 has compiled its " +
-      "search code as on a server that has been running. The schools, " +
+      "`totalIsEstimate: true` (the portal shows “about N”). Before them the server answers, none of " +
+      "them timed, the list's pages 3, 4, 1,000 and 1,500 (never a timed page), 300 searches of " +
+      "digits (parts of the users' names and e-mails) and the name parts after the timed ones " +
+      "(never a timed term), every sort both ways, so that V8 has compiled the request's code and " +
+      "the search's as on a server that has been running. The schools, " +
       "courses, materials and class lists search the rows they hold in memory (below): each " +
       "distinct text is checked, or, past 10,000 of them, only those under the term's " +
       "trigrams; the progress list the search texts of the course's students it keeps (per " +
@@ -168,4 +177,16 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "(other work on a shared machine shows up in every number).",
   ];
   return lines;
+}
+
+/** The new searches' terms by length, as the notes name them: "272 of 3 letters, 128 of 4". */
+function termLengths(): string {
+  const byLength = new Map<number, number>();
+  for (const term of freshSearches(NEW_SEARCHES)) {
+    byLength.set(term.length, (byLength.get(term.length) ?? 0) + 1);
+  }
+  return [...byLength]
+    .sort((a, b) => a[0] - b[0])
+    .map(([length, count]) => `${count} of ${length} letters`)
+    .join(", ");
 }
