@@ -227,7 +227,7 @@ describe("the users' search in memory", () => {
           }
         }
       }
-      // Its pages were found among the first users of "qzx" in each order.
+      // The first users of "qzx" in the orders are held and were read for its pages.
       expect(headOf.mock.results.some(({ value }) => value !== null)).toBe(true);
     } finally {
       headOf.mockRestore();
