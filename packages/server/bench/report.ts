@@ -114,10 +114,10 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "server reaches PostgreSQL through its Unix socket.",
     `- The clients' process (this bench) runs as \`node ${process.execArgv.join(" ") || "(no flags)"}\` ` +
       "(package.json's bench script): an old generation of 512 MB from the start and a young one " +
-      "of 64 MB. With V8's defaults it kept its heap close to its live 33 MB and collected all of it " +
-      "every few hundred milliseconds under a load, each time holding every client's answer for " +
-      "6 to 17 ms that the server never took (session 29: a burst of ten answers 13 to 20 ms late " +
-      "made a list's p95).",
+      "of 64 MB. With V8's defaults the clients' process kept its heap close to what was live (33 MB " +
+      "on session 29's harness) and collected all of it every few hundred milliseconds under a " +
+      "load, each time holding every client's answer for 6 to 17 ms that the server never took (a " +
+      "burst of ten answers 13 to 20 ms late made a list's p95).",
     `- New searches: every request a different term cut from the real name parts (${termLengths()}), ` +
       "none asked before. The user list answers them from its in-memory search index " +
       "(LMS_USER_SEARCH_INDEX, built at the server's start; the bench waits until /healthz says the server is warm: the index built and the lists held in memory loaded): the " +
