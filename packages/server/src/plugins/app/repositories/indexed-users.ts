@@ -748,9 +748,10 @@ function pageInHead(
 }
 
 /**
- * A page found by walking the sort order and checking each user, as far as `WALK_SLACK` times the
- * entries the term's share of the list predicts; null when that is not much cheaper than selecting
- * among the candidates, or the walk ends short (its matches cluster further on).
+ * A page found by walking the sort order (by id, the slots) from the search's end and checking
+ * each user, as far as `WALK_SLACK` times the entries the term's share of the list predicts; null
+ * when that is not much cheaper than selecting among the candidates, or the walk ends short of the
+ * page before the order's end (its matches cluster further on).
  */
 function walkedPage(
   indexed: IndexedUsers,
@@ -764,22 +765,6 @@ function walkedPage(
   const { isDirty } = indexed;
   const budget = Math.ceil((WALK_SLACK * (search.offset + search.limit) * users) / candidates);
   if (budget >= candidates * WALK_SHARE) return null;
-  return walkOrder(indexed, search, order, budget, (slot) => !isDirty[slot] && contains(slot));
-}
-
-/**
- * The page met by walking the sort order (by id, the slots) from the search's end, as far as
- * `budget` places, counting the users `takes`; null when the walk ends short of the page before
- * the order's end.
- */
-function walkOrder(
-  indexed: IndexedUsers,
-  search: IndexedSearch,
-  order: Int32Array | undefined,
-  budget: number,
-  takes: (slot: number) => boolean,
-): FoundPage | null {
-  const users = indexed.baseIds.length;
   const steps = Math.min(users, budget);
   const wanted = search.offset + search.limit;
   const descending = search.sortOrder === "desc";
@@ -788,7 +773,7 @@ function walkOrder(
   for (let step = 0; step < steps && seen < wanted; step += 1) {
     const position = descending ? users - 1 - step : step;
     const slot = order ? order[position]! : position;
-    if (!takes(slot)) continue;
+    if (isDirty[slot] || !contains(slot)) continue;
     seen += 1;
     if (seen > search.offset) ids.push(indexed.ids[slot]!);
   }
