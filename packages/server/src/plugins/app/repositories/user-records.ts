@@ -109,37 +109,56 @@ const isoText = (name: string) =>
   sql`to_char(${column(name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A user's record as JSON, written by the database as `JSON.stringify(toRecord(…))` writes it: the
- * same keys in the same order, the same values (a jsonb `parent` with the spaces jsonb writes). A
- * page's rows then come as one text each (issue 14): no column parsed, no date made, no record
- * built or written on the server's thread, and a fraction of the memory a page allocated.
+ * Users' records as JSON, each written by the database as `JSON.stringify(toRecord(…))` writes it:
+ * the same keys in the same order, the same values (a jsonb `parent` with the spaces jsonb
+ * writes). A page's rows then come as one text each (issue 14): no column parsed, no date made, no
+ * record built or written on the server's thread, and a fraction of the memory a page allocated.
+ *
+ * The statement selects `id` and `record` (the JSON), then any `columns`, of the users whose ids are
+ * in `ids` (an int[] value, named three times), `tail` after its where clause (an order, a limit).
+ * The role's and school's names are joined, and the loads and children of all the ids gathered in
+ * one pass each: read by a subquery for each record they took a third of the statement's time
+ * (issue 14, 1,000,000 users: 14.5 → 10.2 µs a record).
  */
-export const recordJson = sql<string>`(select row_to_json(rec)::text from (select
-    ${asIs("id", "salutation", "firstName", "middleName", "lastName", "suffix", "userName")},
-    ${asIs("email", "employeeNumber", "learningReferenceNumber", "roleId")},
-    coalesce((select r.role_name from roles r where r.id = ${column("role_id")}), '') as "roleName",
-    case when ${column("status")} = 1 then 1 else 0 end as "status",
-    case when ${column("registered")} = 1 then 1 else 0 end as "registered",
-    ${asIs("schoolId")},
-    (select s.school_name from schools s where s.id = ${column("school_id")}) as "schoolName",
-    ${asIs("schoolYearFrom", "schoolYearTo", "grade", "section", "subject", "title")},
-    coalesce((select array_to_json(array_agg(
-        (select row_to_json(one_load) from (select l.grade as "grade", l.subject as "subject",
-                                               l.section as "section") one_load)
-        order by l.id))
-      from user_loads l where l.user_id = ${column("id")}), '[]'::json) as "assignedLoad",
-    ${asIs("parent")},
-    coalesce((select array_to_json(array_agg(c.child_id order by c.child_id))
-      from parent_children c where c.parent_id = ${column("id")}), '[]'::json) as "children",
-    ${asIs("subscriptionType")},
-    case when coalesce(${column("photo")}, '') = '' then null
-         else '/api/file/user/' || ${column("id")} end as "photo",
-    ${asIs("lang")},
-    ${isoText("created_at")} as "createdAt",
-    ${asIs("createdBy")},
-    ${isoText("updated_at")} as "updatedAt",
-    ${asIs("updatedBy")}
-  ) rec)`;
+export function selectRecordTexts(ids: SQL, columns?: SQL, tail: SQL = sql``): SQL {
+  return sql`select ${userId} as "id", row_to_json(rec)::text as "record"${columns ? sql`, ${columns}` : sql``}
+    from ${users}
+    left join roles r on r.id = ${column("role_id")}
+    left join schools s on s.id = ${column("school_id")}
+    left join (
+      select l.user_id, array_to_json(array_agg(
+          (select row_to_json(one_load) from (select l.grade as "grade", l.subject as "subject",
+                                                 l.section as "section") one_load)
+          order by l.id)) as loads
+        from user_loads l where l.user_id = any(${ids}) group by l.user_id
+    ) loads on loads.user_id = ${userId}
+    left join (
+      select pc.parent_id, array_to_json(array_agg(pc.child_id order by pc.child_id)) as children
+        from parent_children pc where pc.parent_id = any(${ids}) group by pc.parent_id
+    ) children on children.parent_id = ${userId}
+    cross join lateral (select
+      ${asIs("id", "salutation", "firstName", "middleName", "lastName", "suffix", "userName")},
+      ${asIs("email", "employeeNumber", "learningReferenceNumber", "roleId")},
+      coalesce(r.role_name, '') as "roleName",
+      case when ${column("status")} = 1 then 1 else 0 end as "status",
+      case when ${column("registered")} = 1 then 1 else 0 end as "registered",
+      ${asIs("schoolId")},
+      s.school_name as "schoolName",
+      ${asIs("schoolYearFrom", "schoolYearTo", "grade", "section", "subject", "title")},
+      coalesce(loads.loads, '[]'::json) as "assignedLoad",
+      ${asIs("parent")},
+      coalesce(children.children, '[]'::json) as "children",
+      ${asIs("subscriptionType")},
+      case when coalesce(${column("photo")}, '') = '' then null
+           else '/api/file/user/' || ${column("id")} end as "photo",
+      ${asIs("lang")},
+      ${isoText("created_at")} as "createdAt",
+      ${asIs("createdBy")},
+      ${isoText("updated_at")} as "updatedAt",
+      ${asIs("updatedBy")}
+    ) rec
+    where ${userId} = any(${ids}) ${tail}`;
+}
 
 export function scopeCondition(scope: Scope): SQL | undefined {
   return scope.schoolId === null ? undefined : eq(users.schoolId, scope.schoolId);

@@ -1,6 +1,7 @@
 import type { ListFilter, UserRecord } from "@lms/core";
 import { LRUCache } from "lru-cache";
 import { eq, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { preparedRows, rowsOf, type Db } from "../../../db/client";
 import { changeCounters, roles, schools, users } from "../../../db/schema";
 import {
@@ -27,14 +28,28 @@ import {
   detailColumns,
   listSpec,
   recordColumns,
-  recordJson,
   scopeCondition,
   selectRecords,
+  selectRecordTexts,
   withDetails,
 } from "./user-records";
 
 /** A record as JSON with the users' version and the versions of every table it is read from. */
 type PageRow = RecordText & { version: string; recordVersions: string | null };
+
+/**
+ * The records of the users `ids` (selectRecordTexts) with the users' version and the versions of
+ * every table a record is read from: a page is current, and its records can be held, in one round
+ * trip.
+ */
+const pageRows = (ids: SQL, tail?: SQL) =>
+  selectRecordTexts(
+    ids,
+    sql`(select ${changeCounters.version}::text from ${changeCounters}
+          where ${changeCounters.name} = 'users') as "version",
+        ${recordVersionsColumn()} as "recordVersions"`,
+    tail,
+  );
 
 /**
  * How far the walk of a common term's page goes before it gives up: `slack` times the index
@@ -74,7 +89,6 @@ export class UsersSearchRepository {
   /** Statements of every searched page, prepared once (no query building or planning per call). */
   private readonly usersVersion;
   private readonly recordsByIds;
-  private readonly pageColumns;
   private readonly index;
   /** The records of pages read lately, written as JSON. */
   private readonly texts;
@@ -100,21 +114,12 @@ export class UsersSearchRepository {
       .from(changeCounters)
       .where(eq(changeCounters.name, "users"))
       .prepare("lms_users_version");
-    // With the table's version read in the same statement, a kept search's page is one round trip.
-    const pageColumns = (this.pageColumns = {
-      id: users.id,
-      record: recordJson,
-      version: sql<string>`(select ${changeCounters.version}::text from ${changeCounters} where ${changeCounters.name} = 'users')`,
-      recordVersions: recordVersionsColumn(),
-    });
+    const dialect = new PgDialect();
     const byIds = preparedRows<PageRow>(
       db,
       "lms_users_by_ids",
-      db
-        .select(pageColumns)
-        .from(users)
-        .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`),
-      Object.keys(pageColumns),
+      { toSQL: () => dialect.sqlToQuery(pageRows(sql.raw("$1::int[]"))) },
+      ["id", "record", "version", "recordVersions"],
     );
     // The pages of one turn's requests read in one statement (the version the same for all).
     // The ids as PostgreSQL's array text: pg writes an array out one piece at a time (a new string
@@ -331,13 +336,15 @@ export class UsersSearchRepository {
   private async answerRows(answer: IndexAnswer, input: ListInput) {
     if (!answer.placeInDatabase) return inOrder(await this.recordsByIds(answer.ids), answer.ids);
     const { limit, offset } = pageOf(input);
-    return (await this.db
-      .select(this.pageColumns)
-      .from(users)
-      .where(sql`${users.id} = any(${sql.param(answer.ids)}::int[])`)
-      .orderBy(...listOrder(listSpec, input))
-      .limit(limit)
-      .offset(offset)) as PageRow[];
+    const order = sql.join(listOrder(listSpec, input), sql`, `);
+    return rowsOf<PageRow>(
+      this.db.execute(
+        pageRows(
+          sql`${sql.param(answer.ids)}::int[]`,
+          sql`order by ${order} limit ${limit} offset ${offset}`,
+        ),
+      ),
+    );
   }
 
   /**
