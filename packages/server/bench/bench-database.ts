@@ -5,7 +5,7 @@ import { openDatabase, type Db } from "../src/db/client";
 import type { ListInput } from "../src/lib/list";
 import { clusterUnavailable, startCluster, type PgCluster } from "../test/support/pg-cluster";
 import { createBenchDatabase, populate, schoolsFor, usersFor, type Populated } from "./data";
-import { DRIVERS } from "./settings";
+import { DRIVERS, PG_SHARED_BUFFERS } from "./settings";
 
 type Driver = "pglite" | "postgres";
 
@@ -30,7 +30,7 @@ export async function onEachBenchDatabase(
     try {
       let databaseUrl: string | null = null;
       if (driver === "postgres") {
-        cluster = await startCluster();
+        cluster = await startCluster({ sharedBuffers: PG_SHARED_BUFFERS });
         databaseUrl = await createBenchDatabase(cluster);
       }
       const users = usersFor(driver);

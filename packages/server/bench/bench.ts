@@ -30,6 +30,7 @@ import {
   OUT,
   PACKAGE,
   PASSWORD,
+  PG_SHARED_BUFFERS,
   STATUS_REQUESTS,
 } from "./settings";
 import { form, load, measureFloor, peakMemoryMb, post, startServer } from "./http";
@@ -90,7 +91,7 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
   let databaseUrl: string | null = null;
   try {
     if (driver === "postgres") {
-      cluster = await startCluster();
+      cluster = await startCluster({ sharedBuffers: PG_SHARED_BUFFERS });
       // The server reaches PostgreSQL on the same host through its Unix socket (half the cost of
       // a loopback TCP round trip here); LMS_BENCH_PG_TCP=1 measures over TCP instead.
       databaseUrl = await createBenchDatabase(cluster, process.env.LMS_BENCH_PG_TCP === "1");

@@ -1,7 +1,7 @@
 /** The report of `pnpm bench`: its results and the Markdown written from them. */
 import os from "node:os";
 import type { Floor } from "./http";
-import { CLIENTS, NEW_SEARCHES, NODE_FLAGS } from "./settings";
+import { CLIENTS, NEW_SEARCHES, NODE_FLAGS, PG_SHARED_BUFFERS } from "./settings";
 import { freshSearches } from "./data";
 import { percentile, type MixResult } from "./lists";
 
@@ -112,6 +112,11 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
       "permission check, validation, query, JSON answer. The server's own time comes from its " +
       "Server-Timing header. The clients, the server and PostgreSQL share the machine's cores; the " +
       "server reaches PostgreSQL through its Unix socket.",
+    `- PostgreSQL runs with \`shared_buffers=${PG_SHARED_BUFFERS}\` (LMS_BENCH_PG_SHARED_BUFFERS), ` +
+      "room for the users' table and primary key as docs/DEPLOYMENT.md sizes a division's " +
+      "database, and they are loaded into it after populating (`pg_prewarm`), as a database " +
+      "answering for a while holds them: every page reads its 25 records by id from anywhere in " +
+      "the table. The page floor reads from the same buffers.",
     `- The clients' process (this bench) runs as \`node ${process.execArgv.join(" ") || "(no flags)"}\` ` +
       "(package.json's bench script): an old generation of 512 MB from the start and a young one " +
       "of 64 MB. With V8's defaults the clients' process kept its heap close to what was live (33 MB " +

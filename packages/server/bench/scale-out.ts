@@ -20,7 +20,7 @@ import {
   type PgCluster,
 } from "../test/support/pg-cluster";
 import { writeSection } from "./performance-doc";
-import { MAIN, NODE_FLAGS, OUT } from "./settings";
+import { MAIN, NODE_FLAGS, OUT, PG_SHARED_BUFFERS } from "./settings";
 
 const USERS = Number(process.env.LMS_BENCH_SCALE_USERS ?? 100_000);
 const SCHOOLS = 1_000;
@@ -224,7 +224,7 @@ async function main() {
   let cluster: PgCluster | null = null;
   const servers: Server[] = [];
   try {
-    cluster = await startCluster();
+    cluster = await startCluster({ sharedBuffers: PG_SHARED_BUFFERS });
     const admin = new pg.Client({ connectionString: cluster.url("postgres") });
     await admin.connect();
     await admin.query("create database lms_scale");

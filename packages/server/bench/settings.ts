@@ -22,6 +22,12 @@ export const LIST_REQUESTS = Number(process.env.LMS_BENCH_LIST_REQUESTS ?? 2_000
 export const NEW_SEARCHES = Number(process.env.LMS_BENCH_NEW_SEARCHES ?? 400);
 export const STATUS_REQUESTS = Number(process.env.LMS_BENCH_STATUS_REQUESTS ?? 20_000);
 export const BULK_ROWS = 10_000;
+/**
+ * The benches' PostgreSQL buffer cache: a million users' table and primary key fit, as
+ * docs/DEPLOYMENT.md has a division's database sized (PostgreSQL's default, 128 MB, holds an
+ * eighth of them).
+ */
+export const PG_SHARED_BUFFERS = process.env.LMS_BENCH_PG_SHARED_BUFFERS ?? "1GB";
 /** The databases to measure, e.g. LMS_BENCH_DRIVERS=pglite while working on one of them. */
 export const DRIVERS = (process.env.LMS_BENCH_DRIVERS ?? "pglite,postgres").split(",");
 export const PASSWORD = "Demo@2026!";

@@ -11,7 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { clusterUnavailable, freePort, startCluster } from "../test/support/pg-cluster";
 import { writeSection } from "./performance-doc";
-import { MAIN, NODE_FLAGS, OUT } from "./settings";
+import { MAIN, NODE_FLAGS, OUT, PG_SHARED_BUFFERS } from "./settings";
 
 const UPLOAD_ROWS = Number(process.env.LMS_BENCH_UPLOAD_ROWS ?? 50_000);
 const EXPORT_USERS = Number(process.env.LMS_BENCH_EXPORT_USERS ?? 1_000_000);
@@ -202,7 +202,8 @@ async function signIn(url: string): Promise<string> {
 
 async function run(driver: "pglite" | "postgres"): Promise<DriverResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `lms-stream-bench-${driver}-`));
-  const cluster = driver === "postgres" ? await startCluster() : null;
+  const cluster =
+    driver === "postgres" ? await startCluster({ sharedBuffers: PG_SHARED_BUFFERS }) : null;
   try {
     let databaseUrl: string | null = null;
     if (cluster) {

@@ -48,8 +48,9 @@ export function clusterUnavailable(): string | null {
 /**
  * A throwaway PostgreSQL cluster (initdb into a temporary folder, pg_ctl start on a free port,
  * sockets in the same folder), tuned for tests: no fsync. As root it runs as the postgres user.
+ * `sharedBuffers`: its buffer cache (the benches give theirs a million users' table).
  */
-export async function startCluster(): Promise<PgCluster> {
+export async function startCluster({ sharedBuffers = "256MB" } = {}): Promise<PgCluster> {
   const problem = clusterUnavailable();
   if (problem) throw new Error(problem);
   const dir = mkdtempSync(path.join(os.tmpdir(), "lms-pg-"));
@@ -75,7 +76,7 @@ export async function startCluster(): Promise<PgCluster> {
     "-c synchronous_commit=off",
     "-c full_page_writes=off",
     "-c max_connections=300",
-    "-c shared_buffers=256MB",
+    `-c shared_buffers=${sharedBuffers}`,
   ].join(" ");
   await exec("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
   return {
