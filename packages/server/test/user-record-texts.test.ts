@@ -1,15 +1,17 @@
 import type { UserRecord } from "@lms/core";
 import { sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import type { JsonText } from "../src/lib/json-text";
-import { rowsOf } from "../src/db/client";
+import { openDatabase, rowsOf } from "../src/db/client";
+import type { RecordText } from "../src/plugins/app/repositories/user-record-texts";
+import { UsersSearchRepository } from "../src/plugins/app/repositories/users-search-repository";
 import {
   selectRecordTexts,
   selectRecords,
   withDetails,
   type DetailedRow,
 } from "../src/plugins/app/repositories/user-records";
-import { useTestApp } from "./helper";
+import { freshPostgresUrl, useTestApp } from "./helper";
 
 const t = useTestApp();
 
@@ -151,5 +153,46 @@ describe("users' records held written as JSON (issue 14)", () => {
     expect(edge.createdAt).toBe("2024-02-29T23:59:59.123Z");
     expect(edge.photo).toBe(`/api/file/user/${edge.id}`);
     expect(edge.assignedLoad).toHaveLength(1);
+  });
+
+  it("reads a page's records by one plan, kept for any number of users (issue 14)", async () => {
+    // On PostgreSQL through a pool of one connection, whose statements' plans are listed.
+    const fresh = inject("lmsTemplate").kind === "pglite" ? null : await freshPostgresUrl();
+    const database = fresh
+      ? await openDatabase({ databaseUrl: fresh.url, poolSize: 1 })
+      : t().database;
+    try {
+      if (fresh) {
+        // Enough users that reading ten of them costs the planner more than reading one.
+        await database.db.execute(sql`
+          insert into users (first_name, last_name, user_name, email, role_id, status, registered,
+                             password_hash, created_by)
+          select 'Many', 'User ' || i, 'many' || i, 'many' || i || '@example.com', role_id, 1, 1,
+                 password_hash, 'test'
+            from users, generate_series(1, 20000) i where user_name = 'student'`);
+        await database.db.execute(sql`analyze users`);
+      }
+      const repository = new UsersSearchRepository(database.db);
+      const { recordsByIds } = repository as unknown as {
+        recordsByIds: (ids: number[]) => Promise<RecordText[]>;
+      };
+      const [{ id } = { id: 0 }] = await rowsOf<{ id: number }>(
+        database.db.execute(sql`select min(id)::int as id from users`),
+      );
+      // One user's record, as on a page of a search that one user matches: planned for that one
+      // user each time, the statement took three times as long as it does by its kept plan.
+      for (let run = 0; run < 8; run += 1) expect(await recordsByIds([id])).toHaveLength(1);
+      const [plans] = await rowsOf<{ generic: number; custom: number }>(
+        database.db.execute(sql`select generic_plans::int as generic, custom_plans::int as custom
+                                  from pg_prepared_statements where name = 'lms_users_by_ids'`),
+      );
+      expect(plans!.generic).toBeGreaterThanOrEqual(3);
+      expect(plans!.custom).toBeLessThanOrEqual(5);
+    } finally {
+      if (fresh) {
+        await database.close();
+        await fresh.drop();
+      }
+    }
   });
 });

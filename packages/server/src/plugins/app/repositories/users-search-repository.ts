@@ -118,7 +118,11 @@ export class UsersSearchRepository {
     const byIds = preparedRows<PageRow>(
       db,
       "lms_users_by_ids",
-      { toSQL: () => dialect.sqlToQuery(pageRows(sql.raw("$1::int[]"))) },
+      // The ids read through a subquery: PostgreSQL then plans the statement for any number of
+      // them, once. Seen as a constant, a page of fewer than about 25 made each run's own plan
+      // cheaper than the one kept, and the statement was planned again on every run: 0.5 ms of
+      // PostgreSQL's CPU where the run takes 0.15 (one user's record, a million users).
+      { toSQL: () => dialect.sqlToQuery(pageRows(sql.raw("(select $1::int[])::int[]"))) },
       ["id", "record", "version", "recordVersions"],
     );
     // The pages of one turn's requests read in one statement (the version the same for all).
