@@ -626,9 +626,7 @@ function stretchedPage(
   const { isDirty } = indexed;
   const anyDirty = indexed.dirty.length > 0;
   if (candidateStretches.length < candidates.length) {
-    candidateStretches = new Uint16Array(
-      Math.max(candidates.length, 2 * candidateStretches.length),
-    );
+    candidateStretches = new Uint16Array(Math.max(candidates.length, 2 * candidateStretches.length));
   }
   stretchCounts.fill(0);
   for (let i = 0; i < candidates.length; i += 1) {
