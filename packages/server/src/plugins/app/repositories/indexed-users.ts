@@ -589,12 +589,6 @@ function markedPage(
  * (at `stretch + 1`), then where its group begins (`groupAt`); kept between searches.
  */
 let grouped = new Int32Array(0);
-/**
- * Each candidate's stretch, in the candidates' order (UNPLACED for a changed user), read once from
- * the column's stretches, where each grouping pass read it again from anywhere in them.
- */
-let candidateStretches = new Uint16Array(0);
-const UNPLACED = STRETCHES;
 const stretchCounts = new Int32Array(STRETCHES + 1);
 const groupAt = new Int32Array(STRETCHES);
 /** The ranks of one stretch's candidates, kept between searches. */
@@ -624,17 +618,12 @@ function stretchedPage(
   const stretches = indexed.stretches.get(search.sortBy);
   if (!ranks || !stretches || order?.length !== users) return null;
   const { isDirty } = indexed;
-  const anyDirty = indexed.dirty.length > 0;
-  if (candidateStretches.length < candidates.length) {
-    candidateStretches = new Uint16Array(Math.max(candidates.length, 2 * candidateStretches.length));
-  }
+  // A changed user (every user added since the build is one) is left out: its place is not known.
+  const placed = (slot: number) => slot < users && !isDirty[slot];
   stretchCounts.fill(0);
   for (let i = 0; i < candidates.length; i += 1) {
     const slot = candidates[i]!;
-    // A changed user (every user added since the build is one) is left out: its place is not known.
-    const stretch = slot >= users || (anyDirty && isDirty[slot]) ? UNPLACED : stretches[slot]!;
-    candidateStretches[i] = stretch;
-    if (stretch !== UNPLACED) stretchCounts[stretch + 1]! += 1;
+    if (placed(slot)) stretchCounts[stretches[slot]! + 1]! += 1;
   }
   const wanted = search.offset + search.limit;
   const descending = search.sortOrder === "desc";
@@ -655,8 +644,9 @@ function stretchedPage(
     const low = Math.min(stretchAt(from), stretchAt(to - 1));
     const high = Math.max(stretchAt(from), stretchAt(to - 1));
     for (let i = 0; i < candidates.length; i += 1) {
-      const stretch = candidateStretches[i]!;
-      if (stretch >= low && stretch <= high) grouped[groupAt[stretch]!++] = candidates[i]!;
+      const slot = candidates[i]!;
+      const stretch = stretches[slot]!;
+      if (stretch >= low && stretch <= high && placed(slot)) grouped[groupAt[stretch]!++] = slot;
     }
     // Each group now ends where the next begins.
     for (let step = from; step < to && ids.length < wanted; step += 1) {
