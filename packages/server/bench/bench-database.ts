@@ -3,9 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type Db } from "../src/db/client";
 import type { ListInput } from "../src/lib/list";
-import { clusterUnavailable, startCluster, type PgCluster } from "../test/support/pg-cluster";
-import { createBenchDatabase, populate, schoolsFor, usersFor, type Populated } from "./data";
-import { DRIVERS, PG_SHARED_BUFFERS } from "./settings";
+import { clusterUnavailable, type PgCluster } from "../test/support/pg-cluster";
+import {
+  createBenchDatabase,
+  populate,
+  schoolsFor,
+  startBenchCluster,
+  usersFor,
+  type Populated,
+} from "./data";
+import { DRIVERS } from "./settings";
 
 type Driver = "pglite" | "postgres";
 
@@ -30,7 +37,7 @@ export async function onEachBenchDatabase(
     try {
       let databaseUrl: string | null = null;
       if (driver === "postgres") {
-        cluster = await startCluster({ sharedBuffers: PG_SHARED_BUFFERS });
+        cluster = await startBenchCluster();
         databaseUrl = await createBenchDatabase(cluster);
       }
       const users = usersFor(driver);

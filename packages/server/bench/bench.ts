@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BULK_UPLOAD_COLUMNS } from "@lms/core";
-import { clusterUnavailable, startCluster, type PgCluster } from "../test/support/pg-cluster";
+import { clusterUnavailable, type PgCluster } from "../test/support/pg-cluster";
 import {
   createBenchDatabase,
   FIRST,
@@ -18,6 +18,7 @@ import {
   LAST_START,
   populate,
   schoolsFor,
+  startBenchCluster,
   usersFor,
 } from "./data";
 import { measureLists, percentile } from "./lists";
@@ -30,7 +31,6 @@ import {
   OUT,
   PACKAGE,
   PASSWORD,
-  PG_SHARED_BUFFERS,
   STATUS_REQUESTS,
 } from "./settings";
 import { form, load, measureFloor, peakMemoryMb, post, startServer } from "./http";
@@ -91,7 +91,7 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
   let databaseUrl: string | null = null;
   try {
     if (driver === "postgres") {
-      cluster = await startCluster({ sharedBuffers: PG_SHARED_BUFFERS });
+      cluster = await startBenchCluster();
       // The server reaches PostgreSQL on the same host through its Unix socket (half the cost of
       // a loopback TCP round trip here); LMS_BENCH_PG_TCP=1 measures over TCP instead.
       databaseUrl = await createBenchDatabase(cluster, process.env.LMS_BENCH_PG_TCP === "1");

@@ -8,7 +8,8 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/config";
 import { prepareDatabase } from "../src/server";
-import type { PgCluster } from "../test/support/pg-cluster";
+import { startCluster, type PgCluster } from "../test/support/pg-cluster";
+import { PG_SHARED_BUFFERS } from "./settings";
 
 /** Users per database (LMS_BENCH_USERS for both, or LMS_BENCH_PG_USERS / LMS_BENCH_PGLITE_USERS). */
 export function usersFor(driver: "pglite" | "postgres"): number {
@@ -216,6 +217,11 @@ export function freshSearches(count = 400): string[] {
     }
   }
   return terms;
+}
+
+/** A throwaway cluster for a bench, its buffers sized for the users (LMS_BENCH_PG_SHARED_BUFFERS). */
+export function startBenchCluster(): Promise<PgCluster> {
+  return startCluster({ sharedBuffers: PG_SHARED_BUFFERS });
 }
 
 /** The bench's database in a throwaway cluster: created, and its URL by the Unix socket or TCP. */

@@ -13,14 +13,10 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { loadConfig } from "../src/config";
 import { prepareDatabase } from "../src/server";
-import {
-  clusterUnavailable,
-  freePort,
-  startCluster,
-  type PgCluster,
-} from "../test/support/pg-cluster";
+import { clusterUnavailable, freePort, type PgCluster } from "../test/support/pg-cluster";
 import { writeSection } from "./performance-doc";
-import { MAIN, NODE_FLAGS, OUT, PG_SHARED_BUFFERS } from "./settings";
+import { startBenchCluster } from "./data";
+import { MAIN, NODE_FLAGS, OUT } from "./settings";
 
 const USERS = Number(process.env.LMS_BENCH_SCALE_USERS ?? 100_000);
 const SCHOOLS = 1_000;
@@ -224,7 +220,7 @@ async function main() {
   let cluster: PgCluster | null = null;
   const servers: Server[] = [];
   try {
-    cluster = await startCluster({ sharedBuffers: PG_SHARED_BUFFERS });
+    cluster = await startBenchCluster();
     const admin = new pg.Client({ connectionString: cluster.url("postgres") });
     await admin.connect();
     await admin.query("create database lms_scale");

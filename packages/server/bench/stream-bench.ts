@@ -9,9 +9,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { clusterUnavailable, freePort, startCluster } from "../test/support/pg-cluster";
+import { clusterUnavailable, freePort } from "../test/support/pg-cluster";
+import { populate, startBenchCluster } from "./data";
 import { writeSection } from "./performance-doc";
-import { MAIN, NODE_FLAGS, OUT, PG_SHARED_BUFFERS } from "./settings";
+import { MAIN, NODE_FLAGS, OUT } from "./settings";
 
 const UPLOAD_ROWS = Number(process.env.LMS_BENCH_UPLOAD_ROWS ?? 50_000);
 const EXPORT_USERS = Number(process.env.LMS_BENCH_EXPORT_USERS ?? 1_000_000);
@@ -202,8 +203,7 @@ async function signIn(url: string): Promise<string> {
 
 async function run(driver: "pglite" | "postgres"): Promise<DriverResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `lms-stream-bench-${driver}-`));
-  const cluster =
-    driver === "postgres" ? await startCluster({ sharedBuffers: PG_SHARED_BUFFERS }) : null;
+  const cluster = driver === "postgres" ? await startBenchCluster() : null;
   try {
     let databaseUrl: string | null = null;
     if (cluster) {
@@ -213,7 +213,6 @@ async function run(driver: "pglite" | "postgres"): Promise<DriverResult> {
       await admin.end();
       databaseUrl = cluster.socketUrl("lms_stream");
       // The export's million users in 5,000 schools.
-      const { populate } = await import("./data");
       console.log(`[${driver}] populating ${EXPORT_USERS} users…`);
       await populate(databaseUrl, dataDir, EXPORT_USERS, 5000);
     }
