@@ -5,7 +5,12 @@ import { smallestFirst, TopKeys } from "../src/lib/top-keys";
 import { TrigramHeads } from "../src/lib/trigram-heads";
 import { TrigramPostings } from "../src/lib/trigram-postings";
 import { listSpec } from "../src/plugins/app/repositories/user-records";
-import type { IndexAnswer } from "../src/plugins/app/repositories/indexed-users";
+import {
+  answer,
+  IndexedUsers,
+  rehearsals,
+  type IndexAnswer,
+} from "../src/plugins/app/repositories/indexed-users";
 import {
   UsersSearchIndex,
   type IndexedSearch,
@@ -789,6 +794,64 @@ describe("the index's parts", () => {
     // The rarest of a term's trigrams; none for a trigram no text holds.
     expect(postings.listAt(postings.rarestOf("anabel")).length).toBe(600);
     expect(postings.rarestOf("anazzz")).toBe(-1);
+  });
+
+  it("rehearses its searches on its own users' names, a step a term, every answer as before", async () => {
+    const firsts = ["Christian", "Kristine", "Maria", "Mariela", "Daniel", "Daniela", "Jerome"];
+    const lasts = ["Navarro", "Romero", "Santos", "Villanueva", "Dela Cruz"];
+    const indexed = new IndexedUsers(1);
+    for (let i = 0; i < 6_000; i += 1) {
+      // Users deleted before the build (empty slots), one of them where the rehearsal looks.
+      const deleted = i % 97 === 0 || i === 3_250;
+      const name = `${firsts[i % 7]} ${lasts[i % 5]}`.toLowerCase();
+      indexed.append({
+        id: 1 + 2 * i,
+        searchText: deleted ? (undefined as unknown as string) : `${name} u${i} u${i}@s.ph`,
+        roleId: 3 + (i % 2),
+        status: 1,
+        registered: 1,
+        schoolId: 1 + (i % 3),
+        grade: i % 13 || null,
+        section: null,
+        subject: null,
+      });
+    }
+    indexed.freeze();
+    const texts = indexed.texts as string[];
+    for (const [sortBy, word] of [
+      ["firstName", 0],
+      ["lastName", 1],
+    ] as const) {
+      const key = (slot: number) => texts[slot]?.split(" ")[word] ?? "";
+      const order = Int32Array.from(texts.keys()).sort(
+        (a, b) => key(a).localeCompare(key(b)) || a - b,
+      );
+      const ranks = new Int32Array(order.length);
+      order.forEach((slot, rank) => (ranks[slot] = rank));
+      indexed.setOrder(sortBy, ranks, order);
+    }
+    indexed.postings = TrigramPostings.build(indexed.texts);
+    indexed.heads = await TrigramHeads.build(indexed.postings, indexed.rankedOrders(), {
+      common: 100,
+      size: 16,
+    });
+    const searches = ["mar", "mari", "iela", "rist", "ero", "ela cr", "u59"].flatMap((term) =>
+      [undefined, "firstName", "lastName"].flatMap((sortBy) =>
+        (["asc", "desc"] as const).map((sortOrder) =>
+          search(term, { sortBy, sortOrder, limit: 25, offset: term === "mar" ? 50 : 0 }),
+        ),
+      ),
+    );
+    const before = searches.map((wanted) => answer(indexed, wanted, 300));
+    expect(before.every((found) => found && found.ids.length > 0)).toBe(true);
+    let steps = 0;
+    for (const _ of rehearsals(indexed)) steps += 1;
+    // Twelve users' names spread over the slots, the first three and four letters of two names
+    // each (the slot of user 3,250 is empty: its step is skipped).
+    expect(steps).toBe(11 * 4);
+    expect(searches.map((wanted) => answer(indexed, wanted, 300))).toEqual(before);
+    // An index without users has nothing to rehearse.
+    expect([...rehearsals(new IndexedUsers(1))]).toEqual([]);
   });
 
   it("keeps the k smallest keys in order", () => {

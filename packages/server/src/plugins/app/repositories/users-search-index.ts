@@ -9,6 +9,7 @@ import {
   HEAD_SIZE,
   IndexedUsers,
   PLACED_ONE_BY_ONE,
+  rehearsals,
   ROW,
   type IndexAnswer,
   type IndexedSearch,
@@ -31,6 +32,8 @@ const REBUILD_MS = 5_000;
  * changes keeps it building a tenth of the time at most.
  */
 const REBUILD_BUILDS = 10;
+/** Whether this process's index has rehearsed its searches (see rehearsals): once is enough. */
+let rehearsed = false;
 /** Searched pages kept for asking again (25 ids each). */
 const ANSWERS = 2_000;
 
@@ -294,6 +297,10 @@ export class UsersSearchIndex {
       size: this.headSize,
       pause,
     });
+    if (!rehearsed) {
+      for (const _ of rehearsals(indexed)) await pause();
+      rehearsed = true;
+    }
     return indexed;
   }
 
