@@ -35,6 +35,7 @@ export default defineConfig({
             "test/two-processes.test.ts",
             "test/shared-files.test.ts",
             "test/summaries-concurrency.test.ts",
+            "test/database-pool.test.ts",
           ],
         },
       },

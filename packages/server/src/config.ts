@@ -21,6 +21,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL instead of PGlite. */
   databaseUrl: string | null;
+  /** How many connections to PostgreSQL this server holds at most (LMS_DB_POOL_SIZE). */
+  databasePoolSize: number;
   /** Seed demo data: true, false, or null for "only on an empty embedded database". */
   seedDemo: boolean | null;
   demoPassword: string;
@@ -223,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     dataDir: path.resolve(blankToNull(env.LMS_DATA_DIR) ?? "./data"),
     databaseUrl,
+    databasePoolSize: integer(env, "LMS_DB_POOL_SIZE", 10, 1),
     seedDemo: flag(env, "LMS_SEED_DEMO"),
     demoPassword: blankToNull(env.LMS_DEMO_PASSWORD) ?? "Demo@2026!",
     smtpUrl: blankToNull(env.SMTP_URL),

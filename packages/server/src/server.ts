@@ -22,7 +22,11 @@ export async function prepareDatabase(
   config: ServerConfig,
   log: (message: string) => void = () => {},
 ): Promise<PreparedDatabase> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   try {
     const applied = await migrate(database.db);
     if (applied > 0) log(`applied ${applied} migration(s)`);
