@@ -847,7 +847,7 @@ describe("the index's parts", () => {
     let steps = 0;
     for (const _ of rehearsals(indexed)) steps += 1;
     // Twelve users' names spread over the slots, the first three and four letters of two names
-    // each (the slot of user 3,250 is empty: its step is skipped).
+    // each (the slot of user 3,250 is empty: its steps are skipped).
     expect(steps).toBe(11 * 4);
     expect(searches.map((wanted) => answer(indexed, wanted, 300))).toEqual(before);
     // An index without users has nothing to rehearse.
