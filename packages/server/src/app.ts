@@ -7,7 +7,7 @@ import type { Database } from "./db/client";
 import { sendError, sendNotFound } from "./lib/error-handler";
 import { stringifyAnswer } from "./lib/json-text";
 import { loadCommonPasswords } from "./lib/passwords";
-import { AUTH_CHANNEL } from "./lib/session-cache";
+import { AUTH_CHANNEL } from "./read-models/sessions/session-cache";
 import { createFileStorage } from "./lib/file-stores";
 import type { FileStorage } from "./lib/storage";
 import { AuthService } from "./plugins/app/auth";

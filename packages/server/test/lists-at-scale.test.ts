@@ -14,7 +14,7 @@ import { SchoolsRepository } from "../src/plugins/app/repositories/schools-repos
 import { createRepositories, type Repositories } from "../src/plugins/app/repositories";
 import { rowsOf } from "../src/db/client";
 import { schools } from "../src/db/schema";
-import { ListMemory } from "../src/lib/list-memory";
+import { ListMemory } from "../src/read-models/list-memory/list-memory";
 import { useTestApp } from "./helper";
 import { readBack } from "./support/records";
 

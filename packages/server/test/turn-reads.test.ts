@@ -1,6 +1,10 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { readKeysOncePerTurn, readOncePerTurn, readOncePerTurnFor } from "../src/lib/turn-reads";
+import {
+  readKeysOncePerTurn,
+  readOncePerTurn,
+  readOncePerTurnFor,
+} from "../src/read-models/versioned-cache/turn-reads";
 
 describe("reads shared by one turn's requests (issue 14)", () => {
   it("answers every caller of one turn from one read, started after the last of them asked", async () => {

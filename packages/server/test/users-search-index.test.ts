@@ -1,20 +1,20 @@
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { containsPattern, parseFilters } from "../src/lib/list";
-import { smallestFirst, TopKeys } from "../src/lib/top-keys";
-import { TrigramHeads } from "../src/lib/trigram-heads";
-import { TrigramPostings } from "../src/lib/trigram-postings";
+import { smallestFirst, TopKeys } from "../src/read-models/users-search/top-keys";
+import { TrigramHeads } from "../src/read-models/trigrams/trigram-heads";
+import { TrigramPostings } from "../src/read-models/trigrams/trigram-postings";
 import { listSpec } from "../src/plugins/app/repositories/user-records";
 import {
   answer,
   IndexedUsers,
   rehearsals,
   type IndexAnswer,
-} from "../src/plugins/app/repositories/indexed-users";
+} from "../src/read-models/users-search/indexed-users";
 import {
   UsersSearchIndex,
   type IndexedSearch,
-} from "../src/plugins/app/repositories/users-search-index";
+} from "../src/read-models/users-search/users-search-index";
 import { useTestApp } from "./helper";
 
 // The app's own index is off: each test builds the index it looks at.

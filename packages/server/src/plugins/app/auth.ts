@@ -13,7 +13,7 @@ import type { Caller } from "../../lib/commands";
 import { tooManyAttempts } from "../../lib/errors";
 import { isCommonPassword } from "../../lib/passwords";
 import { hashToken, randomToken } from "../../lib/security";
-import { SessionCache } from "../../lib/session-cache";
+import { SessionCache } from "../../read-models/sessions/session-cache";
 import type { Mailer } from "./mailer";
 import type { OutboxRepository } from "./repositories/outbox-repository";
 import { toPermissions } from "./repositories/roles-repository";

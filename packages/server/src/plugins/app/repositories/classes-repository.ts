@@ -12,9 +12,12 @@ import type { Db, Executor } from "../../../db/client";
 import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
-import { ListMemory } from "../../../lib/list-memory";
+import { ListMemory } from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
-import { VersionedCounts, versionsText } from "../../../lib/versioned-pages";
+import {
+  VersionedCounts,
+  versionsText,
+} from "../../../read-models/versioned-cache/versioned-pages";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
 import {

@@ -2,7 +2,7 @@ import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
 import { eq, getTableColumns, isNull, or, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { preparedTableRows, rowsOf, type Db, type Executor } from "../../../db/client";
-import { readOncePerTurnFor } from "../../../lib/turn-reads";
+import { readOncePerTurnFor } from "../../../read-models/versioned-cache/turn-reads";
 import { courses } from "../../../db/schema";
 import {
   listConditions,
@@ -11,9 +11,18 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import {
+  fieldColumns,
+  ListMemory,
+  specOrderName,
+  specOrders,
+} from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
-import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
+import {
+  rowsByIds,
+  specOrder,
+  VersionedPages,
+} from "../../../read-models/versioned-cache/versioned-pages";
 import { created, timestamps, updated } from "./records";
 
 type CourseRow = typeof courses.$inferSelect;

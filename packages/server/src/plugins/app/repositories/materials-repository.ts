@@ -23,9 +23,14 @@ import {
   type ListSpec,
 } from "../../../lib/list";
 import { sanitizePageHtml } from "../../../lib/page-html";
-import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import {
+  fieldColumns,
+  ListMemory,
+  specOrderName,
+  specOrders,
+} from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
-import { rowsByIds, VersionedPages } from "../../../lib/versioned-pages";
+import { rowsByIds, VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
 import { courseAccess, courseAccessTables, type CourseViewer } from "./courses-repository";
 import { created, timestamps, updated } from "./records";
 

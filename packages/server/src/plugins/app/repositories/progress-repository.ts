@@ -3,10 +3,10 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
 import { preparedStatement, type Db, type Executor } from "../../../db/client";
-import { readOncePerTurnFor } from "../../../lib/turn-reads";
+import { readOncePerTurnFor } from "../../../read-models/versioned-cache/turn-reads";
 import { progress, type courses, type materials } from "../../../db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../../lib/list";
-import { OneTripTries } from "../../../lib/versioned-pages";
+import { OneTripTries } from "../../../read-models/versioned-cache/versioned-pages";
 import { created, updated } from "./records";
 import { scormCountedScore } from "./scorm-results";
 

@@ -9,9 +9,18 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { fieldColumns, ListMemory, specOrderName, specOrders } from "../../../lib/list-memory";
+import {
+  fieldColumns,
+  ListMemory,
+  specOrderName,
+  specOrders,
+} from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
-import { rowsByIds, specOrder, VersionedPages } from "../../../lib/versioned-pages";
+import {
+  rowsByIds,
+  specOrder,
+  VersionedPages,
+} from "../../../read-models/versioned-cache/versioned-pages";
 import { created, timestamps, updated, type Scope } from "./records";
 
 type SchoolRow = typeof schools.$inferSelect;

@@ -17,13 +17,25 @@ import {
   type KeysetMark,
   type ListInput,
 } from "../../../lib/list";
-import { SearchSnapshots } from "../../../lib/search-snapshots";
+import { SearchSnapshots } from "../../../read-models/users-search/search-snapshots";
 import type { JsonText } from "../../../lib/json-text";
-import { readKeysOncePerTurn } from "../../../lib/turn-reads";
-import { inOrder, specOrder, VersionedPages } from "../../../lib/versioned-pages";
+import { readKeysOncePerTurn } from "../../../read-models/versioned-cache/turn-reads";
+import {
+  inOrder,
+  specOrder,
+  VersionedPages,
+} from "../../../read-models/versioned-cache/versioned-pages";
 import { type Scope } from "./records";
-import { recordVersionsColumn, UserRecordTexts, type RecordText } from "./user-record-texts";
-import { UsersSearchIndex, type IndexAnswer, type Versioned } from "./users-search-index";
+import {
+  recordVersionsColumn,
+  UserRecordTexts,
+  type RecordText,
+} from "../../../read-models/users-search/user-record-texts";
+import {
+  UsersSearchIndex,
+  type IndexAnswer,
+  type Versioned,
+} from "../../../read-models/users-search/users-search-index";
 import {
   detailColumns,
   listSpec,

@@ -2,10 +2,16 @@ import type { ListResource } from "@lms/core";
 import { count, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
-import { preparedQuery, preparedRows, preparedStatement, sqlLiteral, type Db } from "../db/client";
-import { changeCounters } from "../db/schema";
+import {
+  preparedQuery,
+  preparedRows,
+  preparedStatement,
+  sqlLiteral,
+  type Db,
+} from "../../db/client";
+import { changeCounters } from "../../db/schema";
 import { readOncePerTurn } from "./turn-reads";
-import { listOrder, nearerEnd, reverseInput, type ListInput, type ListSpec } from "./list";
+import { listOrder, nearerEnd, reverseInput, type ListInput, type ListSpec } from "../../lib/list";
 
 /** How one list is read: its table and condition, the order of its ids, its rows by id. */
 export interface PageQueries<Row extends { id: number | null }> {

@@ -1,11 +1,11 @@
 import type { ListResource } from "@lms/core";
 import { is, SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { preparedQuery, type Db } from "../db/client";
-import { JsonText } from "./json-text";
-import { listOrder, pageOf, type ListInput, type ListSpec } from "./list";
-import { TrigramPostings } from "./trigram-postings";
-import { preparedVersions, versionsText } from "./versioned-pages";
+import { preparedQuery, type Db } from "../../db/client";
+import { JsonText } from "../../lib/json-text";
+import { listOrder, pageOf, type ListInput, type ListSpec } from "../../lib/list";
+import { TrigramPostings } from "../trigrams/trigram-postings";
+import { preparedVersions, versionsText } from "../versioned-cache/versioned-pages";
 
 /** What a list held in memory reads: its rows, their search text and school, its orders. */
 export interface MemoryListSource {

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../../../db/client";
-import { changeCounters, userChanges, users } from "../../../db/schema";
-import { listOrder } from "../../../lib/list";
-import { TrigramHeads } from "../../../lib/trigram-heads";
-import { TrigramPostings } from "../../../lib/trigram-postings";
+import { rowsOf, type Db } from "../../db/client";
+import { changeCounters, userChanges, users } from "../../db/schema";
+import { listOrder } from "../../lib/list";
+import { TrigramHeads } from "../trigrams/trigram-heads";
+import { TrigramPostings } from "../trigrams/trigram-postings";
 import {
   answer,
   HEAD_SIZE,
@@ -15,7 +15,7 @@ import {
   type IndexedSearch,
   type UserRow,
 } from "./indexed-users";
-import { listSpec } from "./user-records";
+import { listSpec } from "../../plugins/app/repositories/user-records";
 
 export type { IndexAnswer, IndexedSearch } from "./indexed-users";
 

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
-import type { Db } from "../../../db/client";
-import { JsonText } from "../../../lib/json-text";
-import { preparedVersions, versionsTextOf } from "../../../lib/versioned-pages";
+import type { Db } from "../../db/client";
+import { JsonText } from "../../lib/json-text";
+import { preparedVersions, versionsTextOf } from "../versioned-cache/versioned-pages";
 
 /** The tables a user's record is read from (user-records.ts), each with a change counter (0027). */
 const RECORD_TABLES = ["users", "roles", "schools", "user_loads", "parent_children"] as const;

@@ -1,10 +1,10 @@
-import { roundEstimate, type ParsedFilter } from "../../../lib/list";
-import { sortedIndexOf } from "../../../lib/sorted-index";
-import { smallestFirst, TopKeys } from "../../../lib/top-keys";
-import { TrigramHeads, type RankedOrder } from "../../../lib/trigram-heads";
-import { TrigramPostings } from "../../../lib/trigram-postings";
-import { users } from "../../../db/schema";
-import { listSpec } from "./user-records";
+import { roundEstimate, type ParsedFilter } from "../../lib/list";
+import { sortedIndexOf } from "../trigrams/sorted-index";
+import { smallestFirst, TopKeys } from "./top-keys";
+import { TrigramHeads, type RankedOrder } from "../trigrams/trigram-heads";
+import { TrigramPostings } from "../trigrams/trigram-postings";
+import { users } from "../../db/schema";
+import { listSpec } from "../../plugins/app/repositories/user-records";
 
 /** The users' filter columns the index keeps (every filter of listSpec). */
 export const INT_COLUMNS = {
