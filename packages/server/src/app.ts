@@ -89,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // app
   const repos = createRepositories(database.db, {
     listExactCount: config.listExactCount,
+    readModels: config.readModels,
     userSearchIndex: config.userSearchIndex && {
       onBuilt: (users, ms) =>
         app.log.info({ users, ms: Math.round(ms) }, "user search index ready"),
@@ -131,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopListening = await database.listen(
     AUTH_CHANNEL,
     (message) => auth.cache.forget(message),
-    (live) => auth.cache.setLive(live),
+    (live) => auth.cache.setLive(live && config.readModels),
   );
   app.addHook("onClose", async () => stopListening());
 

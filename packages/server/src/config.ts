@@ -97,6 +97,12 @@ export interface ServerConfig {
    */
   userSearchIndex: boolean;
   /**
+   * What the server keeps in memory to answer reads (src/read-models/README.md): lists held in
+   * memory, totals and searches kept per version, users' records, the users' search index, recent
+   * sessions. Off, every read goes to the database (LMS_READ_MODELS, on).
+   */
+  readModels: boolean;
+  /**
    * Every answer is checked against its command's declaration in @lms/core's contract (its error
    * codes and answer schema); an undeclared one becomes a 500 (LMS_CONTRACT_CHECKS, the tests).
    */
@@ -274,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     fileStore: fileStoreConfig(env, databaseUrl),
     listExactCount: integer(env, "LMS_LIST_EXACT_COUNT", 5000, 1),
     userSearchIndex: flag(env, "LMS_USER_SEARCH_INDEX") ?? true,
+    readModels: flag(env, "LMS_READ_MODELS") ?? true,
     contractChecks: flag(env, "LMS_CONTRACT_CHECKS") ?? false,
   };
 }

@@ -149,7 +149,7 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Pro
 
 /** A test configuration: cheap argon2, its own data folder, no portal build. */
 export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const base = loadConfig({});
+  const base = loadConfig({ LMS_READ_MODELS: process.env.LMS_READ_MODELS });
   return {
     ...base,
     dataDir,

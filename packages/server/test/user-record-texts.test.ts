@@ -19,7 +19,8 @@ type Page = { data: UserRecord[]; pagination: { totalcount: number } };
 
 /** The user list's first page by user name, and whether its records came from those held. */
 async function firstPage(token: string, search = ""): Promise<{ page: Page; held: boolean }> {
-  const texts = (t().app.repos.usersSearch as unknown as { texts: object }).texts as {
+  const texts = (t().app.repos.usersSearch as unknown as { rows: { texts: object } }).rows
+    .texts as {
     page(ids: number[], version: string): Promise<JsonText | null>;
   };
   const spy = vi.spyOn(texts, "page");
@@ -173,9 +174,11 @@ describe("users' records held written as JSON (issue 14)", () => {
         await database.db.execute(sql`analyze users`);
       }
       const repository = new UsersSearchRepository(database.db);
-      const { recordsByIds } = repository as unknown as {
-        recordsByIds: (ids: number[]) => Promise<RecordText[]>;
-      };
+      const recordsByIds = (
+        repository as unknown as {
+          rows: { byIds: (ids: number[]) => Promise<RecordText[]> };
+        }
+      ).rows.byIds;
       const [{ id } = { id: 0 }] = await rowsOf<{ id: number }>(
         database.db.execute(sql`select min(id)::int as id from users`),
       );

@@ -5,12 +5,9 @@ import { smallestFirst, TopKeys } from "../src/read-models/users-search/top-keys
 import { TrigramHeads } from "../src/read-models/trigrams/trigram-heads";
 import { TrigramPostings } from "../src/read-models/trigrams/trigram-postings";
 import { listSpec } from "../src/plugins/app/repositories/user-records";
-import {
-  answer,
-  IndexedUsers,
-  rehearsals,
-  type IndexAnswer,
-} from "../src/read-models/users-search/indexed-users";
+import { answer, type IndexAnswer } from "../src/read-models/users-search/index-answer";
+import { IndexedUsers } from "../src/read-models/users-search/indexed-users";
+import { rehearsals } from "../src/read-models/users-search/rehearsals";
 import {
   UsersSearchIndex,
   type IndexedSearch,
@@ -618,7 +615,9 @@ describe("the index's answers against changes", () => {
       );
     expect((await list()).headers["server-timing"]).toMatch(/^index\b/);
     // Each answer of the index is followed by a change before its rows are read.
-    const index = (app.app.repos.usersSearch as unknown as { index: UsersSearchIndex }).index;
+    const { index } = (
+      app.app.repos.usersSearch as unknown as { search: { index: UsersSearchIndex } }
+    ).search;
     const pageAt = index.pageAt.bind(index);
     let changes = 0;
     index.pageAt = async (version, search) => {

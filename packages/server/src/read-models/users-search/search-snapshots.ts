@@ -15,10 +15,12 @@ export class SearchSnapshots {
   /**
    * @param maxIds ids held in all (4 bytes each), least recently used evicted first (lru-cache)
    * @param maxPerEntry larger result sets are not kept (they are read page by page instead)
+   * @param on off (LMS_READ_MODELS), nothing is kept: every page reads its search's matches
    */
   constructor(
     readonly maxIds = 2_000_000,
     readonly maxPerEntry = 50_000,
+    private readonly on = true,
   ) {
     // An empty result counts as one id: lru-cache sizes are positive.
     this.entries = new LRUCache({ maxSize: maxIds, sizeCalculation: (e) => e.ids.length || 1 });
@@ -40,7 +42,7 @@ export class SearchSnapshots {
   }
 
   set(key: string, version: string, ids: Int32Array): void {
-    if (ids.length > this.maxPerEntry) return;
+    if (!this.on || ids.length > this.maxPerEntry) return;
     this.entries.set(key, { version, ids });
   }
 }

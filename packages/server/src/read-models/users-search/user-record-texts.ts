@@ -31,7 +31,11 @@ export class UserRecordTexts {
   /** The versions now, one read for the requests of a turn (preparedVersions). */
   private readonly versions;
 
-  constructor(db: Db) {
+  /** @param on records are held (off: LMS_READ_MODELS, every page reads its rows) */
+  constructor(
+    db: Db,
+    private readonly on = true,
+  ) {
     this.versions = preparedVersions(db, "lms_user_record_versions", RECORD_TABLES);
   }
 
@@ -60,7 +64,7 @@ export class UserRecordTexts {
    * those held at others dropped, and answers them as one JSON array; without versions, that array.
    */
   hold(versions: string | null | undefined, rows: readonly RecordText[]): JsonText {
-    if (versions) {
+    if (versions && this.on) {
       if (this.held?.versions !== versions) {
         this.held = { versions, texts: new LRUCache({ max: MOST_RECORDS }) };
       }

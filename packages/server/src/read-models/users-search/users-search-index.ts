@@ -4,20 +4,14 @@ import { changeCounters, userChanges, users } from "../../db/schema";
 import { listOrder } from "../../lib/list";
 import { TrigramHeads } from "../trigrams/trigram-heads";
 import { TrigramPostings } from "../trigrams/trigram-postings";
-import {
-  answer,
-  HEAD_SIZE,
-  IndexedUsers,
-  PLACED_ONE_BY_ONE,
-  rehearsals,
-  ROW,
-  type IndexAnswer,
-  type IndexedSearch,
-  type UserRow,
-} from "./indexed-users";
+import { answer, PLACED_ONE_BY_ONE, type IndexAnswer } from "./index-answer";
+import { IndexedUsers, ROW, type IndexedSearch, type UserRow } from "./indexed-users";
+import { rehearsals } from "./rehearsals";
+import { HEAD_SIZE } from "./walked-pages";
 import { listSpec } from "../../plugins/app/repositories/user-records";
 
-export type { IndexAnswer, IndexedSearch } from "./indexed-users";
+export type { IndexAnswer } from "./index-answer";
+export type { IndexedSearch } from "./indexed-users";
 
 const BATCH = 20_000;
 /** How long the index waits before building again after a failed build. */

@@ -11,6 +11,7 @@ import {
 } from "../../db/client";
 import { changeCounters } from "../../db/schema";
 import { readOncePerTurn } from "./turn-reads";
+import { VersionedCache } from "./versioned-cache";
 import { listOrder, nearerEnd, reverseInput, type ListInput, type ListSpec } from "../../lib/list";
 
 /** How one list is read: its table and condition, the order of its ids, its rows by id. */
@@ -60,14 +61,16 @@ export class OneTripTries {
  * triggers at commit): the key is the versions and the condition's SQL with its parameters.
  */
 export class VersionedCounts {
-  private readonly counts = new LRUCache<string, number>({ max: 1000 });
+  private readonly counts;
   /** The versions of each set of tables read last, as `versionsColumn` writes them. */
   private readonly seen = new LRUCache<string, string>({ max: 1000 });
   private readonly tries = new OneTripTries();
   private readonly dialect = new PgDialect();
   private readonly versions;
 
-  constructor(db: Db) {
+  /** @param on totals are kept (off: LMS_READ_MODELS, every total is counted) */
+  constructor(db: Db, on = true) {
+    this.counts = new VersionedCache<number>({ max: 1000 }, on);
     this.versions = preparedRows<{ name: string; version: string }>(
       db,
       "lms_change_versions",
@@ -85,6 +88,7 @@ export class VersionedCounts {
     condition: SQL | undefined,
     counted: () => Promise<number>,
   ): Promise<number> {
+    if (!this.counts.on) return counted();
     const versions = await this.versions([tables]);
     // A table without a counter has no version: its total is counted every time.
     if (versions.length < tables.length) return counted();
@@ -112,7 +116,7 @@ export class VersionedCounts {
     condition: SQL | undefined,
   ): { total: number; versions: string } | undefined {
     const seenKey = JSON.stringify(tables);
-    if (!this.tries.worth(seenKey)) return undefined;
+    if (!this.counts.on || !this.tries.worth(seenKey)) return undefined;
     const versions = this.seen.get(seenKey);
     const total =
       versions === undefined ? undefined : this.counts.get(this.key(versions, condition));
@@ -175,8 +179,12 @@ export const versionsColumn = (tables: readonly string[]) => versionsText(tables
 export class VersionedPages {
   private readonly counts;
 
-  constructor(private readonly db: Db) {
-    this.counts = new VersionedCounts(db);
+  /** @param on totals are kept per version (off: LMS_READ_MODELS, every page counts its list) */
+  constructor(
+    private readonly db: Db,
+    on = true,
+  ) {
+    this.counts = new VersionedCounts(db, on);
   }
 
   async page<Row extends { id: number | null }>(

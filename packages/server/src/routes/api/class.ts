@@ -5,7 +5,7 @@ import { invalidField, notFound } from "../../lib/errors";
 import { fieldValue, type RequestForm } from "../../lib/form";
 import { listAnswer, nameListSource } from "../../lib/list";
 import { assertUsersInReach } from "../../services/user-authority";
-import type { ClassScope } from "../../plugins/app/repositories/classes-repository";
+import type { ClassScope } from "../../services/class-scope";
 import { parseIds } from "../../lib/bulk-targets";
 import { viewerOf } from "../../services/viewer";
 import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../lib/command-io";

@@ -5,7 +5,7 @@ import { fieldError, forbidden, invalid, invalidField, notFound } from "../../li
 import type { RequestForm } from "../../lib/form";
 import { MAX_ID } from "../../lib/inputs";
 import { listAnswer } from "../../lib/list";
-import type { ProgressScope } from "../../plugins/app/repositories/progress-repository";
+import type { ProgressScope } from "../../services/progress-scope";
 import { viewerOf } from "../../services/viewer";
 import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 

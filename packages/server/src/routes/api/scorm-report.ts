@@ -9,7 +9,7 @@ import {
   decodeInteractions,
   decodeObjectives,
 } from "../../lib/scorm-report";
-import type { ProgressScope } from "../../plugins/app/repositories/progress-repository";
+import type { ProgressScope } from "../../services/progress-scope";
 import type { StoredAttempt } from "../../plugins/app/repositories/scorm-report-repository";
 import { exportColumns, sendCsv } from "../../lib/command-io";
 

@@ -1,20 +1,14 @@
 import { encodeClassId, type ClassRecord } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
+import type { ClassScope } from "../../../services/class-scope";
+
+export type { ClassScope };
 
 /**
  * Classes are derived from the students' grade and section and the teachers' loads in a school
  * year (issue "Classes"); their list rows are stored (issue 14). The query that reads them, and
  * its row.
  */
-
-/**
- * Who asks for classes: a school (null: every school) and, for a teacher, its user id (only the
- * classes its assigned load covers).
- */
-export interface ClassScope {
-  schoolId: number | null;
-  teacherId: number | null;
-}
 
 export interface ClassRow {
   school_id: number;

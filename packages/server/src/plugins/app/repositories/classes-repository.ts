@@ -11,9 +11,8 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
-import { listConditions, pageOf, type ListInput, type ListSpec } from "../../../lib/list";
-import { ListMemory } from "../../../read-models/list-memory/list-memory";
-import type { JsonText } from "../../../lib/json-text";
+import { listConditions, pageOf, type ListInput } from "../../../lib/list";
+import { ClassListMemory } from "../../../read-models/list-memory/class-list-memory";
 import {
   VersionedCounts,
   versionsText,
@@ -29,110 +28,19 @@ import {
   type ClassRow,
   type ClassScope,
 } from "./class-rows";
+import {
+  listSpec,
+  narrowed,
+  orderOf,
+  type ClassListOptions,
+  type ClassPage,
+} from "./class-list-order";
 
 export type { ClassScope };
-
-/** Extra list fields: a school (school details tab) or a course (the classes that take it). */
-export interface ClassListOptions {
-  schoolId?: number | undefined;
-  courseId?: number | undefined;
-}
-
-/** A page of the class list; `fromMemory` when the stored classes held in memory gave it. */
-export interface ClassPage {
-  /** The records, or the JSON of them a list held in memory wrote. */
-  rows: ClassRecord[] | JsonText;
-  total: number;
-  fromMemory?: true;
-}
+export type { ClassListOptions, ClassPage };
 
 /** The most matches of a search that are read and sorted for a page (a few ms at most). */
 const SORTED_MATCHES = 2000;
-
-const k = (column: string) => sql.raw(`k.${column}`);
-
-const listSpec: ListSpec<"classes"> = {
-  resource: "classes",
-  sort: {
-    grade: k("grade"),
-    section: k("section_key"),
-    schoolYear: k("year_from"),
-    students: k("students"),
-    teachers: k("teachers"),
-    averageCompletion: k("average_completion"),
-  },
-  filters: {
-    grade: { column: k("grade"), type: "int" },
-    section: { column: k("section"), type: "text" },
-    schoolYear: { column: k("year_from"), type: "int" },
-  },
-  search: k("search_text"),
-  id: k("school_id"),
-};
-
-const ORDER_COLUMNS: Record<string, string> = {
-  grade: "k.grade",
-  section: "k.section_key",
-  schoolYear: "k.year_from",
-  students: "k.students",
-  teachers: "k.teachers",
-  averageCompletion: "k.average_completion",
-};
-
-/**
- * The list's order, or (reversed) the same order read from its other end: every order ends in the
- * class's key, so the reversed one lists exactly the same rows backwards.
- */
-function orderOf(input: ListInput, reversed = false): SQL {
-  const direction = input.sortOrder === "asc" ? "asc" : "desc";
-  const column = input.sortBy ? ORDER_COLUMNS[input.sortBy] : undefined;
-  if (!reversed) {
-    const tieBreak = "k.school_id, k.year_from desc, k.grade, k.section_key";
-    return sql.raw(
-      column ? `${column} ${direction} nulls last, ${tieBreak}` : `k.school_name, ${tieBreak}`,
-    );
-  }
-  // Each key the other way, its nulls at the other end too (asc puts them last, desc first).
-  const tieBreak = "k.school_id desc, k.year_from, k.grade desc, k.section_key desc";
-  const other = direction === "asc" ? "desc" : "asc";
-  return sql.raw(
-    column ? `${column} ${other} nulls first, ${tieBreak}` : `k.school_name desc, ${tieBreak}`,
-  );
-}
-
-/** The name of the list's order in memory (ListMemory): the order orderOf gives. */
-function orderName(input: ListInput): string {
-  const direction = input.sortOrder === "asc" ? "asc" : "desc";
-  return input.sortBy && Object.hasOwn(ORDER_COLUMNS, input.sortBy)
-    ? `${input.sortBy}:${direction}`
-    : "";
-}
-
-/** Every order of the list by its name, as orderOf gives it. */
-function everyOrder(): Map<string, SQL> {
-  const orders = new Map<string, SQL>();
-  const inputs = [
-    { sortBy: undefined, sortOrder: "asc" as const },
-    ...Object.keys(ORDER_COLUMNS).flatMap((sortBy) =>
-      (["asc", "desc"] as const).map((sortOrder) => ({ sortBy, sortOrder })),
-    ),
-  ];
-  for (const order of inputs) {
-    const input = { page: 1, rowsPerPage: 1, search: "", ...order };
-    orders.set(orderName(input), orderOf(input));
-  }
-  return orders;
-}
-
-/**
- * Every part of a class is counted within its school, so a list of one school (the school details
- * tab) derives that school's classes only.
- */
-function narrowed(scope: ClassScope, options: ClassListOptions): ClassScope {
-  return scope.schoolId === null && options.schoolId !== undefined
-    ? { ...scope, schoolId: options.schoolId }
-    : scope;
-}
 
 export class ClassesRepository {
   /** The calendar year last synced into class_list: a sync is a write, once a year suffices. */
@@ -146,29 +54,19 @@ export class ClassesRepository {
    * @param options.sortedMatches the most matches a search sorts for its page (tests make it small)
    * @param options.inMemory pages of every class or of a school's are answered from the stored
    *   classes held in memory while they are current (ListMemory)
+   * @param options.versioned totals are kept per version of their tables (LMS_READ_MODELS)
    */
   constructor(
     private readonly db: Db,
     {
       sortedMatches = SORTED_MATCHES,
       inMemory = true,
-    }: { sortedMatches?: number; inMemory?: boolean } = {},
+      versioned = true,
+    }: { sortedMatches?: number; inMemory?: boolean; versioned?: boolean } = {},
   ) {
     this.sortedMatches = sortedMatches;
-    this.counts = new VersionedCounts(db);
-    // Every class's text starts with "grade ", whose trigrams are on every row: a search in the
-    // database reads each match (a heap block each), then counts and sorts them.
-    this.memory = inMemory
-      ? new ListMemory<ClassRow>(db, {
-          tables: ["class_list"],
-          columns: sql`k.school_id, k.year_from, k.year_to, k.grade, k.section, k.school_name,
-            k.students, k.teachers, k.average_completion`,
-          from: sql`class_list k`,
-          searchText: sql`k.search_text`,
-          school: sql`k.school_id`,
-          orders: everyOrder(),
-        })
-      : null;
+    this.counts = new VersionedCounts(db, versioned);
+    this.memory = inMemory ? new ClassListMemory(db) : null;
   }
 
   /** Whether the memory holds the stored classes as they are now (loaded first if need be). */
@@ -210,7 +108,7 @@ export class ClassesRepository {
   ): Promise<ClassPage> {
     await this.sync(today);
     const { limit, offset } = pageOf(input);
-    const fromMemory = await this.memoryPage(input, filters, options, scope);
+    const fromMemory = await this.memory?.page(input, filters, options, scope);
     if (fromMemory) return fromMemory;
     const where = this.where(input, filters, options);
     const classes = classesWith(narrowed(scope, options), today);
@@ -253,35 +151,6 @@ export class ClassesRepository {
     });
     if (firstPage) return { rows: firstPage.map(toRecord), total };
     return { rows: (await this.pageAt(input, where, classes, total, null))?.rows ?? [], total };
-  }
-
-  /**
-   * A page from the stored classes in memory, or null: only a list (searched or not) of every
-   * class or of one school's, without filters, course or teacher, while the memory holds the
-   * table's version.
-   */
-  private async memoryPage(
-    input: ListInput,
-    filters: ListFilter[],
-    options: ClassListOptions,
-    scope: ClassScope,
-  ): Promise<ClassPage | null> {
-    const school = options.schoolId ?? scope.schoolId;
-    if (
-      !this.memory ||
-      filters.length > 0 ||
-      options.courseId !== undefined ||
-      scope.teacherId !== null ||
-      (scope.schoolId !== null && school !== scope.schoolId)
-    ) {
-      return null;
-    }
-    const found = await this.memory.recordsFor(
-      input,
-      { schoolId: school, order: orderName(input) },
-      toRecord,
-    );
-    return found && { rows: found.records, total: found.total, fromMemory: true };
   }
 
   /**

@@ -159,12 +159,13 @@ export class CoursesRepository {
    * @param options.inMemory pages without filters for a global user or a school's (not a
    *   teacher's or a student's) are answered from the courses held in memory while they are
    *   current (ListMemory)
+   * @param options.versioned totals are kept per version of their tables (LMS_READ_MODELS)
    */
   constructor(
     private readonly db: Db,
-    { inMemory = true }: { inMemory?: boolean } = {},
+    { inMemory = true, versioned = true }: { inMemory?: boolean; versioned?: boolean } = {},
   ) {
-    this.pages = new VersionedPages(db);
+    this.pages = new VersionedPages(db, versioned);
     const columns = getTableColumns(courses);
     this.byIds = rowsByIds(db, "lms_courses_by_ids", courses, courses.id, columns);
     this.memory = inMemory

@@ -25,19 +25,24 @@ export function createRepositories(
   db: Db,
   options: {
     listExactCount?: number;
+    /** Off, no read model is kept: every read goes to the database (LMS_READ_MODELS). */
+    readModels?: boolean;
     userSearchIndex?: false | { onBuilt?: (users: number, ms: number) => void };
   } = {},
 ) {
+  const readModels = options.readModels ?? true;
   const usersSearch = new UsersSearchRepository(
     db,
     options.listExactCount,
     undefined,
     options.userSearchIndex,
+    readModels,
   );
-  const schools = new SchoolsRepository(db);
-  const courses = new CoursesRepository(db);
-  const classes = new ClassesRepository(db);
-  const materials = new MaterialsRepository(db);
+  const held = { inMemory: readModels, versioned: readModels };
+  const schools = new SchoolsRepository(db, held);
+  const courses = new CoursesRepository(db, held);
+  const classes = new ClassesRepository(db, held);
+  const materials = new MaterialsRepository(db, held);
   const heldLists = { classes, schools, courses, materials };
   let closed = false;
   let warmed = false;
@@ -51,7 +56,7 @@ export function createRepositories(
     elements: new ElementsRepository(db),
     materials,
     quizzes: new QuizzesRepository(db),
-    progress: new ProgressRepository(db),
+    progress: new ProgressRepository(db, readModels),
     scormReport: new ScormReportRepository(db),
     scormAttempts: new ScormAttemptsRepository(db),
     sessions: new SessionsRepository(db),

@@ -215,9 +215,9 @@ export class MaterialsRepository {
    */
   constructor(
     private readonly db: Db,
-    { inMemory = true }: { inMemory?: boolean } = {},
+    { inMemory = true, versioned = true }: { inMemory?: boolean; versioned?: boolean } = {},
   ) {
-    this.pages = new VersionedPages(db);
+    this.pages = new VersionedPages(db, versioned);
     this.byIds = rowsByIds(db, "lms_materials_by_ids", materials, materials.id, listedColumns);
     const journey = sql.join(
       sourceOrder({ page: 1, rowsPerPage: 1, search: "", sortOrder: "asc" }),

@@ -74,12 +74,13 @@ export class SchoolsRepository {
   /**
    * @param options.inMemory pages of every school (or of a school admin's own), without filters,
    *   are answered from the schools held in memory while they are current (ListMemory)
+   * @param options.versioned totals are kept per version of their tables (LMS_READ_MODELS)
    */
   constructor(
     private readonly db: Db,
-    { inMemory = true }: { inMemory?: boolean } = {},
+    { inMemory = true, versioned = true }: { inMemory?: boolean; versioned?: boolean } = {},
   ) {
-    this.pages = new VersionedPages(db);
+    this.pages = new VersionedPages(db, versioned);
     const columns = getTableColumns(schools);
     this.byIds = rowsByIds(db, "lms_schools_by_ids", schools, schools.id, columns);
     this.memory = inMemory
