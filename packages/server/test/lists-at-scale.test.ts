@@ -512,6 +512,11 @@ describe("schools, courses and materials lists at scale", () => {
     const timing = async (resource: string, token: string) =>
       String((await list(resource, token, { page: 2 })).headers["server-timing"]);
     for (const resource of ["school", "course", "material", "class"]) {
+      // With LMS_READ_MODELS=off nothing is held: the database gives every page.
+      if (!t().config.readModels) {
+        expect(await timing(resource, admin), resource).toMatch(/^app;dur=[\d.]+$/);
+        continue;
+      }
       // The lists load in the background once the server has started.
       let named = await timing(resource, admin);
       for (let i = 0; i < 200 && !named.startsWith("memory"); i++) {

@@ -13,7 +13,8 @@ import {
 } from "../src/plugins/app/repositories/user-records";
 import { freshPostgresUrl, useTestApp } from "./helper";
 
-const t = useTestApp();
+// The records held are what this file tests: on whatever LMS_READ_MODELS says.
+const t = useTestApp({ readModels: true });
 
 type Page = { data: UserRecord[]; pagination: { totalcount: number } };
 

@@ -16,7 +16,8 @@ import { useTestApp } from "./helper";
 
 // The app's own index is off: each test builds the index it looks at.
 const t = useTestApp({ userSearchIndex: false });
-const served = useTestApp();
+// The index is what this file tests: on whatever LMS_READ_MODELS says.
+const served = useTestApp({ readModels: true });
 
 const SORTS: [string | undefined, string][] = [
   [undefined, "id"],
