@@ -33,6 +33,7 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             "test/two-processes.test.ts",
+            "test/read-models-two-processes.test.ts",
             "test/shared-files.test.ts",
             "test/summaries-concurrency.test.ts",
             "test/database-pool.test.ts",

@@ -14,13 +14,13 @@ describe("/healthz", () => {
     expect(up.statusCode).toBe(200);
     expect(up.json()).toEqual({ status: "ok", warm: true });
     expect(up.headers["cache-control"]).toBe("no-store");
-    expect(
-      await t().app.repos.schools.list(
-        { page: 1, rowsPerPage: 5, sortOrder: "asc", search: "" },
-        [],
-        { schoolId: null },
-      ),
-    ).toMatchObject({ fromMemory: true });
+    const page = await t().app.repos.schools.list(
+      { page: 1, rowsPerPage: 5, sortOrder: "asc", search: "" },
+      [],
+      { schoolId: null },
+    );
+    // With LMS_READ_MODELS=off there is nothing to load: warm at once, the database answers.
+    expect(page.fromMemory).toBe(t().config.readModels ? true : undefined);
 
     await t().database.close();
     const down = await t().app.inject({ method: "GET", url: "/healthz" });

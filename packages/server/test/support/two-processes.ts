@@ -15,8 +15,11 @@ export interface Server {
   process: ChildProcess;
 }
 
-/** Starts a server process on a database, its files in `dataDir`; resolves once it answers. */
-export function serverStarter(dataDir: string) {
+/**
+ * Starts a server process on a database, its files in `dataDir`, `env` added to its environment;
+ * resolves once it answers.
+ */
+export function serverStarter(dataDir: string, env: NodeJS.ProcessEnv = {}) {
   return async function start(databaseUrl: string): Promise<Server> {
     const port = await freePort();
     const contentPort = await freePort();
@@ -31,6 +34,7 @@ export function serverStarter(dataDir: string) {
         LMS_SEED_DEMO: "0",
         LMS_PORTAL_DIR: path.join(dataDir, "no-portal"),
         LOG_LEVEL: "warn",
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
