@@ -1,8 +1,9 @@
 /**
  * `pnpm bench` (issues 4 and 14): 1,000,000 users in 5,000 schools on a throwaway PostgreSQL
  * cluster and 100,000 in 500 on PGlite, 10 concurrent clients, against the built server
- * (dist/main.js) as a child process. Writes the repository's docs/PERFORMANCE.md (DEVELOPERS.md:
- * one place for every benchmark).
+ * (dist/main.js) as a child process. Each list is then measured again on a server with every read
+ * model off (LMS_READ_MODELS=off) on the same data (LMS_BENCH_READ_MODELS_OFF=0 leaves that out).
+ * Writes the repository's docs/PERFORMANCE.md (DEVELOPERS.md: one place for every benchmark).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,6 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BULK_UPLOAD_COLUMNS } from "@lms/core";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../src/db/client";
 import { clusterUnavailable, type PgCluster } from "../test/support/pg-cluster";
 import {
   createBenchDatabase,
@@ -21,7 +24,7 @@ import {
   startBenchCluster,
   usersFor,
 } from "./data";
-import { measureLists, percentile } from "./lists";
+import { measureLists, percentile, type ListContext } from "./lists";
 import { writeSection } from "./performance-doc";
 import {
   BULK_ROWS,
@@ -31,6 +34,7 @@ import {
   OUT,
   PACKAGE,
   PASSWORD,
+  READ_MODELS_OFF,
   STATUS_REQUESTS,
 } from "./settings";
 import { form, load, measureFloor, peakMemoryMb, post, startServer } from "./http";
@@ -85,6 +89,35 @@ async function populateInChild(
   };
 }
 
+/** The admin's bearer token on a server. */
+async function signIn(url: string): Promise<{ Authorization: string }> {
+  const login = await post(
+    `${url}/api/user/`,
+    form({ cmdType: "login", userName: "admin", password: PASSWORD }),
+  );
+  return { Authorization: `Bearer ${(login.json.data as { token: string }).token}` };
+}
+
+/** What measureLists needs of a server, its lines in the log named by `name`. */
+function listContext(
+  name: string,
+  url: string,
+  auth: { Authorization: string },
+  bigCourseId: number,
+): ListContext {
+  return {
+    url,
+    auth,
+    form: (fields: Record<string, string>) => form(fields),
+    post,
+    load,
+    bigCourseId,
+    requests: LIST_REQUESTS,
+    newSearches: NEW_SEARCHES,
+    log: (text: string) => console.log(`[${name}] ${text}`),
+  };
+}
+
 async function run(driver: "pglite" | "postgres"): Promise<Result> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `lms-bench-${driver}-`));
   let cluster: PgCluster | null = null;
@@ -104,31 +137,16 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
     console.log(`[${driver}] the floor of a page (25 users by id through the driver)…`);
     const pageFloor = await measureFloor({ databaseUrl, dataDir, users });
     let result: Omit<Result, "pageFloorAfter">;
-    const { url, child } = await startServer({
+    const serverEnv = {
       LMS_DATA_DIR: dataDir,
       LMS_PORTAL_DIR: path.join(dataDir, "none"),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    };
+    const { url, child } = await startServer({ ...serverEnv, LMS_READ_MODELS: "on" });
     try {
-      const login = await post(
-        `${url}/api/user/`,
-        form({ cmdType: "login", userName: "admin", password: PASSWORD }),
-      );
-      const token = (login.json.data as { token: string }).token;
-      const auth = { Authorization: `Bearer ${token}` };
+      const auth = await signIn(url);
       const api = `${url}/api/user/`;
-      const listContext = {
-        url,
-        auth,
-        form: (fields: Record<string, string>) => form(fields),
-        post,
-        load,
-        bigCourseId: populated.bigCourseId,
-        requests: LIST_REQUESTS,
-        newSearches: NEW_SEARCHES,
-        log: (text: string) => console.log(`[${driver}] ${text}`),
-      };
-      const lists = await measureLists(listContext);
+      const lists = await measureLists(listContext(driver, url, auth, populated.bigCourseId));
       const statusBody = form({ cmdType: "getisloggedinstatus", ...auth });
       await load(api, 1_000, statusBody);
       console.log(`[${driver}] status check…`);
@@ -166,7 +184,30 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
     // still be writing and analysing.
     console.log(`[${driver}] the page floor again…`);
     const pageFloorAfter = await measureFloor({ databaseUrl, dataDir, users });
-    return { ...result, pageFloorAfter };
+    if (!READ_MODELS_OFF) return { ...result, pageFloorAfter };
+    // On the same data: the bulk upload's users go first.
+    const database = await openDatabase({ databaseUrl, dataDir });
+    try {
+      await database.db.execute(sql`delete from users where user_name like 'bulk%'`);
+      await database.db.execute(sql`vacuum analyze users`);
+    } finally {
+      await database.close();
+    }
+    const off = await startServer({ ...serverEnv, LMS_READ_MODELS: "off" });
+    try {
+      const auth = await signIn(off.url);
+      const context = listContext(
+        `${driver}, read models off`,
+        off.url,
+        auth,
+        populated.bigCourseId,
+      );
+      const listsOff = await measureLists({ ...context, readModels: false });
+      return { ...result, pageFloorAfter, listsOff };
+    } finally {
+      off.child.kill("SIGTERM");
+      await new Promise((resolve) => off.child.once("exit", resolve));
+    }
   } finally {
     await cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });

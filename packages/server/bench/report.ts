@@ -10,6 +10,8 @@ export interface Result {
   users: number;
   schools: number;
   lists: MixResult[];
+  /** The same lists on a server with every read model off (LMS_READ_MODELS=off). */
+  listsOff?: MixResult[];
   populatePeakMb: number;
   /** A bare route reading 25 users by id through this driver, under the same clients. */
   pageFloor: Floor;
@@ -49,6 +51,36 @@ function cpuCell(driver: string, mix: MixResult): string {
   const { thread, database } = mix.cpu;
   const where = driver === "pglite" ? "in the thread" : `${fmt(database)} ms`;
   return `${fmt(thread)} ms (${fmt(CLIENTS * thread)} ms) / ${where}`;
+}
+
+/**
+ * Each list's p95 with its read models on (above) and off (a server of its own with
+ * LMS_READ_MODELS=off, on the same data): a read model earns its place by making its list's p95
+ * at least 1.5 times better (issue 44).
+ */
+function readModelsOffLines(results: Result[]): string[] {
+  const measured = results.filter((r) => r.listsOff && r.listsOff.length > 0);
+  if (measured.length === 0) return [];
+  return [
+    "",
+    "### Each list with its read models off (LMS_READ_MODELS=off)",
+    "",
+    "| database | list | p95 on | p95 off | off / on (≥ 1.5) |",
+    "|---|---|---|---|---|",
+    ...measured.flatMap((r) =>
+      r.lists.map((on, i) => {
+        const off = r.listsOff![i];
+        if (off?.list !== on.list)
+          return `| ${r.driver} | ${on.list}: ${on.mix} | | not measured | |`;
+        const [p95On, p95Off] = [percentile(on.client, 95), percentile(off.client, 95)];
+        const ratio = p95Off / Math.max(p95On, 1e-6);
+        return (
+          `| ${r.driver} | ${on.list}: ${on.mix} | ${fmt(p95On)} ms | ${fmt(p95Off)} ms ` +
+          `| ${fmt(ratio)}× ${ratio >= 1.5 ? "✅" : "❌"} |`
+        );
+      }),
+    ),
+  ];
 }
 
 /** The server benchmark's section of docs/PERFORMANCE.md, line by line. */
@@ -93,6 +125,7 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
         );
       }),
     ),
+    ...readModelsOffLines(results),
     "",
     "### Status check, bulk upload and memory",
     "",

@@ -23,6 +23,11 @@ export const NEW_SEARCHES = Number(process.env.LMS_BENCH_NEW_SEARCHES ?? 400);
 export const STATUS_REQUESTS = Number(process.env.LMS_BENCH_STATUS_REQUESTS ?? 20_000);
 export const BULK_ROWS = 10_000;
 /**
+ * Each list measured again on a server with every read model off (LMS_READ_MODELS=off, issue 44),
+ * beside its figures with them on; LMS_BENCH_READ_MODELS_OFF=0 leaves it out.
+ */
+export const READ_MODELS_OFF = process.env.LMS_BENCH_READ_MODELS_OFF !== "0";
+/**
  * The benches' PostgreSQL buffer cache: a million users' table and primary key fit, as
  * docs/DEPLOYMENT.md has a division's database sized (PostgreSQL's default, 128 MB, holds an
  * eighth of them).
