@@ -183,7 +183,7 @@ export function serverReport(results: Result[], floor: Floor, loadBefore: number
     "- Paging without a search: the user list of every user reads the page's ids from the index's " +
       "ranks while no user has changed since they were read. The schools, courses, materials " +
       "and class lists (of a global user, without filters) answer from their rows held in the " +
-      "server's memory at their tables' versions (`src/lib/list-memory.ts`): a request reads the " +
+      "server's memory at their tables' versions (`src/read-models/list-memory/`): a request reads the " +
       "versions (one prepared statement) and walks the order, whose places the database gave " +
       "with the rows. The progress list orders a course's students in memory (by name, or by a " +
       "figure's keys kept per version of the course's summaries) and, for a course without SCORM " +
