@@ -203,7 +203,12 @@ async function run(driver: "pglite" | "postgres"): Promise<Result> {
         populated.bigCourseId,
       );
       const listsOff = await measureLists({ ...context, readModels: false });
-      return { ...result, pageFloorAfter, listsOff };
+      // The status check reads its session every time (no recent sessions kept).
+      const statusBody = form({ cmdType: "getisloggedinstatus", ...auth });
+      await load(`${off.url}/api/user/`, 1_000, statusBody);
+      const statusOff = await load(`${off.url}/api/user/`, STATUS_REQUESTS, statusBody);
+      const statusOffP95 = percentile(statusOff.client, 95);
+      return { ...result, pageFloorAfter, listsOff, statusOffP95 };
     } finally {
       off.child.kill("SIGTERM");
       await new Promise((resolve) => off.child.once("exit", resolve));
