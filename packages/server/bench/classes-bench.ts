@@ -10,7 +10,7 @@ import { SORTABLE_COLUMNS } from "@lms/core";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../src/db/client";
 import { classesWith } from "../src/plugins/app/repositories/class-rows";
-import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
+import { KeptClassList } from "../src/read-models/list-memory/kept-class-list";
 import type { ListInput } from "../src/lib/list";
 import { derivedClassesWith } from "../test/support/classes-derived";
 import { listInput, onEachBenchDatabase, timed } from "./bench-database";
@@ -26,7 +26,7 @@ const ms = (values: number[]) =>
 
 async function measure(driver: "pglite" | "postgres", db: Db) {
   const schools = schoolsFor(usersFor(driver));
-  const classes = new ClassesRepository(db);
+  const classes = new KeptClassList(db);
   const scope = { schoolId: null, teacherId: null };
   const { total } = await classes.list(listInput({}), [], {}, scope);
   const last = Math.max(1, Math.ceil(total / 25));

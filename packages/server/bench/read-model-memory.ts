@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client";
-import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
+import { KeptClassList } from "../src/read-models/list-memory/kept-class-list";
 import { CoursesRepository } from "../src/plugins/app/repositories/courses-repository";
 import { MaterialsRepository } from "../src/plugins/app/repositories/materials-repository";
 import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
@@ -84,7 +84,7 @@ async function measure(db: Db, users: number, bigCourseId: number) {
     console.log(`${name} held (ListMemory): ${mb(size, n)}`);
     list.close();
   }
-  const classes = new ClassesRepository(db);
+  const classes = new KeptClassList(db);
   const everyClass = { page: 1, rowsPerPage: 1, search: "", sortOrder: "asc" as const };
   const classesHeld = await held(async () => {
     // The first page syncs the school year; the list then loads.

@@ -2,7 +2,7 @@ import { encodeClassId, SORTABLE_COLUMNS, type ClassDetails, type ClassRecord } 
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
-import { ClassesRepository } from "../src/plugins/app/repositories/classes-repository";
+import { KeptClassList } from "../src/read-models/list-memory/kept-class-list";
 import { useTestApp } from "./helper";
 import { newUser } from "./support/users";
 import { readBack } from "./support/records";
@@ -394,7 +394,7 @@ describe("class list search", () => {
       }
     }
     // The same pages where a search's matches are too many to sort: the sort's index is walked.
-    const walking = new ClassesRepository(db, { sortedMatches: 5, inMemory: false });
+    const walking = new KeptClassList(db, { sortedMatches: 5, inMemory: false });
     const everyClass = { schoolId: null, teacherId: null };
     for (const term of ["grade 1", "alpha", "e 7 g", "2026"]) {
       for (const sortBy of sorts) {
@@ -436,8 +436,8 @@ describe("class list in memory", () => {
              (array['Alpha', 'beta', 'Ñino', 'san roque', 'San-Roque'])[1 + (i / 4) % 5],
              2026 - (i % 3) / 2, 'test'
         from generate_series(0, 39) i cross join generate_series(1, 1 + (i % 4)) n`);
-    const inMemory = new ClassesRepository(db);
-    const inDatabase = new ClassesRepository(db, { inMemory: false });
+    const inMemory = new KeptClassList(db);
+    const inDatabase = new KeptClassList(db, { inMemory: false });
     expect(await inMemory.memoryReady()).toBe(true);
     const sorts = [undefined, ...SORTABLE_COLUMNS.classes];
     const ids = (rows: ClassRecord[]) => rows.map((c) => c.id);

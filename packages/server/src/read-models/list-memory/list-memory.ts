@@ -5,7 +5,9 @@ import { preparedQuery, type Db } from "../../db/client";
 import { JsonText } from "../../lib/json-text";
 import { listOrder, pageOf, type ListInput, type ListSpec } from "../../lib/list";
 import { TrigramPostings } from "../trigrams/trigram-postings";
-import { preparedVersions, versionsText } from "../versioned-cache/versioned-pages";
+import { VersionedCache } from "../versioned-cache/versioned-cache";
+import { versionsText } from "../../db/change-versions";
+import { preparedVersions } from "../versioned-cache/versioned-pages";
 
 /** What a list held in memory reads: its rows, their search text and school, its orders. */
 export interface MemoryListSource {
@@ -69,6 +71,9 @@ interface Held<Row> {
   written: Map<(row: Row) => unknown, string[]>;
 }
 
+/** The key of the rows held. */
+const ROWS = 0;
+
 /** The least time between two loads, and how many loads' time to wait at least. */
 const RELOAD_MS = 1_000;
 const RELOAD_LOADS = 10;
@@ -108,7 +113,8 @@ const NO_SCHOOL = -1;
  * keep the server loading.
  */
 export class ListMemory<Row> {
-  private held: Held<Row> | null = null;
+  /** The rows held (one entry), at the versions of the tables they were read at. */
+  private readonly held = new VersionedCache<Held<Row>, typeof ROWS>({ max: 1 });
   private loading: Promise<void> | undefined;
   /** The last load's error, if it failed (a request's load does not wait for it: ready tells). */
   private failure: { error: unknown } | null = null;
@@ -140,13 +146,13 @@ export class ListMemory<Row> {
    */
   async ready(): Promise<boolean> {
     await this.loading;
-    if (this.held?.versions !== (await this.versions())) {
+    if (!this.held.has(ROWS, await this.versions())) {
       this.nextLoadAt = 0;
       this.load();
       await this.loading;
       if (this.failure) throw this.failure.error;
     }
-    return this.held !== null && this.held.versions === (await this.versions());
+    return this.held.has(ROWS, await this.versions());
   }
 
   /**
@@ -169,7 +175,7 @@ export class ListMemory<Row> {
   ): Promise<{ records: JsonText; total: number } | null> {
     const { limit, offset } = pageOf(input);
     const versions = await this.versions();
-    const held = this.held;
+    const held = this.held.get(ROWS, versions);
     const found = this.placesAt(held, versions, { term: input.search, ...where, offset, limit });
     if (!held || !found) return null;
     let written = held.written.get(toRecord);
@@ -186,19 +192,19 @@ export class ListMemory<Row> {
    * when it may, and the database answers).
    */
   page(versions: string, page: MemoryPage): { rows: Row[]; total: number } | null {
-    const held = this.held;
+    const held = this.held.get(ROWS, versions);
     const found = this.placesAt(held, versions, page);
     return found && { rows: found.indexes.map((i) => held!.rows[i]!), total: found.total };
   }
 
   /** The page's rows (their indexes in `held`) and total, or null (see `page`). */
   private placesAt(
-    held: Held<Row> | null,
+    held: Held<Row> | undefined,
     versions: string,
     page: MemoryPage,
   ): { indexes: number[]; total: number } | null {
     if (versions === "" || versions.split(",").length !== this.source.tables.length) return null;
-    if (held?.versions !== versions) {
+    if (!held) {
       this.load();
       return null;
     }
@@ -253,7 +259,9 @@ export class ListMemory<Row> {
         (held) => {
           tooLong = held === null;
           this.failure = null;
-          if (!this.closed) this.held = held;
+          if (this.closed) return;
+          if (held) this.held.set(ROWS, held, held.versions);
+          else this.held.clear();
         },
         (error: unknown) => {
           this.failure = { error };

@@ -4,13 +4,14 @@ import type { TrigramUserSearch } from "../../plugins/app/repositories/users-tri
 import type { UserPageRows } from "../../plugins/app/repositories/user-page-rows";
 import { listSpec } from "../../plugins/app/repositories/user-records";
 import { inOrder } from "../versioned-cache/versioned-pages";
+import { KeptUserSearch } from "./kept-user-search";
 import type { UserPage, UserSearch, UserSearchRequest } from "./user-search";
 import { UsersSearchIndex, type IndexAnswer, type Versioned } from "./users-search-index";
 
 /**
  * User search answered from the users' search index in this server's memory when it can
- * (UsersSearchIndex: exactly or not at all), else by the database's trigram index (`database`).
- * A search whose sorted matches the database answer keeps is answered from them first.
+ * (UsersSearchIndex: exactly or not at all), else by the database's trigram index with its
+ * searches kept (`database`), whose kept matches answer first.
  */
 export class IndexedUserSearch implements UserSearch {
   private readonly index;
@@ -22,7 +23,7 @@ export class IndexedUserSearch implements UserSearch {
   constructor(
     db: Db,
     private readonly rows: UserPageRows,
-    private readonly database: TrigramUserSearch,
+    private readonly database: KeptUserSearch,
     countLimit: number,
     onBuilt?: (users: number, ms: number) => void,
   ) {
@@ -109,4 +110,20 @@ export class IndexedUserSearch implements UserSearch {
     const records = found.fresh ? this.rows.texts.written(rows) : this.rows.hold(rows);
     return { rows: records, total: answer.total, estimate, fromIndex: true };
   }
+}
+
+/**
+ * The read models in front of the trigram search (LMS_READ_MODELS on): its searches kept per users'
+ * version, and in front of that the in-memory index when `indexed` (LMS_USER_SEARCH_INDEX).
+ */
+export function keptUserSearch(
+  db: Db,
+  database: TrigramUserSearch,
+  countLimit: number,
+  indexed: false | { onBuilt?: (users: number, ms: number) => void },
+): UserSearch {
+  const kept = new KeptUserSearch(db, database);
+  return indexed
+    ? new IndexedUserSearch(db, database.rows, kept, countLimit, indexed.onBuilt)
+    : kept;
 }

@@ -1,7 +1,8 @@
-import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client";
 import { JsonText } from "../../lib/json-text";
-import { preparedVersions, versionsTextOf } from "../versioned-cache/versioned-pages";
+import { VersionedCache } from "../versioned-cache/versioned-cache";
+import { versionsTextOf } from "../../db/change-versions";
+import { preparedVersions } from "../versioned-cache/versioned-pages";
 
 /** The tables a user's record is read from (user-records.ts), each with a change counter (0027). */
 const RECORD_TABLES = ["users", "roles", "schools", "user_loads", "parent_children"] as const;
@@ -24,18 +25,20 @@ export const recordVersionsColumn = () => versionsTextOf(RECORD_TABLES);
  * current, is answered with no read of its rows (two fifths of a user page's work on the server's
  * thread on the bench's harness, and most of the database's). The records of unsearched pages are
  * held, and a search's once it is asked again. A change to any of the tables moves its version at
- * commit, and the records held at the old versions are dropped when the next page is read.
+ * commit: each record is held in a VersionedCache at the versions it was read at, and all are
+ * dropped when records of other versions are held.
  */
 export class UserRecordTexts {
-  private held: { versions: string; texts: LRUCache<number, string> } | null = null;
+  /** Each user's record, at the versions of the tables it was read from. */
+  private readonly texts;
+  /** The versions of the records held last. */
+  private heldAt: string | null = null;
   /** The versions now, one read for the requests of a turn (preparedVersions). */
   private readonly versions;
 
   /** @param on records are held (off: LMS_READ_MODELS, every page reads its rows) */
-  constructor(
-    db: Db,
-    private readonly on = true,
-  ) {
+  constructor(db: Db, on = true) {
+    this.texts = new VersionedCache<string, number>({ max: MOST_RECORDS }, on);
     this.versions = preparedVersions(db, "lms_user_record_versions", RECORD_TABLES);
   }
 
@@ -45,14 +48,13 @@ export class UserRecordTexts {
    * at); else null.
    */
   async page(ids: readonly number[], usersVersion: string): Promise<JsonText | null> {
-    if (ids.length === 0 || !this.holds(ids)) return null;
+    const heldAt = this.heldAt;
+    if (ids.length === 0 || heldAt === null || !this.holds(ids, heldAt)) return null;
     const versions = await this.versions();
-    const held = this.held;
-    if (!held || versions !== held.versions || usersVersionOf(versions) !== usersVersion)
-      return null;
+    if (versions !== heldAt || usersVersionOf(versions) !== usersVersion) return null;
     const texts: string[] = [];
     for (const id of ids) {
-      const text = held.texts.get(id);
+      const text = this.texts.get(id, versions);
       if (text === undefined) return null;
       texts.push(text);
     }
@@ -64,11 +66,12 @@ export class UserRecordTexts {
    * those held at others dropped, and answers them as one JSON array; without versions, that array.
    */
   hold(versions: string | null | undefined, rows: readonly RecordText[]): JsonText {
-    if (versions && this.on) {
-      if (this.held?.versions !== versions) {
-        this.held = { versions, texts: new LRUCache({ max: MOST_RECORDS }) };
+    if (versions && this.texts.on) {
+      if (this.heldAt !== versions) {
+        this.texts.clear();
+        this.heldAt = versions;
       }
-      for (const row of rows) this.held.texts.set(row.id, row.record);
+      for (const row of rows) this.texts.set(row.id, row.record, versions);
     }
     return this.written(rows);
   }
@@ -78,9 +81,8 @@ export class UserRecordTexts {
     return new JsonText(rows.map((row) => row.record));
   }
 
-  private holds(ids: readonly number[]): boolean {
-    const texts = this.held?.texts;
-    return texts !== undefined && ids.every((id) => texts.has(id));
+  private holds(ids: readonly number[], versions: string): boolean {
+    return ids.every((id) => this.texts.has(id, versions));
   }
 }
 

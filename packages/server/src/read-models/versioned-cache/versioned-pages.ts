@@ -2,13 +2,8 @@ import type { ListResource } from "@lms/core";
 import { count, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
-import {
-  preparedQuery,
-  preparedRows,
-  preparedStatement,
-  sqlLiteral,
-  type Db,
-} from "../../db/client";
+import { preparedQuery, preparedRows, preparedStatement, type Db } from "../../db/client";
+import { VERSIONS_OF, versionsColumn } from "../../db/change-versions";
 import { changeCounters } from "../../db/schema";
 import { readOncePerTurn } from "./turn-reads";
 import { VersionedCache } from "./versioned-cache";
@@ -134,27 +129,6 @@ export class VersionedCounts {
   }
 }
 
-/**
- * The versions of `tables` now, as one text: "name:version" in the order JavaScript sorts them
- * (the bytes' order), comma-separated, as VersionedCounts keeps them.
- */
-export function versionsText(tables: readonly string[]): SQL<string> {
-  return sql<string>`(${sql.raw(VERSIONS_OF)} ${sql.param([...tables])}::text[]))`;
-}
-
-/**
- * versionsText with the tables' names written into the statement: for a statement prepared once
- * whose parameters are its own (the names are the code's, never a caller's).
- */
-export function versionsTextOf(tables: readonly string[]): SQL<string> {
-  return sql<string>`(${sql.raw(`${VERSIONS_OF} ${sqlLiteral([...tables])}::text[]))`)}`;
-}
-
-/** The versions' text over change_counters `c`, the tables' names to follow (versionsText). */
-const VERSIONS_OF = `select string_agg(c.name || ':' || c.version::text, ','
-                                   order by (c.name || ':' || c.version::text) collate "C")
-      from change_counters c where c.name = any(`;
-
 /** `versionsText` as a statement of its own, prepared once per name: its one row and column. */
 export function preparedVersions(
   db: Db,
@@ -167,9 +141,6 @@ export function preparedVersions(
     return (row?.[0] as string | null | undefined) ?? null;
   });
 }
-
-/** `versionsText` as a select's "versions" column. */
-export const versionsColumn = (tables: readonly string[]) => versionsText(tables).as("versions");
 
 /**
  * Pages of a list at scale (issue 14): the exact total counted once per version of the tables its

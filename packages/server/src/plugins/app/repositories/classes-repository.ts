@@ -12,11 +12,7 @@ import type { Db, Executor } from "../../../db/client";
 import { preparedQuery, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { listConditions, pageOf, type ListInput } from "../../../lib/list";
-import { ClassListMemory } from "../../../read-models/list-memory/class-list-memory";
-import {
-  VersionedCounts,
-  versionsText,
-} from "../../../read-models/versioned-cache/versioned-pages";
+import { versionsText } from "../../../db/change-versions";
 import { courseFitsClass } from "./courses-repository";
 import { updated } from "./records";
 import {
@@ -42,43 +38,49 @@ export type { ClassListOptions, ClassPage };
 /** The most matches of a search that are read and sorted for a page (a few ms at most). */
 const SORTED_MATCHES = 2000;
 
+/** How a page of the classes' list is read. */
+export interface ClassListQuery {
+  where: SQL;
+  /** The classes' CTE the list reads (a teacher's or a course's when narrowed). */
+  classes: SQL;
+  /** The statement that counts the list. */
+  counted: SQL;
+  /** The tables the count reads: the classes, and a teacher's loads or a course when narrowed. */
+  tables: readonly string[];
+}
+
+/** A list's total, and its page when the statement that counted it sorted it too. */
+export interface ClassListCount {
+  total: number;
+  firstPage?: ClassRecord[];
+}
+
+/**
+ * The classes (SQL only): KeptClassList (read-models) keeps their totals per version and holds the
+ * stored classes in memory in front of it.
+ */
 export class ClassesRepository {
   /** The calendar year last synced into class_list: a sync is a write, once a year suffices. */
   private syncedYear: number | null = null;
 
-  private readonly counts;
-  private readonly memory;
   private readonly sortedMatches: number;
 
-  /**
-   * @param options.sortedMatches the most matches a search sorts for its page (tests make it small)
-   * @param options.inMemory pages of every class or of a school's are answered from the stored
-   *   classes held in memory while they are current (ListMemory)
-   * @param options.versioned totals are kept per version of their tables (LMS_READ_MODELS)
-   */
+  /** @param options.sortedMatches the most matches a search sorts for its page (tests make it small) */
   constructor(
-    private readonly db: Db,
-    {
-      sortedMatches = SORTED_MATCHES,
-      inMemory = true,
-      versioned = true,
-    }: { sortedMatches?: number; inMemory?: boolean; versioned?: boolean } = {},
+    protected readonly db: Db,
+    { sortedMatches = SORTED_MATCHES }: { sortedMatches?: number } = {},
   ) {
     this.sortedMatches = sortedMatches;
-    this.counts = new VersionedCounts(db, versioned);
-    this.memory = inMemory ? new ClassListMemory(db) : null;
   }
 
-  /** Whether the memory holds the stored classes as they are now (loaded first if need be). */
-  async memoryReady(): Promise<boolean> {
-    return (await this.memory?.ready()) ?? false;
+  /** Whether the stored classes are held in memory (KeptClassList). */
+  memoryReady(): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
-  close(): void {
-    this.memory?.close();
-  }
+  close(): void {}
 
-  private async sync(today: Date, db: Executor = this.db) {
+  protected async sync(today: Date, db: Executor = this.db) {
     const year = schoolYearOf(today);
     if (this.syncedYear === year) return;
     await db.execute(syncClassYear(today));
@@ -107,60 +109,71 @@ export class ClassesRepository {
     today = new Date(),
   ): Promise<ClassPage> {
     await this.sync(today);
-    const { limit, offset } = pageOf(input);
-    const fromMemory = await this.memory?.page(input, filters, options, scope);
-    if (fromMemory) return fromMemory;
+    const query = this.listQuery(input, filters, options, scope, today);
+    return this.pageOf(input, query, await this.count(input, query));
+  }
+
+  /** How the page `input` asks is read. */
+  protected listQuery(
+    input: ListInput,
+    filters: ListFilter[],
+    options: ClassListOptions,
+    scope: ClassScope,
+    today: Date,
+  ): ClassListQuery {
     const where = this.where(input, filters, options);
     const classes = classesWith(narrowed(scope, options), today);
     const counted = sql`${classes}
         select count(*)::int as n from classes k where ${where}`;
-    // The tables the count reads: the classes, and a teacher's loads or a course when narrowed.
     const tables = ["class_list"];
     if (scope.teacherId !== null) tables.push("user_loads", "users");
     if (options.courseId !== undefined) tables.push("courses");
-    // With the total kept for the versions read last, the page is read with the versions now, in
-    // one round trip; it stands when they have not moved.
-    const kept = this.counts.kept(tables, counted);
-    if (kept) {
-      const page = await this.pageAt(input, where, classes, kept.total, tables);
-      if (page && page.versions === kept.versions) return { rows: page.rows, total: kept.total };
-      if (page) this.counts.missed(tables);
+    return { where, classes, counted, tables };
+  }
+
+  /**
+   * The list's total. A search is counted from its matches, read once: when they are few, the
+   * same statement sorts its page from them.
+   */
+  protected async count(input: ListInput, query: ClassListQuery): Promise<ClassListCount> {
+    if (input.search === "") {
+      const [count] = await preparedQuery<{ n: number }>(this.db, query.counted);
+      return { total: Number(count?.n ?? 0) };
     }
-    // A search new to the server is counted from its matches, read once: when they are few, the
-    // same statement sorts its page from them.
-    let firstPage = undefined as ClassRow[] | undefined;
-    const total = await this.counts.total(tables, counted, async () => {
-      if (input.search === "") {
-        const [count] = await preparedQuery<{ n: number }>(this.db, counted);
-        return Number(count?.n ?? 0);
-      }
-      const order = orderOf(input);
-      const rows = await preparedQuery<ClassRow & { n: number }>(
-        this.db,
-        sql`${classes},
-          matches as materialized (select k.* from classes k where ${where}),
-          counted as (select count(*)::int as n from matches)
-          select c.n, k.* from counted c
-            left join lateral (select * from matches k where c.n <= ${this.sortedMatches}
-                                order by ${order} limit ${limit} offset ${offset}) k on true
-           order by ${order}`,
-      );
-      const matches = Number(rows[0]?.n ?? 0);
-      if (matches <= this.sortedMatches) firstPage = rows.filter((row) => row.school_id !== null);
-      return matches;
-    });
-    if (firstPage) return { rows: firstPage.map(toRecord), total };
-    return { rows: (await this.pageAt(input, where, classes, total, null))?.rows ?? [], total };
+    const { limit, offset } = pageOf(input);
+    const order = orderOf(input);
+    const rows = await preparedQuery<ClassRow & { n: number }>(
+      this.db,
+      sql`${query.classes},
+        matches as materialized (select k.* from classes k where ${query.where}),
+        counted as (select count(*)::int as n from matches)
+        select c.n, k.* from counted c
+          left join lateral (select * from matches k where c.n <= ${this.sortedMatches}
+                              order by ${order} limit ${limit} offset ${offset}) k on true
+         order by ${order}`,
+    );
+    const total = Number(rows[0]?.n ?? 0);
+    if (total > this.sortedMatches) return { total };
+    return { total, firstPage: rows.filter((row) => row.school_id !== null).map(toRecord) };
+  }
+
+  /** The page of a list counted (its first page, or read). */
+  protected async pageOf(
+    input: ListInput,
+    query: ClassListQuery,
+    { total, firstPage }: ClassListCount,
+  ): Promise<ClassPage> {
+    if (firstPage) return { rows: firstPage, total };
+    return { rows: (await this.pageAt(input, query, total, null))?.rows ?? [], total };
   }
 
   /**
    * The page of `total` matches, with the versions of `tables` now when asked (then null for an
    * empty page: nothing to read them from); null when the page is past the end.
    */
-  private async pageAt(
+  protected async pageAt(
     input: ListInput,
-    where: SQL,
-    classes: SQL,
+    { where, classes }: ClassListQuery,
     total: number,
     tables: readonly string[] | null,
   ): Promise<{ rows: ClassRecord[]; versions: string | null } | null> {

@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../../../db/client";
 import { AuditRepository } from "./audit-repository";
+import { KeptClassList } from "../../../read-models/list-memory/kept-class-list";
 import { ClassesRepository } from "./classes-repository";
 import { CourseDeletionsRepository } from "./course-deletions-repository";
 import { CoursesRepository } from "./courses-repository";
@@ -41,7 +42,7 @@ export function createRepositories(
   const held = { inMemory: readModels, versioned: readModels };
   const schools = new SchoolsRepository(db, held);
   const courses = new CoursesRepository(db, held);
-  const classes = new ClassesRepository(db, held);
+  const classes = readModels ? new KeptClassList(db) : new ClassesRepository(db);
   const materials = new MaterialsRepository(db, held);
   const heldLists = { classes, schools, courses, materials };
   let closed = false;

@@ -11,7 +11,7 @@ import {
   type KeysetMark,
   type ListInput,
 } from "../../../lib/list";
-import { IndexedUserSearch } from "../../../read-models/users-search/indexed-user-search";
+import { keptUserSearch } from "../../../read-models/users-search/indexed-user-search";
 import type { UserPage, UserSearch } from "../../../read-models/users-search/user-search";
 import { specOrder, VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
 import { type Scope } from "./records";
@@ -54,11 +54,8 @@ export class UsersSearchRepository {
   ) {
     this.rows = new UserPageRows(db, readModels);
     this.pages = new VersionedPages(db, readModels);
-    const database = new TrigramUserSearch(db, this.rows, countLimit, walk, readModels);
-    this.search =
-      indexed && readModels
-        ? new IndexedUserSearch(db, this.rows, database, countLimit, indexed.onBuilt)
-        : database;
+    const database = new TrigramUserSearch(db, this.rows, countLimit, walk);
+    this.search = readModels ? keptUserSearch(db, database, countLimit, indexed) : database;
   }
 
   /** Whether searches can be answered from the index (it is built first if need be). */
