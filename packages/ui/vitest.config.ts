@@ -42,6 +42,7 @@ export default defineConfig({
         optimizeDeps: {
           include: [
             "@radix-ui/react-checkbox",
+            "@radix-ui/react-dialog",
             "@radix-ui/react-dropdown-menu",
             "@radix-ui/react-select",
             "@radix-ui/react-slot",

@@ -1,11 +1,9 @@
-import { Slot } from "@radix-ui/react-slot";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
-import { createPortal } from "react-dom";
 import { cn } from "../lib/cn";
 import { AlertCircleIcon } from "../lib/icons";
-import { useModalDialog, useMounted } from "../lib/modal-dialog";
-import { OverlayContainer } from "../lib/overlay-container";
+import { useReturnFocus } from "../lib/return-focus";
 import { useSpokenToast } from "../lib/toast";
 import { Button } from "./button";
 import { TextField } from "./text-field";
@@ -76,10 +74,10 @@ type ConfirmDialogProps = {
 };
 
 /**
- * An accessible confirmation dialog: the browser's own modal `<dialog>` (the rest of the page
- * inert, Escape to cancel, focus returned on close), with no dialog library, so that it opens at
- * once and offline too (the offline dialog, SPEC.md §4) and costs a page nothing until opened.
- * For a one-line `await confirm(...)` in pages, use `ConfirmProvider` and `useConfirm()`.
+ * An accessible confirmation dialog on Radix Dialog (role `alertdialog`): the rest of the page
+ * hidden from assistive technology and still, Escape or a press outside to cancel, Tab kept inside,
+ * focus returned on close. For a one-line `await confirm(...)` in pages, use `ConfirmProvider` and
+ * `useConfirm()`.
  */
 function ConfirmDialog({
   open: openProp,
@@ -94,32 +92,26 @@ function ConfirmDialog({
     if (openProp === undefined) setUncontrolledOpen(next);
     onOpenChange?.(next);
   };
-  const triggerRef = React.useRef<HTMLElement>(null);
-  const mounted = useMounted();
+  const triggerRef = React.useRef<HTMLButtonElement>(null);
   return (
-    <>
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       {trigger ? (
-        <Slot
-          ref={triggerRef}
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          data-state={open ? "open" : "closed"}
-          onClick={() => setOpen(true)}
-        >
+        <DialogPrimitive.Trigger ref={triggerRef} asChild>
           {trigger}
-        </Slot>
+        </DialogPrimitive.Trigger>
       ) : null}
-      {open && mounted
-        ? createPortal(
-            <ConfirmPanel
-              {...panel}
-              onOpenChange={setOpen}
-              returnFocusTo={trigger ? triggerRef : undefined}
-            />,
-            document.body,
-          )
-        : null}
-    </>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay
+          data-slot="confirm-dialog-overlay"
+          className="fixed inset-0 z-50 bg-overlay animate-fade-in"
+        />
+        <ConfirmPanel
+          {...panel}
+          onOpenChange={setOpen}
+          returnFocusTo={trigger ? triggerRef : undefined}
+        />
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }
 
@@ -132,7 +124,14 @@ type ConfirmPanelProps = Omit<
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 };
 
-/** The open dialog: shown modal while mounted. */
+/** A press on a toast (shown above the dialog) is not a press outside that cancels it. */
+function onToast(event: Event): boolean {
+  return (
+    event.target instanceof Element && event.target.closest("[data-slot=toaster-layer]") !== null
+  );
+}
+
+/** The open dialog's content, mounted while open. */
 function ConfirmPanel({
   onOpenChange,
   returnFocusTo,
@@ -151,10 +150,9 @@ function ConfirmPanel({
 }: ConfirmPanelProps) {
   const [running, setRunning] = React.useState(false);
   const pending = pendingProp || running;
+  const contentRef = React.useRef<HTMLDivElement>(null);
   const cancelRef = React.useRef<HTMLButtonElement>(null);
   const typedRef = React.useRef<HTMLInputElement>(null);
-  const titleId = React.useId();
-  const messageId = React.useId();
   const typedId = React.useId();
   const [typed, setTyped] = React.useState("");
   const typedMatches = !confirmText || matchesConfirmText(typed, confirmText.value);
@@ -165,28 +163,18 @@ function ConfirmPanel({
       mounted.current = false;
     };
   }, []);
-  const { ref: dialogRef, ...dialogProps } = useModalDialog({
-    onDismiss: () => handleOpenChange(false),
-    blocked: pending,
-    returnFocusTo,
-    // The safe choice gets focus first: a stray Enter must not delete anything.
-    initialFocus: () => typedRef.current ?? cancelRef.current,
-  });
-  // A choice in the dialog (a select) opens its list inside it: the rest of the page is inert.
-  const [container, setContainer] = React.useState<HTMLDialogElement | null>(null);
-  const attach = React.useCallback(
-    (dialog: HTMLDialogElement | null) => {
-      dialogRef.current = dialog;
-      setContainer(dialog);
-    },
-    [dialogRef],
-  );
+  const focus = useReturnFocus(returnFocusTo);
   const spoken = useSpokenToast();
 
-  const handleOpenChange = (next: boolean) => {
-    if (!next && pending) return;
-    if (!next) onCancel?.();
-    onOpenChange(next);
+  const cancel = () => {
+    if (pending) return;
+    onCancel?.();
+    onOpenChange(false);
+  };
+  // Escape or a press outside: nothing dismisses the dialog while its work runs.
+  const dismiss = (event: Event) => {
+    event.preventDefault();
+    if (!onToast(event)) cancel();
   };
 
   const handleConfirm = async () => {
@@ -194,7 +182,7 @@ function ConfirmPanel({
     const result = onConfirm?.();
     if (result instanceof Promise) {
       // The buttons are about to be disabled: keep focus inside the (busy) dialog.
-      dialogRef.current?.focus();
+      contentRef.current?.focus();
       setRunning(true);
       // Settled either way: the caller reports its own errors (a toast), the dialog just closes.
       await result.catch(() => undefined);
@@ -205,21 +193,23 @@ function ConfirmPanel({
   };
 
   return (
-    <dialog
-      ref={attach}
+    <DialogPrimitive.Content
+      ref={contentRef}
       data-slot="confirm-dialog"
       role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={message ? messageId : undefined}
       aria-busy={pending || undefined}
-      tabIndex={-1}
       style={{ width, maxWidth: "calc(100vw - 2rem)" }}
-      {...dialogProps}
+      onOpenAutoFocus={(event) => {
+        focus.onOpenAutoFocus();
+        // The safe choice gets focus first: a stray Enter must not delete anything.
+        event.preventDefault();
+        (typedRef.current ?? cancelRef.current)?.focus();
+      }}
+      onCloseAutoFocus={focus.onCloseAutoFocus}
+      onEscapeKeyDown={dismiss}
+      onPointerDownOutside={dismiss}
       className={cn(
-        // Centred by the browser (margin: auto), not by a transform: a select's list inside is
-        // placed against the viewport.
-        "m-auto flex-col gap-5 rounded-card border border-border bg-surface p-6 text-surface-foreground shadow-dialog outline-none open:flex open:animate-dialog-in",
-        "backdrop:bg-overlay backdrop:animate-fade-in",
+        "fixed inset-0 z-50 m-auto flex h-fit max-h-[calc(100vh-2rem)] flex-col gap-5 overflow-y-auto rounded-card border border-border bg-surface p-6 text-surface-foreground shadow-dialog outline-none animate-dialog-in",
         className,
       )}
     >
@@ -228,21 +218,17 @@ function ConfirmPanel({
           <AlertCircleIcon />
         </div>
         <div className="flex min-w-0 flex-col gap-1.5 pt-0.5">
-          <h2 id={titleId} className="text-base leading-6 font-semibold text-foreground">
+          <DialogPrimitive.Title className="text-base leading-6 font-semibold text-foreground">
             {title}
-          </h2>
+          </DialogPrimitive.Title>
           {message ? (
-            <p id={messageId} className="text-sm text-muted-foreground">
+            <DialogPrimitive.Description className="text-sm text-muted-foreground">
               {message}
-            </p>
+            </DialogPrimitive.Description>
           ) : null}
         </div>
       </div>
-      {children ? (
-        <OverlayContainer value={container}>
-          <div data-slot="confirm-dialog-body">{children}</div>
-        </OverlayContainer>
-      ) : null}
+      {children ? <div data-slot="confirm-dialog-body">{children}</div> : null}
       {confirmText ? (
         <div data-slot="confirm-dialog-typed" className="flex flex-col gap-1.5">
           <label htmlFor={typedId} className="text-sm font-medium text-foreground">
@@ -263,12 +249,7 @@ function ConfirmPanel({
         </div>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          ref={cancelRef}
-          variant="outline"
-          disabled={pending}
-          onClick={() => handleOpenChange(false)}
-        >
+        <Button ref={cancelRef} variant="outline" disabled={pending} onClick={cancel}>
           {cancelLabel}
         </Button>
         <Button
@@ -280,11 +261,11 @@ function ConfirmPanel({
           {confirmLabel}
         </Button>
       </div>
-      {/* The toasts' live region is outside, made inert by the dialog: they are spoken here. */}
+      {/* Radix hides the rest of the page, the toasts' live region too: they are spoken here. */}
       <p className="sr-only" role="status" aria-live="polite">
         {spoken}
       </p>
-    </dialog>
+    </DialogPrimitive.Content>
   );
 }
 

@@ -1,9 +1,9 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Slot, Slottable } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
-import { createPortal } from "react-dom";
 import { cn } from "../lib/cn";
-import { useModalDialog, useMounted } from "../lib/modal-dialog";
+import { useReturnFocus } from "../lib/return-focus";
 
 /** Set inside the mobile drawer's overlay: a drawer item closes it when followed. */
 const DrawerContext = React.createContext<{ onNavigate: () => void } | null>(null);
@@ -11,7 +11,7 @@ const DrawerContext = React.createContext<{ onNavigate: () => void } | null>(nul
 type DrawerProps = {
   /** Accessible name of the navigation. */
   label: string;
-  /** Below the breakpoint: an overlay (a modal `<dialog>`, the page behind inert) instead of a column. */
+  /** Below the breakpoint: an overlay (a modal dialog, the page behind hidden) instead of a column. */
   mobile: boolean;
   /** Whether the overlay is open (mobile only). */
   open: boolean;
@@ -79,41 +79,44 @@ type MobileDrawerProps = Pick<DrawerProps, "label" | "open" | "onOpenChange" | "
   children: React.ReactNode;
 };
 
-/** The overlay drawer below the breakpoint: the browser's own modal `<dialog>` while open. */
-function MobileDrawer({ open, ...panel }: MobileDrawerProps) {
-  const mounted = useMounted();
-  return open && mounted ? createPortal(<MobileDrawerPanel {...panel} />, document.body) : null;
-}
-
-function MobileDrawerPanel({
+/** The overlay drawer below the breakpoint: a modal Radix Dialog sliding in from the start side. */
+function MobileDrawer({
   label,
+  open,
   onOpenChange,
   width,
   id,
   className,
   children,
-}: Omit<MobileDrawerProps, "open">) {
+}: MobileDrawerProps) {
   // The overlay opens from code (the top bar's menu button): focus goes back to where it was.
-  const { ref, ...dialogProps } = useModalDialog({ onDismiss: () => onOpenChange(false) });
+  const focus = useReturnFocus();
   return (
-    <dialog
-      ref={ref}
-      id={id}
-      data-slot="drawer"
-      data-mobile=""
-      aria-label={label}
-      style={{ width, maxWidth: "85vw" }}
-      className={cn(
-        className,
-        "inset-y-0 start-0 m-0 h-full max-h-full overflow-y-auto border-0 p-0 shadow-dialog outline-none open:animate-drawer-in",
-        "backdrop:bg-overlay backdrop:animate-fade-in",
-      )}
-      {...dialogProps}
-    >
-      <DrawerContext.Provider value={{ onNavigate: () => onOpenChange(false) }}>
-        <nav aria-label={label}>{children}</nav>
-      </DrawerContext.Provider>
-    </dialog>
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay
+          data-slot="drawer-overlay"
+          className="fixed inset-0 z-50 bg-overlay animate-fade-in"
+        />
+        <DialogPrimitive.Content
+          id={id}
+          data-slot="drawer"
+          data-mobile=""
+          style={{ width, maxWidth: "85vw" }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className={cn(
+            className,
+            "fixed inset-y-0 start-0 z-50 h-full overflow-y-auto shadow-dialog outline-none animate-drawer-in",
+          )}
+        >
+          <DialogPrimitive.Title className="sr-only">{label}</DialogPrimitive.Title>
+          <DrawerContext.Provider value={{ onNavigate: () => onOpenChange(false) }}>
+            <nav aria-label={label}>{children}</nav>
+          </DrawerContext.Provider>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }
 

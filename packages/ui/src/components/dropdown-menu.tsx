@@ -2,7 +2,6 @@ import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
 import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../lib/cn";
-import { useOverlayContainer } from "../lib/overlay-container";
 
 /**
  * Radix DropdownMenu root: `open`/`onOpenChange` or uncontrolled. Not modal by default: a menu
@@ -26,9 +25,8 @@ function DropdownMenuContent({
   align = "end",
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  const container = useOverlayContainer();
   return (
-    <DropdownMenuPrimitive.Portal container={container}>
+    <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}

@@ -3,7 +3,6 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../lib/cn";
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "../lib/icons";
-import { useOverlayContainer } from "../lib/overlay-container";
 import { useFormFieldControl } from "./form-field";
 
 /** Radix Select root: `value`, `onValueChange`, `defaultValue`, `disabled`, `name`, `required`. */
@@ -61,9 +60,8 @@ function SelectContent({
   position = "popper",
   ...props
 }: React.ComponentProps<typeof SelectPrimitive.Content>) {
-  const container = useOverlayContainer();
   return (
-    <SelectPrimitive.Portal container={container}>
+    <SelectPrimitive.Portal>
       <SelectPrimitive.Content
         data-slot="select-content"
         position={position}

@@ -1,7 +1,6 @@
 /**
- * The toasts' layer: a manual popover in the browser's top layer, so that toasts show above a
- * modal `<dialog>` (whose backdrop covers everything else). The top layer stacks its elements in
- * the order they entered it: a toast shown while a modal dialog is open puts the layer back on top.
+ * The toasts' layer: a manual popover in the browser's top layer, so that toasts show above
+ * anything on the page, an open dialog's overlay included, whatever its z-index.
  */
 let layer: HTMLElement | null = null;
 
@@ -18,11 +17,4 @@ export function showToastLayer(element: HTMLElement): () => void {
     if (layer === element) layer = null;
     if (element.matches(":popover-open")) element.hidePopover();
   };
-}
-
-/** Puts the toasts above a modal dialog opened since the layer was shown. */
-export function raiseToastLayer(): void {
-  if (!layer?.isConnected || !document.querySelector("dialog:modal")) return;
-  layer.hidePopover();
-  layer.showPopover();
 }

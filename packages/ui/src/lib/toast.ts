@@ -1,6 +1,5 @@
 import * as React from "react";
 import type * as Sonner from "sonner";
-import { raiseToastLayer } from "./toast-layer";
 import { toasterListening } from "./toaster-listening";
 
 type ToastKind = "success" | "error" | "info" | "warning";
@@ -57,8 +56,8 @@ void toasterListening.then(() => (listening = true));
 const spokenListeners = new Set<(message: string) => void>();
 
 /**
- * The last toast's text while the calling component is mounted: an open modal dialog makes the
- * toaster's live region inert, so the dialog speaks the toasts in a region of its own.
+ * The last toast's text while the calling component is mounted: an open modal dialog hides the
+ * toaster's live region (`aria-hidden`), so the dialog speaks the toasts in a region of its own.
  */
 export function useSpokenToast(): string {
   const [spoken, setSpoken] = React.useState("");
@@ -77,7 +76,6 @@ function show(kind: ToastKind | undefined, message: string): void {
     .then(async (sonner) => {
       await toasterListening;
       if (!regionThere) await new Promise((resolve) => setTimeout(resolve, LIVE_REGION_SETTLE_MS));
-      raiseToastLayer();
       if (kind) sonner.toast[kind](message);
       else sonner.toast(message);
     })
