@@ -147,6 +147,27 @@ export const ClosesDrawerOnNavigation: Story = {
   },
 };
 
+export const ClosesDrawerWithEscape: Story = {
+  args: { layout: "mobile" },
+  play: async ({ canvasElement }) => {
+    const menuButton = within(canvasElement).getByRole("button", { name: "Open menu" });
+    await userEvent.click(menuButton);
+    const body = within(canvasElement.ownerDocument.body);
+    const drawer = await body.findByRole("dialog", { name: "Main menu" });
+    // Focus starts on the first link and stays inside the drawer.
+    const links = within(drawer).getAllByRole("link");
+    await expect(links[0]).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    await expect(links.at(-1)).toHaveFocus();
+    await userEvent.tab();
+    await expect(links[0]).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(menuButton).toHaveFocus());
+    await overlaysSettled(canvasElement);
+  },
+};
+
 export const FollowsTheBreakpoint: Story = {
   // "auto" follows the media query: with a breakpoint wider than any test screen, it is mobile.
   args: { layout: "auto", mobileBreakpoint: 10000 },

@@ -79,6 +79,8 @@ type MobileDrawerProps = Pick<DrawerProps, "label" | "open" | "onOpenChange" | "
   children: React.ReactNode;
 };
 
+const FIRST_CONTROL = "a[href], button:not([disabled]), input:not([disabled])";
+
 /** The overlay drawer below the breakpoint: a modal Radix Dialog sliding in from the start side. */
 function MobileDrawer({
   label,
@@ -91,6 +93,7 @@ function MobileDrawer({
 }: MobileDrawerProps) {
   // The overlay opens from code (the top bar's menu button): focus goes back to where it was.
   const focus = useReturnFocus();
+  const contentRef = React.useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -99,11 +102,17 @@ function MobileDrawer({
           className="fixed inset-0 z-50 bg-overlay animate-fade-in"
         />
         <DialogPrimitive.Content
+          ref={contentRef}
           id={id}
           data-slot="drawer"
           data-mobile=""
           style={{ width, maxWidth: "85vw" }}
-          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onOpenAutoFocus={(event) => {
+            focus.onOpenAutoFocus();
+            // Radix skips links when it picks the first control; the drawer's are all links.
+            event.preventDefault();
+            contentRef.current?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+          }}
           onCloseAutoFocus={focus.onCloseAutoFocus}
           className={cn(
             className,
