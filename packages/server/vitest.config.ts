@@ -1,9 +1,11 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * The same suites twice: on PGlite, and on a throwaway PostgreSQL cluster that the "postgres"
- * project's global setup starts and removes. LMS_TEST_PG=0 leaves PostgreSQL out, except in CI
- * (CI=true), where the PostgreSQL run is required.
+ * The same suites three times: on PGlite; on a throwaway PostgreSQL cluster that the project's
+ * global setup starts and removes ("postgres"); and on PostgreSQL again with every read model off
+ * ("postgres-plain", LMS_READ_MODELS=off: the database answers every read). LMS_TEST_PG=0 leaves
+ * PostgreSQL out, except in CI (CI=true), where both PostgreSQL runs are required. The test
+ * command (scripts/run-tests.mjs) runs the three projects side by side, one vitest each.
  */
 const withPostgres = process.env.CI === "true" || process.env.LMS_TEST_PG !== "0";
 
@@ -40,7 +42,12 @@ export default defineConfig({
           ],
         },
       },
-      ...(withPostgres ? [{ test: { ...shared, name: "postgres" } }] : []),
+      ...(withPostgres
+        ? [
+            { test: { ...shared, name: "postgres" } },
+            { test: { ...shared, name: "postgres-plain", env: { LMS_READ_MODELS: "off" } } },
+          ]
+        : []),
     ],
   },
 });

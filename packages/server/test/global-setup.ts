@@ -8,12 +8,12 @@ declare module "vitest" {
 }
 
 /**
- * Once per project: the "pglite" project dumps a migrated, seeded PGlite; the "postgres" project
- * starts a throwaway cluster (initdb in a temporary folder) with a template database, and stops
+ * Once per project: the "pglite" project dumps a migrated, seeded PGlite; each PostgreSQL project
+ * ("postgres", "postgres-plain") starts a throwaway cluster (initdb in a temporary folder) with a template database, and stops
  * and removes it afterwards. In CI the PostgreSQL run is required: a missing binary fails.
  */
 export default async function setup(project: TestProject) {
-  const kind = project.name === "postgres" ? "postgres" : "pglite";
+  const kind = project.name.startsWith("postgres") ? "postgres" : "pglite";
   if (kind === "postgres") {
     const problem = clusterUnavailable();
     if (problem) {
