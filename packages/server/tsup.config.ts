@@ -8,6 +8,7 @@ export default defineConfig({
     "bench-scale-out": "bench/scale-out.ts",
     "stream-bench": "bench/stream-bench.ts",
     "libs-bench": "bench/libs-bench.ts",
+    "multipart-bench": "bench/multipart-bench.ts",
     "classes-bench": "bench/classes-bench.ts",
     "progress-bench": "bench/progress-bench.ts",
   },
