@@ -52,6 +52,8 @@ export interface MultipartLimits {
  * once; any other is read with busboy as it arrives, file parts streaming to temporary files (never
  * whole in memory), their limit enforced as they arrive. Any limit passed answers 413; a malformed
  * body 400. A refusal stops reading the body and closes the connection after the answer.
+ * Why not @fastify/multipart (2.5 to 3 times the CPU on a list's form, `bench:multipart`):
+ * docs/ARCHITECTURE.md, "Multipart bodies".
  */
 export async function readMultipart(
   raw: IncomingMessage,
