@@ -12,7 +12,7 @@ import { KeptClassList } from "../src/read-models/list-memory/kept-class-list";
 import { CoursesRepository } from "../src/plugins/app/repositories/courses-repository";
 import { MaterialsRepository } from "../src/plugins/app/repositories/materials-repository";
 import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
-import { SchoolsRepository } from "../src/plugins/app/repositories/schools-repository";
+import { KeptSchoolList } from "../src/read-models/list-memory/kept-school-list";
 import { UserPageRows } from "../src/plugins/app/repositories/user-page-rows";
 import { UsersSearchIndex } from "../src/read-models/users-search/users-search-index";
 import { courses } from "../src/db/schema";
@@ -70,7 +70,7 @@ async function measure(db: Db, users: number, bigCourseId: number) {
     `users' search index: ${mb(await held(async () => ((await index.ready()) ? index : undefined)), users)}`,
   );
   index.close();
-  const schoolsList = new SchoolsRepository(db);
+  const schoolsList = new KeptSchoolList(db);
   console.log(
     `schools held (ListMemory): ${mb(await held(async () => ((await schoolsList.memoryReady()) ? schoolsList : undefined)), schools)}`,
   );

@@ -1,16 +1,10 @@
 import { ROLE_IDS, SORTABLE_COLUMNS, type ListFilter } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  CoursesRepository,
-  type CourseViewer,
-} from "../src/plugins/app/repositories/courses-repository";
-import {
-  MaterialsRepository,
-  type MaterialSource,
-  type MaterialVisibility,
-} from "../src/plugins/app/repositories/materials-repository";
-import { SchoolsRepository } from "../src/plugins/app/repositories/schools-repository";
+import { CoursesRepository } from "../src/plugins/app/repositories/courses-repository";
+import type { CourseViewer } from "../src/services/course-records";
+import { MaterialsRepository, type MaterialSource, type MaterialVisibility } from "../src/plugins/app/repositories/materials-repository";
+import { KeptSchoolList } from "../src/read-models/list-memory/kept-school-list";
 import { createRepositories, type Repositories } from "../src/plugins/app/repositories";
 import { rowsOf } from "../src/db/client";
 import { schools } from "../src/db/schema";
@@ -215,8 +209,8 @@ describe("schools, courses and materials lists at scale", () => {
 
   it("pages and searches schools in memory as the database does, and follows a change", async () => {
     const db = t().database.db;
-    const inMemory = new SchoolsRepository(db);
-    const inDatabase = new SchoolsRepository(db, { inMemory: false });
+    const inMemory = new KeptSchoolList(db);
+    const inDatabase = new KeptSchoolList(db, { inMemory: false });
     expect(await inMemory.memoryReady()).toBe(true);
     const expectSame = async (term: string) => {
       for (const scope of [{ schoolId: null }, { schoolId: adminsSchool }]) {

@@ -3,7 +3,7 @@ import { pageOf, parseFilters, type ListInput } from "../../lib/list";
 import type { TrigramUserSearch } from "../../plugins/app/repositories/users-trigram-search";
 import type { UserPageRows } from "../../plugins/app/repositories/user-page-rows";
 import { listSpec } from "../../plugins/app/repositories/user-records";
-import { inOrder } from "../versioned-cache/versioned-pages";
+import { inOrder } from "../../plugins/app/repositories/list-pages";
 import { KeptUserSearch } from "./kept-user-search";
 import type { UserPage, UserSearch, UserSearchRequest } from "./user-search";
 import { UsersSearchIndex, type IndexAnswer, type Versioned } from "./users-search-index";

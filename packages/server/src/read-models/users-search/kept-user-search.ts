@@ -4,7 +4,7 @@ import { changeCounters } from "../../db/schema";
 import { pageOf } from "../../lib/list";
 import type { TrigramUserSearch } from "../../plugins/app/repositories/users-trigram-search";
 import { VersionedCache } from "../versioned-cache/versioned-cache";
-import { inOrder } from "../versioned-cache/versioned-pages";
+import { inOrder } from "../../plugins/app/repositories/list-pages";
 import type { UserPage, UserSearch, UserSearchRequest } from "./user-search";
 
 /** Sorted ids kept in all (4 bytes each), least recently used out first. */

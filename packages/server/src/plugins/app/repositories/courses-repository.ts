@@ -18,35 +18,16 @@ import {
   specOrders,
 } from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
+import { VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
+import { rowsByIds, specOrder } from "./list-pages";
+import { created, updated } from "./records";
 import {
-  rowsByIds,
-  specOrder,
-  VersionedPages,
-} from "../../../read-models/versioned-cache/versioned-pages";
-import { created, timestamps, updated } from "./records";
+  toCourseRecord,
+  type CourseViewer,
+  type CourseWrite,
+} from "../../../services/course-records";
 
 type CourseRow = typeof courses.$inferSelect;
-export type CourseWrite = Pick<
-  CourseRow,
-  | "courseName"
-  | "courseCode"
-  | "gradeLevel"
-  | "subject"
-  | "section"
-  | "description"
-  | "published"
-  | "schoolId"
->;
-
-/** Who is looking at courses: the parts of the caller that decide which ones it sees. */
-export interface CourseViewer {
-  userId: number;
-  roleId: number;
-  schoolId: number | null;
-  grade: number | null;
-  section: string;
-}
-
 const listSpec: ListSpec<"courses"> = {
   resource: "courses",
   sort: {
@@ -134,15 +115,6 @@ export const courseAccessTables = (viewer: CourseViewer): string[] =>
   viewer.schoolId !== null && viewer.roleId === ROLE_IDS.teacher
     ? ["courses", "user_loads"]
     : ["courses"];
-
-export function toCourseRecord(row: CourseRow): CourseRecord {
-  const { searchText: _search, image, ...rest } = row;
-  return {
-    ...rest,
-    image: image ? `/api/file/course/${row.id}` : null,
-    ...timestamps(row),
-  };
-}
 
 export class CoursesRepository {
   private readonly pages;

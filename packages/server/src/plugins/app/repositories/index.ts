@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../../../db/client";
 import { AuditRepository } from "./audit-repository";
 import { KeptClassList } from "../../../read-models/list-memory/kept-class-list";
+import { KeptSchoolList } from "../../../read-models/list-memory/kept-school-list";
 import { ClassesRepository } from "./classes-repository";
 import { CourseDeletionsRepository } from "./course-deletions-repository";
 import { CoursesRepository } from "./courses-repository";
@@ -40,7 +41,7 @@ export function createRepositories(
     readModels,
   );
   const held = { inMemory: readModels, versioned: readModels };
-  const schools = new SchoolsRepository(db, held);
+  const schools = readModels ? new KeptSchoolList(db) : new SchoolsRepository(db);
   const courses = new CoursesRepository(db, held);
   const classes = readModels ? new KeptClassList(db) : new ClassesRepository(db);
   const materials = new MaterialsRepository(db, held);

@@ -22,7 +22,6 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { sanitizePageHtml } from "../../../lib/page-html";
 import {
   fieldColumns,
   ListMemory,
@@ -30,9 +29,12 @@ import {
   specOrders,
 } from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
-import { rowsByIds, VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
-import { courseAccess, courseAccessTables, type CourseViewer } from "./courses-repository";
-import { created, timestamps, updated } from "./records";
+import { VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
+import { rowsByIds } from "./list-pages";
+import { courseAccess, courseAccessTables } from "./courses-repository";
+import type { CourseViewer } from "../../../services/course-records";
+import { toMaterialRecord } from "../../../services/material-records";
+import { created, updated } from "./records";
 
 type MaterialRow = typeof materials.$inferSelect;
 type FileRow = typeof materialFiles.$inferSelect;
@@ -179,28 +181,6 @@ type ListedRow = Omit<MaterialRow, "content" | "scormSettings">;
 
 /** A held material's record, as the list answers it (no content). */
 const heldMaterialRecord = (row: ListedRow) => toMaterialRecord(row);
-
-export function toMaterialRecord(
-  row: ListedRow & Partial<Pick<MaterialRow, "content">>,
-  withContent = false,
-): MaterialRecord {
-  return {
-    id: row.id,
-    courseId: row.courseId,
-    elementId: row.elementId,
-    name: row.name,
-    type: row.type as MaterialType,
-    size: row.size,
-    author: row.author,
-    position: row.position,
-    published: row.published,
-    lastModified: row.lastModified.toISOString(),
-    ...(row.type === "link" ? { url: row.url } : {}),
-    // Sanitised on save; again here, for rows stored before and for every app reading the API.
-    ...(withContent && row.type === "page" ? { content: sanitizePageHtml(row.content ?? "") } : {}),
-    ...timestamps(row),
-  };
-}
 
 /** Materials ordered by position: unique and gap-free per element. */
 export class MaterialsRepository {

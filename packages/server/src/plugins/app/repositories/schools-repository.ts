@@ -9,27 +9,13 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import {
-  fieldColumns,
-  ListMemory,
-  specOrderName,
-  specOrders,
-} from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
-import {
-  rowsByIds,
-  specOrder,
-  VersionedPages,
-} from "../../../read-models/versioned-cache/versioned-pages";
-import { created, timestamps, updated, type Scope } from "./records";
+import { ListPages, rowsByIds, specOrder } from "./list-pages";
+import { created, updated, type Scope } from "./records";
+import { toSchoolRecord, type SchoolWrite } from "../../../services/school-records";
 
-type SchoolRow = typeof schools.$inferSelect;
-export type SchoolWrite = Omit<
-  SchoolRow,
-  "id" | "logo" | "searchText" | "createdAt" | "createdBy" | "updatedAt" | "updatedBy"
->;
-
-const listSpec: ListSpec<"schools"> = {
+export type SchoolRow = typeof schools.$inferSelect;
+export const schoolsListSpec: ListSpec<"schools"> = {
   resource: "schools",
   sort: {
     schoolCode: schools.schoolCode,
@@ -57,52 +43,28 @@ const listSpec: ListSpec<"schools"> = {
 const scopeCondition = (scope: Scope) =>
   scope.schoolId === null ? undefined : eq(schools.id, scope.schoolId);
 
-export function toSchoolRecord(row: SchoolRow): SchoolRecord {
-  const { searchText: _search, logo, ...rest } = row;
-  return {
-    ...rest,
-    logo: logo ? `/api/file/school/${row.id}` : null,
-    ...timestamps(row),
-  };
-}
-
+/**
+ * The schools (SQL only): KeptSchoolList (read-models) holds them in memory and keeps the lists'
+ * totals per version in front of it.
+ */
 export class SchoolsRepository {
-  private readonly pages;
-  private readonly byIds: (ids: number[]) => Promise<(typeof schools.$inferSelect)[]>;
-  private readonly memory;
+  private readonly byIds: (ids: number[]) => Promise<SchoolRow[]>;
 
-  /**
-   * @param options.inMemory pages of every school (or of a school admin's own), without filters,
-   *   are answered from the schools held in memory while they are current (ListMemory)
-   * @param options.versioned totals are kept per version of their tables (LMS_READ_MODELS)
-   */
+  /** @param pages how a page of a list is read (VersionedPages keeps its totals per version) */
   constructor(
-    private readonly db: Db,
-    { inMemory = true, versioned = true }: { inMemory?: boolean; versioned?: boolean } = {},
+    protected readonly db: Db,
+    private readonly pages = new ListPages(db),
   ) {
-    this.pages = new VersionedPages(db, versioned);
     const columns = getTableColumns(schools);
     this.byIds = rowsByIds(db, "lms_schools_by_ids", schools, schools.id, columns);
-    this.memory = inMemory
-      ? new ListMemory<SchoolRow>(db, {
-          tables: ["schools"],
-          columns: fieldColumns(columns),
-          from: sql`${schools}`,
-          searchText: sql`${schools.searchText}`,
-          school: sql`${schools.id}`,
-          orders: specOrders(listSpec),
-        })
-      : null;
   }
 
-  /** Whether the memory holds the schools as they are now (loaded first if need be). */
-  async memoryReady(): Promise<boolean> {
-    return (await this.memory?.ready()) ?? false;
+  /** Whether the schools are held in memory (KeptSchoolList). */
+  memoryReady(): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
-  close(): void {
-    this.memory?.close();
-  }
+  close(): void {}
 
   async findById(
     id: number,
@@ -122,34 +84,32 @@ export class SchoolsRepository {
     filters: ListFilter[],
     scope: Scope,
   ): Promise<{ rows: SchoolRecord[] | JsonText; total: number; fromMemory?: true }> {
-    if (this.memory && filters.length === 0) {
-      const found = await this.memory.recordsFor(
-        input,
-        { schoolId: scope.schoolId, order: specOrderName(listSpec, input) },
-        toSchoolRecord,
-      );
-      if (found) return { rows: found.records, total: found.total, fromMemory: true };
-    }
-    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    const where = whereAll([
+      scopeCondition(scope),
+      ...listConditions(schoolsListSpec, input, filters),
+    ]);
     const { rows, total } = await this.pages.page(input, {
       tables: ["schools"],
       table: schools,
       id: schools.id,
       where,
-      order: specOrder(listSpec, input),
+      order: specOrder(schoolsListSpec, input),
       rows: this.byIds,
     });
     return { rows: rows.map(toSchoolRecord), total };
   }
 
   async *exportRows(input: ListInput, filters: ListFilter[], scope: Scope, batch = 2000) {
-    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    const where = whereAll([
+      scopeCondition(scope),
+      ...listConditions(schoolsListSpec, input, filters),
+    ]);
     for (let offset = 0; ; offset += batch) {
       const rows = await this.db
         .select()
         .from(schools)
         .where(where)
-        .orderBy(...listOrder(listSpec, input))
+        .orderBy(...listOrder(schoolsListSpec, input))
         .limit(batch)
         .offset(offset);
       if (rows.length === 0) return;
@@ -165,7 +125,10 @@ export class SchoolsRepository {
     scope: Scope,
     db: Executor = this.db,
   ): Promise<SchoolRow[]> {
-    const where = whereAll([scopeCondition(scope), ...listConditions(listSpec, input, filters)]);
+    const where = whereAll([
+      scopeCondition(scope),
+      ...listConditions(schoolsListSpec, input, filters),
+    ]);
     return db.select().from(schools).where(where).orderBy(schools.id);
   }
 

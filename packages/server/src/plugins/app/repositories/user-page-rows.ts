@@ -6,7 +6,7 @@ import { changeCounters } from "../../../db/schema";
 import type { JsonText } from "../../../lib/json-text";
 import { listOrder, pageOf, type ListInput } from "../../../lib/list";
 import { readKeysOncePerTurn } from "../../../read-models/versioned-cache/turn-reads";
-import { inOrder } from "../../../read-models/versioned-cache/versioned-pages";
+import { inOrder } from "./list-pages";
 import {
   recordVersionsColumn,
   UserRecordTexts,

@@ -13,7 +13,8 @@ import {
 } from "../../../lib/list";
 import { keptUserSearch } from "../../../read-models/users-search/indexed-user-search";
 import type { UserPage, UserSearch } from "../../../read-models/users-search/user-search";
-import { specOrder, VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
+import { VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
+import { specOrder } from "./list-pages";
 import { type Scope } from "./records";
 import { UserPageRows } from "./user-page-rows";
 import {
