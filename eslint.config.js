@@ -102,6 +102,50 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers: routes -> dispatch -> services -> repositories; lib/ helps them all.
+    files: ["packages/server/src/**"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: new URL("packages/server/src", import.meta.url).pathname,
+          zones: [
+            {
+              target: "./routes",
+              from: "./plugins/app/repositories",
+              message:
+                "Routes import no repository: mappers and types come from src/services or @lms/core.",
+            },
+            {
+              target: "./lib",
+              from: [
+                "./services",
+                "./plugins",
+                "./read-models",
+                "./dispatch",
+                "./routes",
+                "./app.ts",
+                "./content-app.ts",
+              ],
+              message:
+                "lib/ holds helpers that import no layer above them (no service, no repository).",
+            },
+            {
+              target: ["./services", "./plugins/app/repositories", "./read-models"],
+              from: ["./dispatch", "./routes"],
+              message: "Services and repositories sit below the dispatcher and the routes.",
+            },
+            {
+              target: "./dispatch",
+              from: "./routes",
+              message: "The dispatcher runs the routes' commands; it imports no route.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // bulletproof-react's boundaries: a feature uses only itself and the shared folders; the
     // shared folders use no feature; app/ composes the features.
     files: ["packages/portal/src/**"],

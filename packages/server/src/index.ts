@@ -20,4 +20,5 @@ export { DatabaseFileStorage } from "./lib/storage-database";
 export type { S3Settings } from "./lib/storage-s3";
 export { createFileStorage } from "./lib/file-stores";
 export { RESOURCES } from "./routes/api/resources";
-export type { Caller, CommandDef, Resource } from "./lib/commands";
+export type { Caller } from "./services/caller";
+export type { CommandDef, Resource } from "./dispatch/commands";

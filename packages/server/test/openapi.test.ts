@@ -1,8 +1,8 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTRACT } from "@lms/core";
-import { implement, type Resource } from "../src/lib/commands";
-import { commandPath, descriptionGaps } from "../src/lib/openapi";
+import { implement, type Resource } from "../src/dispatch/commands";
+import { commandPath, descriptionGaps } from "../src/dispatch/openapi";
 import { RESOURCES } from "../src/routes/api/resources";
 import { buildTestApp, type TestApp } from "./helper";
 

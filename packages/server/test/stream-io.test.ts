@@ -4,7 +4,7 @@ import { count } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../src/db/schema";
-import { GLOBAL_SCOPE } from "../src/plugins/app/repositories/records";
+import { GLOBAL_SCOPE } from "../src/services/caller";
 import { sendCsv } from "../src/lib/command-io";
 import { useTestApp } from "./helper";
 

@@ -1,45 +1,20 @@
 import {
   CONTRACT,
   commandSpecOf,
-  type CommandAccess,
   type CommandSpec,
   type Contract,
   type ContractResource,
   type MessageKey,
   type PermissionModule,
-  type Permissions,
   type Right,
 } from "@lms/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { forbidden } from "./errors";
-import type { RequestForm, UploadedFile } from "./form";
+import type { InputSchema } from "../lib/command-io";
+import type { RequestForm, UploadedFile } from "../lib/form";
 import type { Act } from "../services/user-authority";
 import type { AuditNote, SnapshotLoader } from "../services/audit";
+import type { Caller } from "../services/caller";
 import type { Reader } from "../services/viewer";
-
-/** The signed-in user a command runs for, read from the database on every request. */
-export interface Caller {
-  userId: number;
-  userName: string;
-  firstName: string;
-  lastName: string;
-  roleId: number;
-  /** null: a global user (admin, rex admin, lsg) who sees every school. */
-  schoolId: number | null;
-  grade: number | null;
-  section: string;
-  permissions: Permissions;
-  sessionId: number;
-}
-
-/** Who may run a command: a right of the permission matrix, any signed-in user, or anyone. */
-export type Access = CommandAccess;
-
-/** Any zod schema of @lms/core: the server validates with the very objects the portal uses. */
-export interface InputSchema {
-  _zod: { output: unknown };
-  safeParse(data: unknown): { success: boolean; data?: unknown; error?: unknown };
-}
 
 type Output<S> = S extends { _zod: { output: infer O } } ? O : Record<string, never>;
 
@@ -187,13 +162,4 @@ export function defineResource<N extends ContractResource>(
     }
   }
   return { name, commands: commands as Record<string, CommandDef>, ...options };
-}
-
-export function can(caller: Caller, module: PermissionModule, right: Right): boolean {
-  return caller.permissions[module]?.[right] === true;
-}
-
-/** Throws 403 unless the caller has the right. */
-export function requireRight(caller: Caller, module: PermissionModule, right: Right): void {
-  if (!can(caller, module, right)) throw forbidden();
 }

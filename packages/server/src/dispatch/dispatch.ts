@@ -1,20 +1,26 @@
 import { toFieldErrors } from "@lms/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, closing, forbidden, invalid, text, tooLarge, unauthenticated } from "./errors";
-import { checkAnswer, checkRefusal } from "./contract-checks";
-import { fieldValue, fieldsObject, readForm, removeUploads, type RequestForm } from "./form";
+import type { InputSchema } from "../lib/command-io";
 import {
-  can,
+  ApiError,
+  closing,
+  forbidden,
+  invalid,
+  text,
+  tooLarge,
+  unauthenticated,
+} from "../lib/errors";
+import { checkAnswer, checkRefusal } from "../lib/contract-checks";
+import { fieldValue, fieldsObject, readForm, removeUploads, type RequestForm } from "../lib/form";
+import {
   fileLimit,
-  requireRight,
   type Answer,
-  type Caller,
   type CommandDef,
   type HandlerResult,
-  type InputSchema,
   type Resource,
   type UserTarget,
 } from "./commands";
+import { can, requireRight, type Caller } from "../services/caller";
 import { userInReach } from "../services/user-authority";
 import { readerOf, type Reader } from "../services/viewer";
 import {

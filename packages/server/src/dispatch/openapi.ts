@@ -8,7 +8,7 @@ import {
   type JsonSchema,
 } from "@lms/core";
 import type { CommandDef, Resource } from "./commands";
-import { INVALID_TOKEN } from "./errors";
+import { INVALID_TOKEN } from "../lib/errors";
 
 /**
  * The OpenAPI 3.1 document of /api (issue 17 "For other apps"), built from the registered command

@@ -1,17 +1,15 @@
 import { Readable } from "node:stream";
 import { decodeListFilters, toFieldErrors, type ListFilter } from "@lms/core";
 import type { FastifyReply } from "fastify";
-import type { Caller, InputSchema } from "./commands";
 import { csvChunks } from "./csv";
 import { invalid } from "./errors";
 import { fieldValue, fieldsObject, type RequestForm } from "./form";
-import type { Scope } from "../plugins/app/repositories/records";
 
-/** The caller's reach: its school, or every school for a global user. */
-export const scopeOf = (caller: Caller): Scope => ({ schoolId: caller.schoolId });
-
-/** Who did it, for the audit columns. */
-export const by = (caller: Caller | null): string | null => caller?.userName ?? null;
+/** Any zod schema of @lms/core: the server validates with the very objects the portal uses. */
+export interface InputSchema {
+  _zod: { output: unknown };
+  safeParse(data: unknown): { success: boolean; data?: unknown; error?: unknown };
+}
 
 /** Filters of a list request, plus the extra fields a page adds (API.md: e.g. schoolId). */
 export function filtersOf(form: RequestForm, extras: readonly string[] = []): ListFilter[] {

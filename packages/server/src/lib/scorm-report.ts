@@ -7,9 +7,18 @@ import type {
   ScormAttemptStatus as AttemptStatus,
   ScormInteraction as InteractionRow,
   ScormObjective as ObjectiveRow,
+  ScormReportStudent,
 } from "@lms/core";
 
 export type Cmi = Readonly<Record<string, string>>;
+
+/** A whole attempt: its student and its cmi map (decoded here). */
+export interface StoredAttempt extends ScormReportStudent {
+  attempt: number;
+  cmi: Cmi;
+  totalSeconds: number;
+  lastAccess: string;
+}
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 

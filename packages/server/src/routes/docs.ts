@@ -4,7 +4,7 @@ import path from "node:path";
 import { es } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { PACKAGE_ROOT } from "../config";
-import { buildOpenApi } from "../lib/openapi";
+import { buildOpenApi } from "../dispatch/openapi";
 import { RESOURCES } from "./api/resources";
 
 const require = createRequire(import.meta.url);

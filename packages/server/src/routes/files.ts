@@ -1,10 +1,9 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { can } from "../lib/commands";
-import { tokenOf } from "../lib/dispatch";
+import { can, GLOBAL_SCOPE } from "../services/caller";
+import { tokenOf } from "../dispatch/dispatch";
 import { notFound, unauthenticated } from "../lib/errors";
 import { sniffImageType } from "@lms/core";
-import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";
 import { readableCourse } from "../services/material-access";
 
 /**

@@ -1,6 +1,6 @@
 import { es, loginSchema, type MessageKey } from "@lms/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "../services/caller";
 import { ApiError, INVALID_TOKEN, text } from "../lib/errors";
 import { fieldValue, readForm } from "../lib/form";
 import { hashToken, randomToken } from "../lib/security";

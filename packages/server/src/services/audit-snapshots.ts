@@ -1,8 +1,8 @@
-import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";
-import { toCourseRecord } from "../plugins/app/repositories/courses-repository";
-import { toElementRecord } from "../plugins/app/repositories/elements-repository";
-import { toMaterialRecord } from "../plugins/app/repositories/materials-repository";
-import { toSchoolRecord } from "../plugins/app/repositories/schools-repository";
+import { GLOBAL_SCOPE } from "./caller";
+import { toCourseRecord } from "./course-records";
+import { toElementRecord } from "./element-records";
+import { toMaterialRecord } from "./material-records";
+import { toSchoolRecord } from "./school-records";
 import type { AuditSnapshot, SnapshotLoader } from "./audit";
 
 /**

@@ -1,6 +1,6 @@
 import { AUDIT_SIGN_IN, AUDIT_SIGN_IN_FAILED, auditReach, commandSpecOf } from "@lms/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 import { fieldValue, type RequestForm } from "../lib/form";
 import type { AuditWrite } from "../plugins/app/repositories/audit-repository";
 import { BIN_TABLES, type BinResource } from "../plugins/app/repositories/recycle-bin-repository";

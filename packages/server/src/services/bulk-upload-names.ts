@@ -1,6 +1,6 @@
 import type { BulkUploadLookup } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 import type { Scope } from "../plugins/app/repositories/records";
 
 /**

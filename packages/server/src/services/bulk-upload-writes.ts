@@ -1,8 +1,7 @@
 import type { UserValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
-import type { Caller } from "../lib/commands";
-import { by } from "../lib/command-io";
+import { by, type Caller } from "./caller";
 import type { LinkRecipient } from "../plugins/app/auth";
 import { userWrite } from "./users";
 

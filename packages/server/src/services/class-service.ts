@@ -1,10 +1,10 @@
 import { ROLE_IDS, es, type MessageKey } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { can, type Access, type Caller } from "../lib/commands";
+import { can, type Access, type Caller } from "./caller";
 import { ApiError, text } from "../lib/errors";
 import { fieldValue } from "../lib/form";
 import { idField } from "../lib/inputs";
-import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
+import type { CourseViewer } from "./course-records";
 import { readerOf, viewerOf, type Reader } from "./viewer";
 import { contentUrl, encodedPath } from "./content-capabilities";
 import { readerCourses, readJourney } from "./journey";

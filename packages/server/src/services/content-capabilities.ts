@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 
 /** The name of the shared signing key in server_secrets (migration 0007). */
 export const CONTENT_SECRET = "content-capability";

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../lib/commands";
+import { by, type Caller } from "./caller";
 import { ApiError, isUniqueViolation } from "../lib/errors";
 import { gradeQuiz, questionView, seededShuffle } from "../lib/quiz";
-import { by } from "../lib/command-io";
 
 type MaterialRow = NonNullable<
   Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Tx } from "../db/client";
-import type { Caller } from "../lib/commands";
+import { by, type Caller } from "./caller";
 import { invalidField, notFound } from "../lib/errors";
 import {
   initialCmi,
@@ -22,7 +22,6 @@ import {
   scormSettingsOf,
 } from "./scorm-attempts";
 import { storedScorm } from "./material-packages";
-import { by } from "../lib/command-io";
 
 type MaterialRow = NonNullable<
   Awaited<ReturnType<FastifyInstance["repos"]["materials"]["findById"]>>

@@ -1,7 +1,7 @@
 import { ROLE_IDS } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../lib/errors";
-import { toCourseRecord, type CourseViewer } from "../plugins/app/repositories/courses-repository";
+import { toCourseRecord, type CourseViewer } from "./course-records";
 import { assertCourseNotDeleting } from "./recycle-bin";
 
 /** A student's course journey (SPEC.md §4): the order and state of a course's materials. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 import { ApiError, notFound } from "../lib/errors";
-import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
+import type { CourseViewer } from "./course-records";
 import { assertMaterialReadable, readableCourse } from "./material-access";
 import { viewerOf, type Reader } from "./viewer";
 import { journeyOf } from "./journey-state";

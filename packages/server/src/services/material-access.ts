@@ -1,8 +1,8 @@
 import { ROLE_IDS, es } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { can, type Caller } from "../lib/commands";
+import { can, type Caller } from "./caller";
 import { ApiError, notFound } from "../lib/errors";
-import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
+import type { CourseViewer } from "./course-records";
 import type { MaterialVisibility } from "../plugins/app/repositories/materials-repository";
 import { viewerOf } from "./viewer";
 import { journeyOf } from "./journey-state";

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { MaterialDetail, QuestionType } from "@lms/core";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 import { notFound } from "../lib/errors";
-import {
-  toMaterialRecord,
-  type MaterialSource,
-} from "../plugins/app/repositories/materials-repository";
+import type { MaterialSource } from "../plugins/app/repositories/materials-repository";
+import { toMaterialRecord } from "./material-records";
 import { contentUrl, encodedPath } from "./content-capabilities";
 import { storedScorm } from "./material-packages";
 import { assertMaterialReadable } from "./material-access";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
+import type { CourseViewer } from "./course-records";
 import { isLearner, summaryOf, type Journey } from "./journey-state";
 
 /** The class service's answers in the shapes of Moodle's (services/class-service.ts). */

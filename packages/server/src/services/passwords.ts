@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../lib/commands";
-import { by } from "../lib/command-io";
+import { by, type Caller } from "./caller";
 import { ApiError, invalidField } from "../lib/errors";
 import { checkPasswordLink } from "./abuse-limits";
 import type { AuditNote } from "./audit";

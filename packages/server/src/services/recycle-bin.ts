@@ -1,7 +1,7 @@
 import { ROLE_IDS, type DeletionCounts, type DeletionImpact, type ListFilter } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 import { ApiError, forbidden, isUniqueViolation, notFound } from "../lib/errors";
 import type { ListInput } from "../lib/list";
 import {
@@ -11,6 +11,9 @@ import {
   type EntryRow,
 } from "../plugins/app/repositories/recycle-bin-repository";
 import { rightsCover } from "./user-authority";
+
+/** The kinds of record the bin holds. */
+export type { BinResource };
 
 /**
  * The recycle bin's rules (issue 13): what a deletion takes and when it needs the record's code,

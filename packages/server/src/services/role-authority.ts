@@ -1,6 +1,6 @@
 import { permissionsWithin, type Permissions } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 import { forbidden } from "../lib/errors";
 
 /** A role as far as authority goes. */

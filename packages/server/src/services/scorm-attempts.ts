@@ -1,6 +1,6 @@
 import { ROLE_IDS, scormSettingsSchema, type ScormSettings } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 import { ApiError, forbidden, invalidField, notFound } from "../lib/errors";
 import { isScormComplete, type ScormVersion } from "../lib/scorm";
 import { assertCourseNotDeleting } from "./recycle-bin";

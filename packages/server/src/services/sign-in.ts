@@ -1,7 +1,7 @@
 import { USER_STATUS, isLang, type LoginAnswer, type MessageKey } from "@lms/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError, unauthenticated } from "../lib/errors";
-import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";
+import { GLOBAL_SCOPE } from "./caller";
 import { reserveSignIn } from "./abuse-limits";
 import { recordSignIn } from "./audit";
 

@@ -1,7 +1,7 @@
 import { GLOBAL_ROLE_IDS, RIGHTS, type PermissionModule, type Permissions } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
-import type { Caller } from "../lib/commands";
+import type { Caller } from "./caller";
 import { forbidden, invalidField, notFound } from "../lib/errors";
 
 /**

@@ -15,16 +15,28 @@ import {
   type MessageKey,
   type UserValues,
 } from "@lms/core";
-import type { Caller, CommandContext } from "../lib/commands";
+import { GLOBAL_SCOPE, type Caller } from "./caller";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AuditNote } from "./audit";
 import { ApiError, fieldError, invalidField, pgCode, text } from "../lib/errors";
-import { fieldValue, type UploadedFile } from "../lib/form";
+import { fieldValue, type RequestForm, type UploadedFile } from "../lib/form";
 import { MAX_ID } from "../lib/inputs";
 import type { Executor } from "../db/client";
-import { GLOBAL_SCOPE } from "../plugins/app/repositories/records";
 import { bulkUploadLabels, bulkUploadLookup } from "./bulk-upload-names";
 import { roleRightsReader, schoolForRole, verdictOn, verdictOnRole } from "./user-authority";
 import { writeBatch, type Writes } from "./bulk-upload-writes";
 import { recordBatches, scanFile, type Scan } from "./bulk-upload-file";
+
+/** What an upload takes of its command's context (dispatch/commands.ts CommandContext). */
+export interface BulkUploadContext {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  caller: Caller;
+  form: RequestForm;
+  file(field: string): UploadedFile | undefined;
+  audit: AuditNote;
+}
 
 /** Thrown inside the transaction to roll back a real run that found a bad row. */
 class RowsRefused extends Error {}
@@ -45,7 +57,7 @@ class RowsRefused extends Error {}
  * batch, then the usual answer with its `status`; a failure found before the first line (the
  * caller, the fields, a file that is not a valid CSV) is answered as usual.
  */
-export async function runBulkUpload(ctx: CommandContext<unknown>) {
+export async function runBulkUpload(ctx: BulkUploadContext) {
   const { caller, form, reply } = ctx;
   const modeField = fieldValue(form.entries, "mode") || "add";
   if (!(BULK_UPLOAD_MODES as readonly string[]).includes(modeField)) {
@@ -103,7 +115,7 @@ export async function runBulkUpload(ctx: CommandContext<unknown>) {
   return reply;
 }
 
-function failureLine(error: unknown, ctx: CommandContext<unknown>) {
+function failureLine(error: unknown, ctx: BulkUploadContext) {
   if (error instanceof ApiError) {
     return {
       status: error.status,
@@ -125,7 +137,7 @@ function failureLine(error: unknown, ctx: CommandContext<unknown>) {
 }
 
 interface Upload {
-  ctx: CommandContext<unknown>;
+  ctx: BulkUploadContext;
   caller: Caller;
   mode: BulkUploadMode;
   dryRun: boolean;
@@ -139,7 +151,7 @@ interface Upload {
 }
 
 /** Role names and school codes to ids within the caller's reach, and the names rows show. */
-async function lookups(ctx: CommandContext<unknown>, scan: Scan, presetSchoolId?: number) {
+async function lookups(ctx: BulkUploadContext, scan: Scan, presetSchoolId?: number) {
   const { app, caller } = ctx;
   // Role names and school codes to ids, within the caller's reach (services/bulk-upload-names).
   const lookup = await bulkUploadLookup(app, caller, scan);

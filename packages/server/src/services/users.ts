@@ -2,8 +2,8 @@ import { ROLE_IDS, USER_STATUS, type UserValues, type bulkUserInput } from "@lms
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../db/client";
 import { bulkTargets, targetsField } from "../lib/bulk-targets";
-import type { Caller } from "../lib/commands";
-import { by, filtersOf, scopeOf } from "../lib/command-io";
+import { by, scopeOf, type Caller } from "./caller";
+import { filtersOf } from "../lib/command-io";
 import { ApiError, fieldError, invalidField, notFound } from "../lib/errors";
 import type { RequestForm, UploadedFile } from "../lib/form";
 import { newStorageKey } from "../lib/storage";

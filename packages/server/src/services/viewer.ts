@@ -1,8 +1,8 @@
 import { ROLE_IDS } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { can, type Caller } from "../lib/commands";
+import { can, type Caller } from "./caller";
 import { forbidden, notFound } from "../lib/errors";
-import type { CourseViewer } from "../plugins/app/repositories/courses-repository";
+import type { CourseViewer } from "./course-records";
 import { assertCourseNotDeleting } from "./recycle-bin";
 
 /** Who sees courses: the caller's role, school, grade and section (the repositories' scope). */

@@ -9,7 +9,7 @@ import {
 import { hash, verify } from "@node-rs/argon2";
 import type { Argon2Cost, RateLimitRule, ServerConfig } from "../../config";
 import type { Executor } from "../../db/client";
-import type { Caller } from "../../lib/commands";
+import type { Caller } from "../../services/caller";
 import { tooManyAttempts } from "../../lib/errors";
 import { isCommonPassword } from "../../lib/passwords";
 import { hashToken, randomToken } from "../../lib/security";

@@ -1,7 +1,7 @@
 import { CONTRACT, type AuditListInput } from "@lms/core";
-import { defineResource, implement } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
 import { listAnswer } from "../../lib/list";
-import type { AuditRange } from "../../plugins/app/repositories/audit-repository";
+import type { AuditRange } from "../../services/audit-range";
 import { auditScopeOf, mayReadAudit } from "../../services/audit";
 import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 

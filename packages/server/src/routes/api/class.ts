@@ -1,6 +1,7 @@
 import { CONTRACT, ROLE_IDS, decodeClassId, encodeClassId } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { can, defineResource, implement, type Caller } from "../../lib/commands";
+import { can, by, scopeOf, type Caller } from "../../services/caller";
+import { defineResource, implement } from "../../dispatch/commands";
 import { invalidField, notFound } from "../../lib/errors";
 import { fieldValue, type RequestForm } from "../../lib/form";
 import { listAnswer, nameListSource } from "../../lib/list";
@@ -8,7 +9,7 @@ import { assertUsersInReach } from "../../services/user-authority";
 import type { ClassScope } from "../../services/class-scope";
 import { parseIds } from "../../lib/bulk-targets";
 import { viewerOf } from "../../services/viewer";
-import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../lib/command-io";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const CLASS_EXPORT_COLUMNS = [
   "id",

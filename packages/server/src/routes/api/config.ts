@@ -1,5 +1,5 @@
 import { CONTRACT, LANGUAGES } from "@lms/core";
-import { defineResource, implement } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
 
 /**
  * What the portal needs to know of this deployment: where the class service is (the built-in

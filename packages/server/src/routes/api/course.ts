@@ -1,7 +1,8 @@
-import { recycleBinCommands } from "../../services/recycle-bin-commands";
+import { recycleBinCommands } from "./recycle-bin-commands";
 import { CONTRACT, ROLE_IDS, type CourseValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { defineResource, implement, type Caller } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
+import { by, type Caller } from "../../services/caller";
 import {
   ApiError,
   conflict,
@@ -14,10 +15,7 @@ import type { UploadedFile } from "../../lib/form";
 import { listAnswer, nameListSource } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
-import {
-  toCourseRecord,
-  type CourseWrite,
-} from "../../plugins/app/repositories/courses-repository";
+import { toCourseRecord, type CourseWrite } from "../../services/course-records";
 import {
   assertCourseNotDeleting,
   confirmDeletion,
@@ -26,7 +24,7 @@ import {
   deletionImpact,
   moveToBin,
 } from "../../services/recycle-bin";
-import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 import { modifiableCourse, viewerOf } from "../../services/viewer";
 
 const COURSE_FIELDS = [

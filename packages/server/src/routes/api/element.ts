@@ -1,11 +1,12 @@
-import { recycleBinCommands } from "../../services/recycle-bin-commands";
+import { recycleBinCommands } from "./recycle-bin-commands";
 import { CONTRACT, ROLE_IDS, type MaterialRecord } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { defineResource, implement, type Caller } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
+import { by, type Caller } from "../../services/caller";
 import { conflict, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
 import { listAnswer } from "../../lib/list";
-import { toElementRecord } from "../../plugins/app/repositories/elements-repository";
-import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
+import { toElementRecord } from "../../services/element-records";
+import { toMaterialRecord } from "../../services/material-records";
 import {
   assertCourseNotDeleting,
   deletionImpact,
@@ -13,7 +14,7 @@ import {
   type BinRecord,
 } from "../../services/recycle-bin";
 import { modifiableCourse, viewerOf } from "../../services/viewer";
-import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const ELEMENT_FIELDS = [
   "id",

@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 import type { FastifyInstance, preParsingHookHandler } from "fastify";
-import { largestFile, type Resource } from "../../lib/commands";
-import { FORM_OVERHEAD, dispatch } from "../../lib/dispatch";
+import { largestFile, type Resource } from "../../dispatch/commands";
+import { FORM_OVERHEAD, dispatch } from "../../dispatch/dispatch";
 import { ApiError, closing, tooLarge } from "../../lib/errors";
 import { FIELDS_TOTAL_BYTES, isMultipart } from "../../lib/form";
 import { RESOURCES } from "./resources";

@@ -5,14 +5,14 @@ import {
   type JourneyMaterial,
 } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { defineResource, implement } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
 import { invalidField } from "../../lib/errors";
-import type { CourseViewer } from "../../plugins/app/repositories/courses-repository";
-import { toMaterialRecord } from "../../plugins/app/repositories/materials-repository";
+import type { CourseViewer } from "../../services/course-records";
+import { toMaterialRecord } from "../../services/material-records";
 import { openQuiz, submitQuiz } from "../../services/journey-quiz";
 import { parseCmi, scormCommit, scormLoad, scormPackage } from "../../services/journey-scorm";
 import { materialDetail } from "../../services/materials";
-import { by } from "../../lib/command-io";
+import { by } from "../../services/caller";
 import { readableStep, readerCourses, readJourney } from "../../services/journey";
 import { isLearner, journeyOf, summaryOf, type Journey } from "../../services/journey-state";
 import { readableCourse } from "../../services/material-access";

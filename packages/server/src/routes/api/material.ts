@@ -1,8 +1,9 @@
-import { recycleBinCommands } from "../../services/recycle-bin-commands";
-import { scormAttemptCommands } from "../../services/scorm-attempt-commands";
+import { recycleBinCommands } from "./recycle-bin-commands";
+import { scormAttemptCommands } from "./scorm-attempt-commands";
 import { CONTRACT, quizSettingsSchema, scormSettingsSchema, type ScormSettings } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { defineResource, implement, type Caller } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
+import { by, type Caller } from "../../services/caller";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
 import { listAnswer, nameListSource } from "../../lib/list";
 import { sendMaterialFile } from "../../lib/content-files";
@@ -19,7 +20,7 @@ import {
 import { deletionImpact, moveToBin } from "../../services/recycle-bin";
 import { scormSettingsOf } from "../../services/scorm-attempts";
 import { modifiableCourse } from "../../services/viewer";
-import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const MATERIAL_FIELDS = [
   "id",

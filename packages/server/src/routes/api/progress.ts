@@ -1,6 +1,7 @@
 import { CONTRACT, ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { defineResource, implement, type Caller } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
+import type { Caller } from "../../services/caller";
 import { fieldError, forbidden, invalid, invalidField, notFound } from "../../lib/errors";
 import type { RequestForm } from "../../lib/form";
 import { MAX_ID } from "../../lib/inputs";

@@ -1,10 +1,14 @@
 import type { CommandSpec, recycleBinSpecs } from "@lms/core";
-import { implement, type CommandDef } from "../lib/commands";
-import type { idInput, trashInput } from "../lib/inputs";
-import { listAnswer } from "../lib/list";
-import type { BinResource } from "../plugins/app/repositories/recycle-bin-repository";
-import { listTrash, purgeFromBin, restoreFromBin } from "./recycle-bin";
-import { filtersOf } from "../lib/command-io";
+import { implement, type CommandDef } from "../../dispatch/commands";
+import type { idInput, trashInput } from "../../lib/inputs";
+import { listAnswer } from "../../lib/list";
+import {
+  listTrash,
+  purgeFromBin,
+  restoreFromBin,
+  type BinResource,
+} from "../../services/recycle-bin";
+import { filtersOf } from "../../lib/command-io";
 
 type BinSpecs = { [K in keyof ReturnType<typeof recycleBinSpecs>]: CommandSpec };
 

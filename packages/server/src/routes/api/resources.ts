@@ -1,4 +1,4 @@
-import type { Resource } from "../../lib/commands";
+import type { Resource } from "../../dispatch/commands";
 import type { SnapshotLoader } from "../../services/audit";
 import {
   courseSnapshot,

@@ -1,13 +1,13 @@
-import { recycleBinCommands } from "../../services/recycle-bin-commands";
+import { recycleBinCommands } from "./recycle-bin-commands";
 import { CONTRACT, PERMISSION_MODULES, RIGHTS } from "@lms/core";
-import { defineResource, implement } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
 import { ApiError, conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import type { FastifyInstance } from "fastify";
-import type { Caller } from "../../lib/commands";
+import { by, type Caller } from "../../services/caller";
 import { listAnswer } from "../../lib/list";
 import { deletionImpact, moveToBin, type BinRecord } from "../../services/recycle-bin";
 import { assertMayEditRole } from "../../services/role-authority";
-import { by, exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 
 const ROLE_FIELDS = [
   "id",

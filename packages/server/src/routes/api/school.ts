@@ -1,24 +1,22 @@
 import { CONTRACT, type SchoolValues } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { defineResource, implement } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
 import { conflict, isUniqueViolation, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
 import { listAnswer, nameListSource } from "../../lib/list";
 import { newStorageKey } from "../../lib/storage";
 import { IMAGE_PART_BYTES, checkImage } from "../../lib/uploads";
-import {
-  toSchoolRecord,
-  type SchoolWrite,
-} from "../../plugins/app/repositories/schools-repository";
+import { toSchoolRecord, type SchoolWrite } from "../../services/school-records";
 import {
   confirmDeletion,
   deletionImpact,
   moveToBin,
   type BinRecord,
 } from "../../services/recycle-bin";
-import { recycleBinCommands } from "../../services/recycle-bin-commands";
+import { recycleBinCommands } from "./recycle-bin-commands";
 import { bulkTargets } from "../../lib/bulk-targets";
-import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../lib/command-io";
+import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { by, scopeOf } from "../../services/caller";
 
 const SCHOOL_FIELDS = [
   "id",

@@ -1,7 +1,7 @@
 import { CONTRACT } from "@lms/core";
-import { implement } from "../lib/commands";
-import { scormStudentTarget } from "./scorm-attempts";
-import { by } from "../lib/command-io";
+import { implement } from "../../dispatch/commands";
+import { scormStudentTarget } from "../../services/scorm-attempts";
+import { by } from "../../services/caller";
 
 type Target = Awaited<ReturnType<typeof scormStudentTarget>>;
 

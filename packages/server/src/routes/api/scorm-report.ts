@@ -1,6 +1,7 @@
 import { CONTRACT, ROLE_IDS, type ScormAttemptDetail } from "@lms/core";
 import type { FastifyInstance } from "fastify";
-import { defineResource, implement, type Caller } from "../../lib/commands";
+import { defineResource, implement } from "../../dispatch/commands";
+import type { Caller } from "../../services/caller";
 import { notFound } from "../../lib/errors";
 import { listAnswer } from "../../lib/list";
 import {
@@ -8,9 +9,9 @@ import {
   attemptStatus,
   decodeInteractions,
   decodeObjectives,
+  type StoredAttempt,
 } from "../../lib/scorm-report";
 import type { ProgressScope } from "../../services/progress-scope";
-import type { StoredAttempt } from "../../plugins/app/repositories/scorm-report-repository";
 import { exportColumns, sendCsv } from "../../lib/command-io";
 
 const ATTEMPT_FIELDS = [

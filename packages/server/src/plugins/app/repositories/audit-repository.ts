@@ -12,6 +12,7 @@ import {
   type ListSpec,
 } from "../../../lib/list";
 import type { Scope } from "./records";
+import type { AuditRange } from "../../../services/audit-range";
 
 type AuditRow = typeof auditLog.$inferSelect;
 export type AuditWrite = Omit<AuditRow, "id" | "at"> & { at?: Date };
@@ -34,16 +35,6 @@ const listSpec: ListSpec<"audit"> = {
   search: sql`lower(${auditLog.actorName} || ' ' || ${auditLog.recordLabel} || ' ' || ${auditLog.module} || ' ' || ${auditLog.action} || ' ' || ${auditLog.address})`,
   id: auditLog.id,
 };
-
-/** Extra conditions of the audit list: a part of the actor's name and a time range. */
-export interface AuditRange {
-  actor: string;
-  /** Inclusive. */
-  from: Date | null;
-  /** Exclusive when `toExclusive`, else inclusive. */
-  to: Date | null;
-  toExclusive: boolean;
-}
 
 const columns = {
   id: auditLog.id,

@@ -1,4 +1,4 @@
-import type { ElementRecord, ElementType, ListFilter, Placement } from "@lms/core";
+import type { ElementType, ListFilter, Placement } from "@lms/core";
 import { and, count, eq, gt, gte, max, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../db/client";
 import { courseElements } from "../../../db/schema";
@@ -10,7 +10,8 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { created, timestamps, updated } from "./records";
+import { created, updated } from "./records";
+import { toElementRecord } from "../../../services/element-records";
 
 type ElementRow = typeof courseElements.$inferSelect;
 
@@ -30,18 +31,6 @@ const listSpec: ListSpec<"elements"> = {
   search: sql`lower(${courseElements.name})`,
   id: courseElements.id,
 };
-
-export function toElementRecord(row: ElementRow): ElementRecord {
-  return {
-    id: row.id,
-    courseId: row.courseId,
-    name: row.name,
-    type: row.type as ElementType,
-    position: row.position,
-    published: row.published,
-    ...timestamps(row),
-  };
-}
 
 /** Course elements, ordered by position: unique and gap-free per course. */
 export class ElementsRepository {

@@ -38,5 +38,3 @@ export function updated(by: string | null) {
 export interface Scope {
   schoolId: number | null;
 }
-
-export const GLOBAL_SCOPE: Scope = { schoolId: null };

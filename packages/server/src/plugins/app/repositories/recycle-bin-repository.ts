@@ -10,7 +10,8 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import { courseAccess, type CourseViewer } from "./courses-repository";
+import { courseAccess } from "./courses-repository";
+import type { CourseViewer } from "../../../services/course-records";
 import {
   ident,
   literal,

@@ -3,19 +3,17 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { courses } from "../../../db/schema";
 import { pageOf, type ListInput } from "../../../lib/list";
-import { attemptStatus, withScoRecords, type Cmi, type ScoCmi } from "../../../lib/scorm-report";
+import {
+  attemptStatus,
+  withScoRecords,
+  type Cmi,
+  type ScoCmi,
+  type StoredAttempt,
+} from "../../../lib/scorm-report";
 import { courseStudents, type ProgressScope } from "./progress-repository";
 import { scormScore } from "./scorm-results";
 
 type CourseRow = typeof courses.$inferSelect;
-
-/** A whole attempt: its student and its cmi map (decoded by lib/scorm-report.ts). */
-export interface StoredAttempt extends ScormReportStudent {
-  attempt: number;
-  cmi: Cmi;
-  totalSeconds: number;
-  lastAccess: string;
-}
 
 /** A student's attempts, or one of them. */
 export interface AttemptOf {

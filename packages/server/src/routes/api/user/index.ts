@@ -1,14 +1,14 @@
 import { CONTRACT, USER_STATUS, bulkUploadTemplate, MAX_BULK_UPLOAD_BYTES } from "@lms/core";
-import { defineResource, implement } from "../../../lib/commands";
-import { by, exportColumns, filtersOf, scopeOf, sendCsv } from "../../../lib/command-io";
+import { defineResource, implement } from "../../../dispatch/commands";
+import { exportColumns, filtersOf, sendCsv } from "../../../lib/command-io";
+import { by, scopeOf, GLOBAL_SCOPE } from "../../../services/caller";
 import { BOM } from "../../../lib/csv";
 import { conflict, forbidden, isUniqueViolation, notFound } from "../../../lib/errors";
 import { listAnswer, nameListSource } from "../../../lib/list";
 import { IMAGE_PART_BYTES } from "../../../lib/uploads";
-import { GLOBAL_SCOPE } from "../../../plugins/app/repositories/records";
 import { templateSchoolCode } from "../../../services/bulk-upload-names";
 import { deletionImpact, moveToBin } from "../../../services/recycle-bin";
-import { recycleBinCommands } from "../../../services/recycle-bin-commands";
+import { recycleBinCommands } from "../recycle-bin-commands";
 import { runBulkUpload } from "../../../services/user-bulk-upload";
 import {
   USER_FILTER_EXTRAS,

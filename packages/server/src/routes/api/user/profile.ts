@@ -1,9 +1,8 @@
 import { CONTRACT } from "@lms/core";
-import { implement } from "../../../lib/commands";
-import { by } from "../../../lib/command-io";
+import { implement } from "../../../dispatch/commands";
+import { by, GLOBAL_SCOPE } from "../../../services/caller";
 import { notFound } from "../../../lib/errors";
 import { IMAGE_PART_BYTES } from "../../../lib/uploads";
-import { GLOBAL_SCOPE } from "../../../plugins/app/repositories/records";
 import { assertCurrentPassword } from "../../../services/passwords";
 import { assertNameAndEmailFree, storePhoto } from "../../../services/users";
 

@@ -1,5 +1,6 @@
 import { CONTRACT, USER_STATUS, adminChangePasswordSchema, changePasswordSchema } from "@lms/core";
-import { implement, requireRight } from "../../../lib/commands";
+import { implement } from "../../../dispatch/commands";
+import { requireRight } from "../../../services/caller";
 import { parseWith } from "../../../lib/command-io";
 import { ApiError, unauthenticated } from "../../../lib/errors";
 import { fieldValue } from "../../../lib/form";
