@@ -268,7 +268,8 @@ export {
   auditReach,
 } from "./schemas/audit";
 export { createSessionStore, emptySession, memoryStorage } from "./session/session-store";
-export { EXPIRED_TOKEN_MESSAGES, createApiClient, joinUrl } from "./api/client";
+export { createApiClient } from "./api/client";
+export { EXPIRED_TOKEN_MESSAGES, joinUrl } from "./api/wire";
 
 export type {
   BulkUploadMode,
@@ -335,13 +336,8 @@ export type {
 export type { ClassKey, ClassMoveInput } from "./schemas/class";
 export type { AuditChange, AuditListInput, AuditReach, AuditRecord } from "./schemas/audit";
 export type { KeyValueStorage, Session, SessionStore } from "./session/session-store";
-export type {
-  ApiClient,
-  ApiClientOptions,
-  DownloadResult,
-  FieldValue,
-  RequestOptions,
-} from "./api/client";
+export type { ApiClient, ApiClientOptions } from "./api/client";
+export type { DownloadResult, FieldValue, RequestOptions } from "./api/wire";
 export type {
   ApiEnvelope,
   ApiFailure,

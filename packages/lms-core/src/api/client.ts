@@ -9,34 +9,19 @@ import {
 } from "../schemas/list-wire";
 import type { SessionStore } from "../session/session-store";
 import type { ApiEnvelope, ApiFailure, ApiResult, LoginAnswer, SwapAnswer } from "./types";
-
-/** Messages of the main service that mean the token is no longer good (SPEC.md §8). */
-export const EXPIRED_TOKEN_MESSAGES = ["Expired token", "Invalid token!"] as const;
-
-export type FieldValue = unknown;
-
-export interface RequestOptions {
-  /** Path under the service base, e.g. "/school/". */
-  path: string;
-  cmdType?: string;
-  /** Form fields; objects and arrays travel as JSON text (API.md). */
-  fields?: Record<string, FieldValue>;
-  /** Ordered fields, for repeated names such as filter[values][]. */
-  entries?: [string, string][];
-  files?: Record<string, Blob | { blob: Blob; filename: string }>;
-  method?: string;
-  /** Use this token instead of the session's. */
-  token?: string;
-  /** Send the token in the query string (?token=) as well, for downloads and frames. */
-  queryToken?: boolean;
-  /** "class" sends wstoken to the class service instead of the bearer token. */
-  service?: "main" | "class";
-  /** The login status check runs before every call unless this is false. */
-  checkStatus?: boolean;
-  signal?: AbortSignal;
-  /** Outlives the page (fetch keepalive): a last save as the page is hidden or closed. */
-  keepalive?: boolean;
-}
+import {
+  buildForm,
+  envelopeResult,
+  isExpiredMessage,
+  joinUrl,
+  noInternet,
+  readEnvelope,
+  readProgressLines,
+  sessionExpired,
+  type DownloadResult,
+  type FieldValue,
+  type RequestOptions,
+} from "./wire";
 
 export interface ApiClientOptions {
   /** Base of the main service, e.g. "/api" or "http://127.0.0.1:3000/api". */
@@ -49,38 +34,6 @@ export interface ApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Called when the session has been destroyed because it expired. */
   onSessionExpired?: () => void;
-}
-
-export interface DownloadResult {
-  ok: true;
-  blob: Blob;
-  filename: string;
-}
-
-const sessionExpired = (): ApiFailure => ({
-  ok: false,
-  status: 401,
-  code: "auth.sessionExpired",
-  message: es["auth.sessionExpired"],
-});
-
-const noInternet = (): ApiFailure => ({
-  ok: false,
-  status: 0,
-  code: "errors.noInternet",
-  message: es["errors.noInternet"],
-});
-
-/** A service's base URL and a command's path, as the client requests them. */
-export function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
-}
-
-function appendValue(form: FormData, name: string, value: FieldValue) {
-  if (value === undefined) return;
-  if (value === null) form.append(name, "");
-  else if (typeof value === "object") form.append(name, JSON.stringify(value));
-  else form.append(name, String(value));
 }
 
 /**
@@ -103,24 +56,6 @@ export function createApiClient(options: ApiClientOptions) {
 
   function markOnline(online: boolean) {
     if (session.get().isOnline !== online) session.set({ isOnline: online });
-  }
-
-  function buildForm(request: RequestOptions, token: string | null): FormData {
-    const form = new FormData();
-    if (request.cmdType) form.append("cmdType", request.cmdType);
-    for (const [name, value] of Object.entries(request.fields ?? {}))
-      appendValue(form, name, value);
-    for (const [name, value] of request.entries ?? []) form.append(name, value);
-    // The token goes before the files: the server checks it before reading any file.
-    if (token) {
-      if (request.service === "class") form.append("wstoken", token);
-      else form.append("Authorization", `Bearer ${token}`);
-    }
-    for (const [name, file] of Object.entries(request.files ?? {})) {
-      if (file instanceof Blob) form.append(name, file);
-      else form.append(name, file.blob, file.filename);
-    }
-    return form;
   }
 
   function urlFor(request: RequestOptions, token: string | null): string {
@@ -151,28 +86,8 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  async function readEnvelope(response: Response): Promise<ApiEnvelope> {
-    try {
-      return (await response.json()) as ApiEnvelope;
-    } catch {
-      return { status: response.status, message: es["errors.generic"] };
-    }
-  }
-
   function toResult<T>(response: Response, body: ApiEnvelope): ApiResult<T> {
-    if (body.message && (EXPIRED_TOKEN_MESSAGES as readonly string[]).includes(body.message)) {
-      return expire();
-    }
-    if (response.ok) {
-      return { ok: true, status: response.status, message: body.message, data: body.data as T };
-    }
-    return {
-      ok: false,
-      status: response.status,
-      code: body.code,
-      message: body.message ?? es["errors.generic"],
-      errors: body.errors,
-    };
+    return isExpiredMessage(body.message) ? expire() : envelopeResult<T>(response, body);
   }
 
   /** SPEC.md §7 login status check: 200 valid, 401 session expired. */
@@ -192,7 +107,7 @@ export function createApiClient(options: ApiClientOptions) {
           return false;
         }
         const body = await readEnvelope(response);
-        if (body.message && (EXPIRED_TOKEN_MESSAGES as readonly string[]).includes(body.message)) {
+        if (isExpiredMessage(body.message)) {
           expire();
           return false;
         }
@@ -243,32 +158,13 @@ export function createApiClient(options: ApiClientOptions) {
     if (!type.includes("application/x-ndjson") || !response.body) {
       return toResult<T>(response, await readEnvelope(response));
     }
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffered = "";
-    let last: ApiEnvelope | null = null;
-    const take = (line: string) => {
-      if (line.trim() === "") return;
-      const parsed = JSON.parse(line) as { progress?: P } & ApiEnvelope;
-      if (parsed.progress !== undefined) onProgress(parsed.progress);
-      else last = parsed;
-    };
+    let answer: ApiEnvelope | null;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffered += value;
-        let end: number;
-        while ((end = buffered.indexOf("\n")) >= 0) {
-          take(buffered.slice(0, end));
-          buffered = buffered.slice(end + 1);
-        }
-      }
-      take(buffered);
+      answer = await readProgressLines(response.body, onProgress);
     } catch {
       markOnline(false);
       return noInternet();
     }
-    const answer = last as ApiEnvelope | null;
     if (!answer) return { ok: false, status: 0, message: es["errors.generic"] };
     const status = typeof answer.status === "number" ? answer.status : 500;
     return toResult<T>(new Response(null, { status }), answer);

@@ -1,4 +1,5 @@
-import type { ApiClient, DownloadResult, FieldValue, RequestOptions } from "../api/client";
+import type { ApiClient } from "../api/client";
+import type { DownloadResult, FieldValue, RequestOptions } from "../api/wire";
 import type { ApiFailure, ApiResult } from "../api/types";
 import { encodeListRequest, type ListPage, type ListParams } from "../schemas/list-wire";
 import type { AnswerKind, CommandSpec, ContractSchema, ListRequestSchema } from "./define";
