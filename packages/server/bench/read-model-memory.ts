@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client";
 import { KeptClassList } from "../src/read-models/list-memory/kept-class-list";
-import { CoursesRepository } from "../src/plugins/app/repositories/courses-repository";
+import { KeptCourseList } from "../src/read-models/list-memory/kept-course-list";
 import { MaterialsRepository } from "../src/plugins/app/repositories/materials-repository";
 import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
 import { KeptSchoolList } from "../src/read-models/list-memory/kept-school-list";
@@ -76,7 +76,7 @@ async function measure(db: Db, users: number, bigCourseId: number) {
   );
   schoolsList.close();
   for (const [name, list, table] of [
-    ["courses", new CoursesRepository(db), "courses"],
+    ["courses", new KeptCourseList(db), "courses"],
     ["materials", new MaterialsRepository(db), "materials"],
   ] as const) {
     const [{ n } = { n: 0 }] = await rows<{ n: number }>(`select count(*)::int as n from ${table}`);

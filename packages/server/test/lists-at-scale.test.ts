@@ -1,7 +1,7 @@
 import { ROLE_IDS, SORTABLE_COLUMNS, type ListFilter } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CoursesRepository } from "../src/plugins/app/repositories/courses-repository";
+import { KeptCourseList } from "../src/read-models/list-memory/kept-course-list";
 import type { CourseViewer } from "../src/services/course-records";
 import { MaterialsRepository, type MaterialSource, type MaterialVisibility } from "../src/plugins/app/repositories/materials-repository";
 import { KeptSchoolList } from "../src/read-models/list-memory/kept-school-list";
@@ -352,8 +352,8 @@ describe("schools, courses and materials lists at scale", () => {
 
   it("pages and searches courses in memory as the database does, and follows a change", async () => {
     const db = t().database.db;
-    const inMemory = new CoursesRepository(db);
-    const inDatabase = new CoursesRepository(db, { inMemory: false });
+    const inMemory = new KeptCourseList(db);
+    const inDatabase = new KeptCourseList(db, { inMemory: false });
     expect(await inMemory.memoryReady()).toBe(true);
     const viewer = (roleId: number, school: number | null): CourseViewer => ({
       userId: teacherId,

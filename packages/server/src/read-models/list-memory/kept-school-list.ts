@@ -5,7 +5,11 @@ import { schools } from "../../db/schema";
 import type { JsonText } from "../../lib/json-text";
 import type { ListInput } from "../../lib/list";
 import type { Scope } from "../../plugins/app/repositories/records";
-import { SchoolsRepository, schoolsListSpec, type SchoolRow } from "../../plugins/app/repositories/schools-repository";
+import {
+  SchoolsRepository,
+  schoolsListSpec,
+  type SchoolRow,
+} from "../../plugins/app/repositories/schools-repository";
 import { toSchoolRecord } from "../../services/school-records";
 import { VersionedPages } from "../versioned-cache/versioned-pages";
 import { fieldColumns, ListMemory, specOrderName, specOrders } from "./list-memory";

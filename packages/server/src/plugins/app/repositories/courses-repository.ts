@@ -11,15 +11,8 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import {
-  fieldColumns,
-  ListMemory,
-  specOrderName,
-  specOrders,
-} from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
-import { VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
-import { rowsByIds, specOrder } from "./list-pages";
+import { ListPages, rowsByIds, specOrder } from "./list-pages";
 import { created, updated } from "./records";
 import {
   toCourseRecord,
@@ -27,8 +20,8 @@ import {
   type CourseWrite,
 } from "../../../services/course-records";
 
-type CourseRow = typeof courses.$inferSelect;
-const listSpec: ListSpec<"courses"> = {
+export type CourseRow = typeof courses.$inferSelect;
+export const coursesListSpec: ListSpec<"courses"> = {
   resource: "courses",
   sort: {
     courseName: courses.courseName,
@@ -97,29 +90,18 @@ export function courseAccess(viewer: CourseViewer, mode: "view" | "modify"): SQL
   return school;
 }
 
-/**
- * courseAccess's "view" for the courses held in memory (ListMemory): a global user's every course,
- * a school's user its school's and the global ones; null for a teacher or a student (their
- * courses follow a load or a class: the database decides).
- */
-export function courseAccessInMemory(
-  viewer: CourseViewer,
-): { schoolId: number | null; orNoSchool: boolean } | null {
-  if (viewer.schoolId === null) return { schoolId: null, orNoSchool: false };
-  if (viewer.roleId === ROLE_IDS.student || viewer.roleId === ROLE_IDS.teacher) return null;
-  return { schoolId: viewer.schoolId, orNoSchool: true };
-}
-
 /** The tables courseAccess reads for a viewer (a teacher's courses follow its load). */
 export const courseAccessTables = (viewer: CourseViewer): string[] =>
   viewer.schoolId !== null && viewer.roleId === ROLE_IDS.teacher
     ? ["courses", "user_loads"]
     : ["courses"];
 
+/**
+ * The courses (SQL only): KeptCourseList (read-models) holds them in memory and keeps the lists'
+ * totals per version in front of it.
+ */
 export class CoursesRepository {
-  private readonly pages;
-  private readonly byIds: (ids: number[]) => Promise<(typeof courses.$inferSelect)[]>;
-  private readonly memory;
+  private readonly byIds: (ids: number[]) => Promise<CourseRow[]>;
   /** The statement `find` reads a course with, by course, mode and viewer. */
   private readonly findQueries = new LRUCache<string, SQL>({ max: 5000 });
   /** A course read by a kept query, once for the requests of a turn that ask the same. */
@@ -127,39 +109,20 @@ export class CoursesRepository {
     preparedTableRows(this.db, { getSQL: () => query }, courses),
   );
 
-  /**
-   * @param options.inMemory pages without filters for a global user or a school's (not a
-   *   teacher's or a student's) are answered from the courses held in memory while they are
-   *   current (ListMemory)
-   * @param options.versioned totals are kept per version of their tables (LMS_READ_MODELS)
-   */
+  /** @param pages how a page of a list is read (VersionedPages keeps its totals per version) */
   constructor(
-    private readonly db: Db,
-    { inMemory = true, versioned = true }: { inMemory?: boolean; versioned?: boolean } = {},
+    protected readonly db: Db,
+    private readonly pages = new ListPages(db),
   ) {
-    this.pages = new VersionedPages(db, versioned);
-    const columns = getTableColumns(courses);
-    this.byIds = rowsByIds(db, "lms_courses_by_ids", courses, courses.id, columns);
-    this.memory = inMemory
-      ? new ListMemory<CourseRow>(db, {
-          tables: ["courses"],
-          columns: fieldColumns(columns),
-          from: sql`${courses}`,
-          searchText: sql`${courses.searchText}`,
-          school: sql`${courses.schoolId}`,
-          orders: specOrders(listSpec),
-        })
-      : null;
+    this.byIds = rowsByIds(db, "lms_courses_by_ids", courses, courses.id, getTableColumns(courses));
   }
 
-  /** Whether the memory holds the courses as they are now (loaded first if need be). */
-  async memoryReady(): Promise<boolean> {
-    return (await this.memory?.ready()) ?? false;
+  /** Whether the courses are held in memory (KeptCourseList). */
+  memoryReady(): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
-  close(): void {
-    this.memory?.close();
-  }
+  close(): void {}
 
   async find(
     id: number,
@@ -194,25 +157,16 @@ export class CoursesRepository {
     filters: ListFilter[],
     viewer: CourseViewer,
   ): Promise<{ rows: CourseRecord[] | JsonText; total: number; fromMemory?: true }> {
-    const access = courseAccessInMemory(viewer);
-    if (this.memory && access && filters.length === 0) {
-      const found = await this.memory.recordsFor(
-        input,
-        { ...access, order: specOrderName(listSpec, input) },
-        toCourseRecord,
-      );
-      if (found) return { rows: found.records, total: found.total, fromMemory: true };
-    }
     const where = whereAll([
       courseAccess(viewer, "view"),
-      ...listConditions(listSpec, input, filters),
+      ...listConditions(coursesListSpec, input, filters),
     ]);
     const { rows, total } = await this.pages.page(input, {
       tables: courseAccessTables(viewer),
       table: courses,
       id: courses.id,
       where,
-      order: specOrder(listSpec, input),
+      order: specOrder(coursesListSpec, input),
       rows: this.byIds,
     });
     return { rows: rows.map(toCourseRecord), total };
@@ -221,13 +175,13 @@ export class CoursesRepository {
   async *exportRows(input: ListInput, filters: ListFilter[], viewer: CourseViewer) {
     const where = whereAll([
       courseAccess(viewer, "view"),
-      ...listConditions(listSpec, input, filters),
+      ...listConditions(coursesListSpec, input, filters),
     ]);
     const rows = await this.db
       .select()
       .from(courses)
       .where(where)
-      .orderBy(...listOrder(listSpec, input));
+      .orderBy(...listOrder(coursesListSpec, input));
     yield rows.map(toCourseRecord);
   }
 

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../../../db/client";
 import { AuditRepository } from "./audit-repository";
 import { KeptClassList } from "../../../read-models/list-memory/kept-class-list";
+import { KeptCourseList } from "../../../read-models/list-memory/kept-course-list";
 import { KeptSchoolList } from "../../../read-models/list-memory/kept-school-list";
 import { ClassesRepository } from "./classes-repository";
 import { CourseDeletionsRepository } from "./course-deletions-repository";
@@ -42,7 +43,7 @@ export function createRepositories(
   );
   const held = { inMemory: readModels, versioned: readModels };
   const schools = readModels ? new KeptSchoolList(db) : new SchoolsRepository(db);
-  const courses = new CoursesRepository(db, held);
+  const courses = readModels ? new KeptCourseList(db) : new CoursesRepository(db);
   const classes = readModels ? new KeptClassList(db) : new ClassesRepository(db);
   const materials = new MaterialsRepository(db, held);
   const heldLists = { classes, schools, courses, materials };
