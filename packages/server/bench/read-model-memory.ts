@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client";
 import { KeptClassList } from "../src/read-models/list-memory/kept-class-list";
 import { KeptCourseList } from "../src/read-models/list-memory/kept-course-list";
-import { MaterialsRepository } from "../src/plugins/app/repositories/materials-repository";
+import { KeptMaterialList } from "../src/read-models/list-memory/kept-material-list";
 import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
 import { KeptSchoolList } from "../src/read-models/list-memory/kept-school-list";
 import { UserPageRows } from "../src/plugins/app/repositories/user-page-rows";
@@ -77,7 +77,7 @@ async function measure(db: Db, users: number, bigCourseId: number) {
   schoolsList.close();
   for (const [name, list, table] of [
     ["courses", new KeptCourseList(db), "courses"],
-    ["materials", new MaterialsRepository(db), "materials"],
+    ["materials", new KeptMaterialList(db), "materials"],
   ] as const) {
     const [{ n } = { n: 0 }] = await rows<{ n: number }>(`select count(*)::int as n from ${table}`);
     const size = await held(async () => ((await list.memoryReady()) ? list : undefined));

@@ -3,7 +3,11 @@ import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { KeptCourseList } from "../src/read-models/list-memory/kept-course-list";
 import type { CourseViewer } from "../src/services/course-records";
-import { MaterialsRepository, type MaterialSource, type MaterialVisibility } from "../src/plugins/app/repositories/materials-repository";
+import type {
+  MaterialSource,
+  MaterialVisibility,
+} from "../src/plugins/app/repositories/materials-repository";
+import { KeptMaterialList } from "../src/read-models/list-memory/kept-material-list";
 import { KeptSchoolList } from "../src/read-models/list-memory/kept-school-list";
 import { createRepositories, type Repositories } from "../src/plugins/app/repositories";
 import { rowsOf } from "../src/db/client";
@@ -428,8 +432,8 @@ describe("schools, courses and materials lists at scale", () => {
 
   it("pages and searches every material in memory as the database does, and follows a change", async () => {
     const db = t().database.db;
-    const inMemory = new MaterialsRepository(db);
-    const inDatabase = new MaterialsRepository(db, { inMemory: false });
+    const inMemory = new KeptMaterialList(db);
+    const inDatabase = new KeptMaterialList(db, { inMemory: false });
     expect(await inMemory.memoryReady()).toBe(true);
     const every = { viewer: ADMIN_VIEWER };
     const edited = { editor: ADMIN_VIEWER };

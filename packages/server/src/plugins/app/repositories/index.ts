@@ -2,6 +2,7 @@ import type { Db, Tx } from "../../../db/client";
 import { AuditRepository } from "./audit-repository";
 import { KeptClassList } from "../../../read-models/list-memory/kept-class-list";
 import { KeptCourseList } from "../../../read-models/list-memory/kept-course-list";
+import { KeptMaterialList } from "../../../read-models/list-memory/kept-material-list";
 import { KeptSchoolList } from "../../../read-models/list-memory/kept-school-list";
 import { ClassesRepository } from "./classes-repository";
 import { CourseDeletionsRepository } from "./course-deletions-repository";
@@ -41,11 +42,10 @@ export function createRepositories(
     options.userSearchIndex,
     readModels,
   );
-  const held = { inMemory: readModels, versioned: readModels };
   const schools = readModels ? new KeptSchoolList(db) : new SchoolsRepository(db);
   const courses = readModels ? new KeptCourseList(db) : new CoursesRepository(db);
   const classes = readModels ? new KeptClassList(db) : new ClassesRepository(db);
-  const materials = new MaterialsRepository(db, held);
+  const materials = readModels ? new KeptMaterialList(db) : new MaterialsRepository(db);
   const heldLists = { classes, schools, courses, materials };
   let closed = false;
   let warmed = false;

@@ -22,15 +22,8 @@ import {
   type ListInput,
   type ListSpec,
 } from "../../../lib/list";
-import {
-  fieldColumns,
-  ListMemory,
-  specOrderName,
-  specOrders,
-} from "../../../read-models/list-memory/list-memory";
 import type { JsonText } from "../../../lib/json-text";
-import { VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
-import { rowsByIds } from "./list-pages";
+import { ListPages, rowsByIds } from "./list-pages";
 import { courseAccess, courseAccessTables } from "./courses-repository";
 import type { CourseViewer } from "../../../services/course-records";
 import { toMaterialRecord } from "../../../services/material-records";
@@ -60,7 +53,7 @@ export interface StoredFile {
   size: number;
 }
 
-const listSpec: ListSpec<"materials"> = {
+export const materialsListSpec: ListSpec<"materials"> = {
   resource: "materials",
   sort: {
     name: materials.name,
@@ -124,22 +117,8 @@ function sourceWhere(
       ? eq(materials.courseId, from.courseId)
       : ofCourse(courseAccess(from.viewer, "view")),
     visibilityWhere(visibility),
-    ...listConditions(listSpec, input, filters),
+    ...listConditions(materialsListSpec, input, filters),
   ]);
-}
-
-/**
- * Whether a source and visibility list every material (sourceWhere and visibilityWhere add no
- * condition): every course's, seen and edited by a global user. Such a list without filters is
- * answered from the materials held in memory (ListMemory).
- */
-function listsEveryMaterial(from: MaterialSource, visibility: MaterialVisibility): boolean {
-  return (
-    "viewer" in from &&
-    courseAccess(from.viewer, "view") === undefined &&
-    visibility !== "published" &&
-    courseAccess(visibility.editor, "modify") === undefined
-  );
 }
 
 /** The tables a source and visibility read (a teacher's courses follow its load). */
@@ -156,8 +135,8 @@ function sourceTables(from: MaterialSource, visibility: MaterialVisibility): str
  * The asked order, else journey order (course, element position, material position; the sort
  * order does not turn it), `reversed` when a page is read from the far end.
  */
-function sourceOrder(input: ListInput, reversed = false) {
-  if (input.sortBy) return listOrder(listSpec, reversed ? reverseInput(input) : input);
+export function sourceOrder(input: ListInput, reversed = false) {
+  if (input.sortBy) return listOrder(materialsListSpec, reversed ? reverseInput(input) : input);
   const direction = reversed ? desc : asc;
   return [
     direction(materials.courseId),
@@ -166,7 +145,7 @@ function sourceOrder(input: ListInput, reversed = false) {
   ];
 }
 
-const elementJoin = {
+export const elementJoin = {
   table: courseElements,
   on: eq(courseElements.id, materials.elementId),
 };
@@ -177,59 +156,30 @@ const {
   scormSettings: _settings,
   ...listedColumns
 } = getTableColumns(materials);
-type ListedRow = Omit<MaterialRow, "content" | "scormSettings">;
+export { listedColumns };
+export type ListedRow = Omit<MaterialRow, "content" | "scormSettings">;
 
-/** A held material's record, as the list answers it (no content). */
-const heldMaterialRecord = (row: ListedRow) => toMaterialRecord(row);
-
-/** Materials ordered by position: unique and gap-free per element. */
+/**
+ * Materials ordered by position: unique and gap-free per element (SQL only: KeptMaterialList, in
+ * read-models, holds them in memory and keeps the lists' totals per version in front of it).
+ */
 export class MaterialsRepository {
-  private readonly pages;
   private readonly byIds: (ids: number[]) => Promise<ListedRow[]>;
 
-  private readonly memory;
-
-  /**
-   * @param options.inMemory pages of every material (a global user's, without filters) are
-   *   answered from the materials held in memory while they are current (ListMemory)
-   */
+  /** @param pages how a page of a list is read (VersionedPages keeps its totals per version) */
   constructor(
-    private readonly db: Db,
-    { inMemory = true, versioned = true }: { inMemory?: boolean; versioned?: boolean } = {},
+    protected readonly db: Db,
+    private readonly pages = new ListPages(db),
   ) {
-    this.pages = new VersionedPages(db, versioned);
     this.byIds = rowsByIds(db, "lms_materials_by_ids", materials, materials.id, listedColumns);
-    const journey = sql.join(
-      sourceOrder({ page: 1, rowsPerPage: 1, search: "", sortOrder: "asc" }),
-      sql`, `,
-    );
-    this.memory = inMemory
-      ? new ListMemory<ListedRow>(db, {
-          // Every material's row and its element's position (journey order); no course's.
-          tables: ["materials", "course_elements"],
-          columns: fieldColumns(listedColumns, ["lastModified"]),
-          from: sql`${materials} join ${courseElements} on ${elementJoin.on}`,
-          searchText: listSpec.search as SQL,
-          school: sql`null::int`,
-          // Without a sort column, journey order either way (the sort order does not turn it).
-          orders: new Map([
-            ...specOrders(listSpec),
-            [":asc", journey],
-            [":desc", { of: ":asc", backwards: false }],
-          ]),
-          dates: ["lastModified"],
-        })
-      : null;
   }
 
-  /** Whether the memory holds the materials as they are now (loaded first if need be). */
-  async memoryReady(): Promise<boolean> {
-    return (await this.memory?.ready()) ?? false;
+  /** Whether the materials are held in memory (KeptMaterialList). */
+  memoryReady(): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
-  close(): void {
-    this.memory?.close();
-  }
+  close(): void {}
 
   async findById(id: number, db: Executor = this.db): Promise<MaterialRow | undefined> {
     const [row] = await db.select().from(materials).where(eq(materials.id, id)).limit(1);
@@ -246,14 +196,6 @@ export class MaterialsRepository {
     filters: ListFilter[],
     visibility: MaterialVisibility,
   ): Promise<{ rows: MaterialRecord[] | JsonText; total: number; fromMemory?: true }> {
-    if (this.memory && filters.length === 0 && listsEveryMaterial(from, visibility)) {
-      const found = await this.memory.recordsFor(
-        input,
-        { schoolId: null, order: specOrderName(listSpec, input) },
-        heldMaterialRecord,
-      );
-      if (found) return { rows: found.records, total: found.total, fromMemory: true };
-    }
     const where = sourceWhere(from, input, filters, visibility);
     const { rows, total } = await this.pages.page(input, {
       tables: sourceTables(from, visibility),
