@@ -1,7 +1,7 @@
 // The changelog lines `pnpm changeset version` writes (issue 44: a changelog grouped and
 // readable). A changeset whose summary has headings holds a release's grouped notes and goes in
 // as written, its "####" headings under the "### Minor Changes" that changesets adds; any other
-// changeset is one bullet. No commit hashes: the notes are read on npm, where they link nowhere.
+// changeset is one bullet. No commit hashes: a reader of a package's changelog cannot follow them.
 
 const HEADING = /^#{1,6} /m;
 
