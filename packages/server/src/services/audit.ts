@@ -9,7 +9,7 @@ import { cleanValues, diffValues } from "./audit-values";
 
 /**
  * The audit trail (issue 13): what is recorded, and never a secret. The dispatcher
- * (lib/dispatch.ts) records every command that succeeds and that its contract declaration says is
+ * (dispatch/dispatch.ts) records every command that succeeds and that its contract declaration says is
  * audited (every write unless it says otherwise: reads, a learner's own progress and sign-out are
  * not), so that a new command is recorded without code of its own; sign-in is recorded by the
  * login handler.
