@@ -13,7 +13,7 @@ import { KeptCourseList } from "../src/read-models/list-memory/kept-course-list"
 import { KeptMaterialList } from "../src/read-models/list-memory/kept-material-list";
 import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
 import { KeptSchoolList } from "../src/read-models/list-memory/kept-school-list";
-import { UserPageRows } from "../src/plugins/app/repositories/user-page-rows";
+import { HeldUserPageRows } from "../src/read-models/users-search/held-user-page-rows";
 import { UsersSearchIndex } from "../src/read-models/users-search/users-search-index";
 import { courses } from "../src/db/schema";
 import { eq } from "drizzle-orm";
@@ -97,7 +97,7 @@ async function measure(db: Db, users: number, bigCourseId: number) {
   console.log(`classes held (ListMemory): ${mb(classesHeld, classCount)}`);
   classes.close();
   // The records of 50,000 users (the most held), read a page of 2,000 at a time.
-  const pageRows = new UserPageRows(db);
+  const pageRows = new HeldUserPageRows(db);
   const ids = (await rows<{ id: number }>("select id from users order by id limit 50000")).map(
     (r) => r.id,
   );

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { JsonText } from "../src/lib/json-text";
 import { openDatabase, rowsOf } from "../src/db/client";
-import type { RecordText } from "../src/read-models/users-search/user-record-texts";
+import type { RecordText } from "../src/plugins/app/repositories/user-page-rows";
 import { UsersSearchRepository } from "../src/plugins/app/repositories/users-search-repository";
 import {
   selectRecordTexts,

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { pageOf, parseFilters, type ListInput } from "../../lib/list";
 import type { TrigramUserSearch } from "../../plugins/app/repositories/users-trigram-search";
-import type { UserPageRows } from "../../plugins/app/repositories/user-page-rows";
+import type { HeldUserPageRows } from "./held-user-page-rows";
 import { listSpec } from "../../plugins/app/repositories/user-records";
 import { inOrder } from "../../plugins/app/repositories/list-pages";
 import { KeptUserSearch } from "./kept-user-search";
@@ -22,7 +22,7 @@ export class IndexedUserSearch implements UserSearch {
    */
   constructor(
     db: Db,
-    private readonly rows: UserPageRows,
+    private readonly rows: HeldUserPageRows,
     private readonly database: KeptUserSearch,
     countLimit: number,
     onBuilt?: (users: number, ms: number) => void,
@@ -119,11 +119,10 @@ export class IndexedUserSearch implements UserSearch {
 export function keptUserSearch(
   db: Db,
   database: TrigramUserSearch,
+  rows: HeldUserPageRows,
   countLimit: number,
   indexed: false | { onBuilt?: (users: number, ms: number) => void },
 ): UserSearch {
-  const kept = new KeptUserSearch(db, database);
-  return indexed
-    ? new IndexedUserSearch(db, database.rows, kept, countLimit, indexed.onBuilt)
-    : kept;
+  const kept = new KeptUserSearch(db, database, rows);
+  return indexed ? new IndexedUserSearch(db, rows, kept, countLimit, indexed.onBuilt) : kept;
 }

@@ -5,6 +5,7 @@ import { pageOf } from "../../lib/list";
 import type { TrigramUserSearch } from "../../plugins/app/repositories/users-trigram-search";
 import { VersionedCache } from "../versioned-cache/versioned-cache";
 import { inOrder } from "../../plugins/app/repositories/list-pages";
+import type { HeldUserPageRows } from "./held-user-page-rows";
 import type { UserPage, UserSearch, UserSearchRequest } from "./user-search";
 
 /** Sorted ids kept in all (4 bytes each), least recently used out first. */
@@ -31,6 +32,7 @@ export class KeptUserSearch implements UserSearch {
   constructor(
     db: Db,
     private readonly database: TrigramUserSearch,
+    private readonly rows: HeldUserPageRows,
   ) {
     this.usersVersion = db
       .select({ version: changeCounters.version })
@@ -81,7 +83,7 @@ export class KeptUserSearch implements UserSearch {
     const kept = this.snapshots.peek(this.keys(request).key);
     const keptPage = kept ? Array.from(kept.value.subarray(offset, offset + limit)) : [];
     if (!kept || keptPage.length === 0) return null;
-    const rows = this.database.rows;
+    const rows = this.rows;
     const total = kept.value.length;
     const held = await rows.texts.page(keptPage, kept.version);
     if (held) return { rows: held, total, estimate: false };

@@ -1,23 +1,11 @@
 import type { Db } from "../../db/client";
 import { JsonText } from "../../lib/json-text";
 import { VersionedCache } from "../versioned-cache/versioned-cache";
-import { versionsTextOf } from "../../db/change-versions";
+import { RECORD_TABLES, type RecordText } from "../../plugins/app/repositories/user-page-rows";
 import { preparedVersions } from "../versioned-cache/versioned-pages";
-
-/** The tables a user's record is read from (user-records.ts), each with a change counter (0027). */
-const RECORD_TABLES = ["users", "roles", "schools", "user_loads", "parent_children"] as const;
 
 /** Records held at most: some 700 bytes of JSON each, about 40 MB with the cache's own. */
 const MOST_RECORDS = 50_000;
-
-/** A user's id and record as JSON (recordJson). */
-export interface RecordText {
-  id: number;
-  record: string;
-}
-
-/** The versions of the tables a record is read from, as a column of the statement that reads it. */
-export const recordVersionsColumn = () => versionsTextOf(RECORD_TABLES);
 
 /**
  * Users' records as the database wrote them (recordJson), held at the versions of the tables they

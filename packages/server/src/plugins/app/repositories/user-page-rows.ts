@@ -2,17 +2,31 @@ import type { UserRecord } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { preparedRows, rowsOf, type Db } from "../../../db/client";
+import { versionsTextOf } from "../../../db/change-versions";
 import { changeCounters } from "../../../db/schema";
-import type { JsonText } from "../../../lib/json-text";
+import { JsonText } from "../../../lib/json-text";
 import { listOrder, pageOf, type ListInput } from "../../../lib/list";
 import { readKeysOncePerTurn } from "../../../read-models/versioned-cache/turn-reads";
 import { inOrder } from "./list-pages";
-import {
-  recordVersionsColumn,
-  UserRecordTexts,
-  type RecordText,
-} from "../../../read-models/users-search/user-record-texts";
 import { listSpec, selectRecordTexts } from "./user-records";
+
+/** The tables a user's record is read from (user-records.ts), each with a change counter (0027). */
+export const RECORD_TABLES = [
+  "users",
+  "roles",
+  "schools",
+  "user_loads",
+  "parent_children",
+] as const;
+
+/** A user's id and record as JSON (recordJson). */
+export interface RecordText {
+  id: number;
+  record: string;
+}
+
+/** The versions of the tables a record is read from, as a column of the statement that reads it. */
+export const recordVersionsColumn = () => versionsTextOf(RECORD_TABLES);
 
 /** A record as JSON with the users' version and the versions of every table it is read from. */
 export type PageRow = RecordText & { version: string; recordVersions: string | null };
@@ -31,19 +45,15 @@ const pageRows = (ids: SQL, tail?: SQL) =>
     tail,
   );
 
-/** The rows of a users' page by id, and their records as JSON (held while current when on). */
+/**
+ * The rows of a users' page by id, and their records as JSON (SQL only: HeldUserPageRows, in
+ * read-models, holds the records read while their tables' versions stand).
+ */
 export class UserPageRows {
-  /** The records of pages read lately, written as JSON. */
-  readonly texts;
   /** The pages of one turn's requests read in one statement (the version the same for all). */
   readonly byIds;
 
-  /** @param held the records read are held while their tables' versions stand (LMS_READ_MODELS) */
-  constructor(
-    private readonly db: Db,
-    held = true,
-  ) {
-    this.texts = new UserRecordTexts(db, held);
+  constructor(protected readonly db: Db) {
     const dialect = new PgDialect();
     const byIds = preparedRows<PageRow>(
       db,
@@ -63,15 +73,15 @@ export class UserPageRows {
     );
   }
 
-  /** The records of `ids`, in that order, held for the next pages that show them. */
+  /** The records of `ids`, in that order (held for the next pages that show them, if kept). */
   async records(ids: number[]): Promise<UserRecord[] | JsonText> {
     if (ids.length === 0) return [];
     return this.hold(inOrder(await this.byIds(ids), ids));
   }
 
-  /** The records of a page's rows, held for the next pages that show them. */
+  /** The records of a page's rows as one JSON array (held for the next pages, if kept). */
   hold(rows: PageRow[]): JsonText {
-    return this.texts.hold(rows[0]?.recordVersions, rows);
+    return new JsonText(rows.map((row) => row.record));
   }
 
   /** The users `ids` sorted in the list's order, the page `input` asks taken from them. */

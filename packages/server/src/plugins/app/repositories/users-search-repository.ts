@@ -17,6 +17,7 @@ import { VersionedPages } from "../../../read-models/versioned-cache/versioned-p
 import { specOrder } from "./list-pages";
 import { type Scope } from "./records";
 import { UserPageRows } from "./user-page-rows";
+import { HeldUserPageRows } from "../../../read-models/users-search/held-user-page-rows";
 import {
   detailColumns,
   listSpec,
@@ -53,10 +54,11 @@ export class UsersSearchRepository {
     indexed: false | { onBuilt?: (users: number, ms: number) => void } = false,
     readModels = true,
   ) {
-    this.rows = new UserPageRows(db, readModels);
+    const held = readModels ? new HeldUserPageRows(db) : null;
+    this.rows = held ?? new UserPageRows(db);
     this.pages = new VersionedPages(db, readModels);
     const database = new TrigramUserSearch(db, this.rows, countLimit, walk);
-    this.search = readModels ? keptUserSearch(db, database, countLimit, indexed) : database;
+    this.search = held ? keptUserSearch(db, database, held, countLimit, indexed) : database;
   }
 
   /** Whether searches can be answered from the index (it is built first if need be). */
