@@ -64,5 +64,8 @@ export function printTable(results, totalSeconds, { ci }) {
     `\n      Tests  ${parts.join(" | ")} (${total.tests}) in ${results.length} steps, ` +
       `${clock(totalSeconds)}: ${verdict}`,
   );
+  // The plain closing line CI reads: "N passed, N failed" alone on the last line.
+  const skipped = total.skipped ? `, ${total.skipped} skipped` : "";
+  console.log(`tests: ${total.passed} passed, ${total.failed} failed${skipped}`);
   return failedSteps.length > 0 || skippedInCi;
 }
