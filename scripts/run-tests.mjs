@@ -1,7 +1,6 @@
-// `pnpm test`: every check, every time. The build first (the others read its output), then lanes
-// side by side on the two cores: the server suites on PGlite, on PostgreSQL and on PostgreSQL with
-// the read models off each in a lane, and the lighter checks one after another in another. Each
-// step's output is printed whole when it ends; at the end a table of each step's time and tests.
+// `pnpm test`: every check, every time. The build first (the others read its output), then four
+// lanes side by side on the two cores (each lane's steps one after another). Each step's output is
+// printed whole when it ends; at the end a table of each step's time and tests.
 import { spawn } from "node:child_process";
 import { stepSummary, printTable } from "./test-steps.mjs";
 
@@ -10,28 +9,36 @@ const withPostgres = ci || process.env.LMS_TEST_PG !== "0";
 const vitest = (cwd, ...args) => ({ cwd, command: ["pnpm", "exec", "vitest", "run", ...args] });
 
 const build = { name: "build", cwd: ".", command: ["pnpm", "build"] };
+// Four lanes of about equal length: each server suite followed by one of the longer checks, and
+// the static checks with the short suites in the fourth.
 const lanes = [
-  [{ name: "server: pglite", ...vitest("packages/server", "--project", "pglite") }],
-  ...(withPostgres
-    ? [
-        [{ name: "server: postgres", ...vitest("packages/server", "--project", "postgres") }],
-        [
+  [
+    { name: "server: pglite", ...vitest("packages/server", "--project", "pglite") },
+    { name: "portal: browser", cwd: "packages/portal", command: ["pnpm", "test:e2e"] },
+  ],
+  [
+    ...(withPostgres
+      ? [{ name: "server: postgres", ...vitest("packages/server", "--project", "postgres") }]
+      : []),
+    { name: "@lms/ui", cwd: "packages/ui", command: ["pnpm", "test"] },
+  ],
+  [
+    ...(withPostgres
+      ? [
           {
             name: "server: postgres, read models off",
             ...vitest("packages/server", "--project", "postgres-plain"),
           },
-        ],
-      ]
-    : []),
+        ]
+      : []),
+    { name: "release:check", cwd: ".", command: ["pnpm", "release:check"] },
+    { name: "example app", cwd: ".", command: ["node", "scripts/example-app.mjs"] },
+  ],
   [
     { name: "lint", cwd: ".", command: ["pnpm", "lint"] },
     { name: "typecheck", cwd: ".", command: ["pnpm", "typecheck"] },
     { name: "@lms/core", cwd: "packages/lms-core", command: ["pnpm", "test"] },
-    { name: "@lms/ui", cwd: "packages/ui", command: ["pnpm", "test"] },
     { name: "portal: unit", ...vitest("packages/portal") },
-    { name: "portal: browser", cwd: "packages/portal", command: ["pnpm", "test:e2e"] },
-    { name: "release:check", cwd: ".", command: ["pnpm", "release:check"] },
-    { name: "example app", cwd: ".", command: ["node", "scripts/example-app.mjs"] },
   ],
 ];
 

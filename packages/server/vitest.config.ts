@@ -15,8 +15,10 @@ const shared = {
   // modules once per worker instead of per file took the suite from 12 to under 7 minutes in CI.
   isolate: false,
   globalSetup: ["test/global-setup.ts"],
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
+  // The test command runs the three projects side by side with the other checks on two cores: a
+  // scale test that takes 20 s alone can take three times that there.
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
 };
 
 export default defineConfig({
