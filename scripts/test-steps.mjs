@@ -35,9 +35,12 @@ export function printTable(results, totalSeconds, { ci }) {
   const rows = results.map((r) => {
     const tests = r.found ? String(r.tests) : "";
     const note = !r.ok ? "FAILED" : r.skipped ? `${r.skipped} skipped` : "";
-    return `${r.name.padEnd(width)}  ${r.seconds.toFixed(1).padStart(7)}  ${tests.padStart(5)}  ${note}`;
+    const cpu = r.cpu === undefined ? "" : r.cpu.toFixed(0);
+    return `${r.name.padEnd(width)}  ${r.seconds.toFixed(1).padStart(7)}  ${cpu.padStart(7)}  ${tests.padStart(5)}  ${note}`;
   });
-  console.log(`\n${"step".padEnd(width)}  ${"seconds".padStart(7)}  ${"tests".padStart(5)}`);
+  console.log(
+    `\n${"step".padEnd(width)}  ${"seconds".padStart(7)}  ${"cpu s".padStart(7)}  ${"tests".padStart(5)}`,
+  );
   for (const row of rows) console.log(row.trimEnd());
   const total = results.reduce(
     (sum, r) => ({
@@ -60,9 +63,10 @@ export function printTable(results, totalSeconds, { ci }) {
     : skippedInCi
       ? "FAILED: tests were skipped in CI"
       : "all steps passed";
+  const cpu = results.reduce((sum, r) => sum + (r.cpu ?? 0), 0);
   console.log(
     `\n      Tests  ${parts.join(" | ")} (${total.tests}) in ${results.length} steps, ` +
-      `${clock(totalSeconds)}: ${verdict}`,
+      `${clock(totalSeconds)} (CPU ${clock(cpu)}): ${verdict}`,
   );
   // The plain closing line CI reads: "N passed, N failed" alone on the last line.
   const skipped = total.skipped ? `, ${total.skipped} skipped` : "";
