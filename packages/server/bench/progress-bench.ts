@@ -13,7 +13,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../src/db/client";
 import { courses, materials } from "../src/db/schema";
 import type { ListInput } from "../src/lib/list";
-import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
+import { KeptCourseProgress } from "../src/read-models/progress/kept-course-progress";
 import { DerivedProgress } from "../test/support/progress-derived";
 import { listInput, onEachBenchDatabase, timed } from "./bench-database";
 import { freshSearches, type Populated } from "./data";
@@ -27,7 +27,7 @@ const ms = (values: number[]) =>
 async function measure(driver: "pglite" | "postgres", db: Db, populated: Populated) {
   const [course] = await db.select().from(courses).where(eq(courses.id, populated.bigCourseId));
   const scope = { schoolId: null, teacherId: null };
-  const after = new ProgressRepository(db);
+  const after = new KeptCourseProgress(db);
   const before = new DerivedProgress(db);
   const { total } = await after.list(course!, scope, listInput({}));
   const last = Math.max(1, Math.ceil(total / 25));

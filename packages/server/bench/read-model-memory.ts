@@ -11,7 +11,7 @@ import type { Db } from "../src/db/client";
 import { KeptClassList } from "../src/read-models/list-memory/kept-class-list";
 import { KeptCourseList } from "../src/read-models/list-memory/kept-course-list";
 import { KeptMaterialList } from "../src/read-models/list-memory/kept-material-list";
-import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
+import { KeptCourseProgress } from "../src/read-models/progress/kept-course-progress";
 import { KeptSchoolList } from "../src/read-models/list-memory/kept-school-list";
 import { HeldUserPageRows } from "../src/read-models/users-search/held-user-page-rows";
 import { UsersSearchIndex } from "../src/read-models/users-search/users-search-index";
@@ -113,7 +113,7 @@ async function measure(db: Db, users: number, bigCourseId: number) {
   // The course of 2,000 students: its students, a figure's keys and its rows held (the second
   // page at the same versions holds them).
   const [course] = await db.select().from(courses).where(eq(courses.id, bigCourseId));
-  const progress = new ProgressRepository(db);
+  const progress = new KeptCourseProgress(db);
   const scope = { schoolId: null, teacherId: null };
   const input = (page: number) => ({
     page,

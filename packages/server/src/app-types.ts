@@ -3,7 +3,7 @@ import type { Database } from "./db/client";
 import type { FileStorage } from "./lib/storage";
 import type { AuthService } from "./plugins/app/auth";
 import type { Mailer } from "./plugins/app/mailer";
-import type { Repositories } from "./plugins/app/repositories";
+import type { Repositories } from "./plugins/app/data-access";
 import type { ContentCapabilities } from "./services/content-capabilities";
 import type { RecycleBinJobs } from "./services/recycle-bin";
 

@@ -12,7 +12,7 @@ import { createFileStorage } from "./lib/file-stores";
 import type { FileStorage } from "./lib/storage";
 import { AuthService } from "./plugins/app/auth";
 import { Mailer } from "./plugins/app/mailer";
-import { createRepositories } from "./plugins/app/repositories";
+import { createRepositories } from "./plugins/app/data-access";
 import compression from "./plugins/external/compression";
 import cors from "./plugins/external/cors";
 import portal from "./plugins/external/portal";

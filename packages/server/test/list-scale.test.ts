@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsRead } from "../src/lib/json-text";
 import { UsersSearchRepository } from "../src/plugins/app/repositories/users-search-repository";
+import type { WalkBounds } from "../src/plugins/app/repositories/users-trigram-search";
+import { keptUsersListReads } from "../src/read-models/users-search/indexed-user-search";
 import { useTestApp } from "./helper";
 
 // A searched list with more than 3 matches answers with an estimated total (LMS_LIST_EXACT_COUNT).
@@ -155,10 +157,12 @@ describe("user list at scale", () => {
 
   it("reads a common term's page alike whether the walk of the sort order finds it, gives up or is not tried", async () => {
     const db = t().database.db;
+    const repository = (walk?: WalkBounds) =>
+      new UsersSearchRepository(db, keptUsersListReads(db, { countLimit: 3, walk }));
     const ways = {
-      walks: new UsersSearchRepository(db, 3),
-      "gives up early": new UsersSearchRepository(db, 3, { slack: 1, min: 1, max: 1_000_000 }),
-      "reads the matches": new UsersSearchRepository(db, 3, { slack: 1, min: 1, max: 0 }),
+      walks: repository(),
+      "gives up early": repository({ slack: 1, min: 1, max: 1_000_000 }),
+      "reads the matches": repository({ slack: 1, min: 1, max: 0 }),
     };
     // "santos" clusters in a list sorted by last name; "scaletie" and "ana" spread over the others.
     for (const [search, sortBy, column, schoolId] of [

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createRepositories, type Repositories } from "../src/plugins/app/repositories";
+import { createRepositories, type Repositories } from "../src/plugins/app/data-access";
 import { ListMemory } from "../src/read-models/list-memory/list-memory";
 import { ADMIN_VIEWER, ROWS, useListsAtScale } from "./support/lists-at-scale";
 

@@ -4,10 +4,8 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
 import { materials } from "../src/db/schema";
-import {
-  ProgressRepository,
-  type ProgressScope,
-} from "../src/plugins/app/repositories/progress-repository";
+import type { ProgressScope } from "../src/plugins/app/repositories/progress-repository";
+import { KeptCourseProgress } from "../src/read-models/progress/kept-course-progress";
 import { useTestApp } from "./helper";
 import {
   expectSameProgressLists,
@@ -112,7 +110,7 @@ beforeAll(async () => {
 
 describe("progress summaries (migration 0020)", () => {
   it("give the aggregated list after every change a school makes", async () => {
-    const repository = new ProgressRepository(db());
+    const repository = new KeptCourseProgress(db());
     const material = async (name: string) => {
       const [row] = await db().select().from(materials).where(eq(materials.id, mats[name]!));
       return row!;

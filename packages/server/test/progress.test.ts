@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../src/db/client";
 import { CLASS_STUDENTS } from "../src/db/seed-classes";
 import { ProgressRepository } from "../src/plugins/app/repositories/progress-repository";
+import { KeptCourseProgress } from "../src/read-models/progress/kept-course-progress";
 import { useTestApp, type FieldValue } from "./helper";
 
 const t = useTestApp();
@@ -292,7 +293,7 @@ describe("course progress list", () => {
     const first = schoolOf.get(all.rows[0]!.userId)!;
     const other = all.rows.findIndex((r) => schoolOf.get(r.userId) !== first);
     expect(other).toBeGreaterThan(0);
-    const repository = new ProgressRepository(db);
+    const repository = new KeptCourseProgress(db);
     const read = vi.spyOn(
       repository as unknown as { versionedRows: () => unknown },
       "versionedRows",
@@ -327,7 +328,7 @@ describe("course progress list", () => {
     const scope = { schoolId: null, teacherId: null };
     const input = { page: 1, rowsPerPage: 50, sortOrder: "asc" as const, search: "" };
     const dan = await addStudent("dan.moved", "Dan", "Moved", "Rizal", "RNHS");
-    const repository = new ProgressRepository(db);
+    const repository = new KeptCourseProgress(db);
     const before = await repository.versionsAhead(val7);
     const first = await repository.list(course, scope, input, Promise.resolve(before));
     expect(first.rows.map((r) => r.userId)).toContain(dan);

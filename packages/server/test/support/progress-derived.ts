@@ -4,11 +4,9 @@ import { expect } from "vitest";
 import { rowsOf as resultRows, type Db } from "../../src/db/client";
 import { courses } from "../../src/db/schema";
 import { containsPattern, pageOf, type ListInput } from "../../src/lib/list";
-import {
-  ProgressRepository,
-  type ProgressScope,
-} from "../../src/plugins/app/repositories/progress-repository";
+import type { ProgressScope } from "../../src/plugins/app/repositories/progress-repository";
 import { scormCountedScore } from "../../src/plugins/app/repositories/scorm-results";
+import { KeptCourseProgress } from "../../src/read-models/progress/kept-course-progress";
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -262,7 +260,7 @@ export async function expectSummaryRows(db: Db) {
 
 const SORTS = [undefined, ...SORTABLE_COLUMNS.progress];
 
-const repositories = new WeakMap<Db, ProgressRepository>();
+const repositories = new WeakMap<Db, KeptCourseProgress>();
 
 /**
  * A course's progress list read from the summaries against this derived one: every sort both ways
@@ -273,7 +271,7 @@ export async function expectSameProgressLists(db: Db, courseId: number, scopes: 
   // One repository per database across a test's changes: what it keeps must follow every one.
   let repository = repositories.get(db);
   if (!repository) {
-    repository = new ProgressRepository(db);
+    repository = new KeptCourseProgress(db);
     repositories.set(db, repository);
   }
   const derived = new DerivedProgress(db);

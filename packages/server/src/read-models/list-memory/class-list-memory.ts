@@ -10,18 +10,18 @@ import {
 } from "../../plugins/app/repositories/class-list-order";
 import { toRecord, type ClassRow } from "../../plugins/app/repositories/class-rows";
 import type { ClassScope } from "../../services/class-scope";
-import { ListMemory } from "./list-memory";
+import { HeldList } from "./held-list";
+import type { MemoryListSource } from "./list-memory";
 
 /**
- * The stored classes (class_list) held in memory (ListMemory): every class's text starts with
+ * The stored classes (class_list) held in memory (HeldList): every class's text starts with
  * "grade ", whose trigrams are on every row, so a search in the database reads each match (a heap
  * block each), then counts and sorts them.
  */
-export class ClassListMemory {
-  private readonly memory;
-
-  constructor(db: Db) {
-    this.memory = new ListMemory<ClassRow>(db, {
+export class ClassListMemory extends HeldList<ClassRow> {
+  /** @param on the stored classes are held (tests turn it off) */
+  constructor(db: Db, on = true) {
+    const source: MemoryListSource = {
       tables: ["class_list"],
       columns: sql`k.school_id, k.year_from, k.year_to, k.grade, k.section, k.school_name,
         k.students, k.teachers, k.average_completion`,
@@ -29,16 +29,8 @@ export class ClassListMemory {
       searchText: sql`k.search_text`,
       school: sql`k.school_id`,
       orders: everyOrder(),
-    });
-  }
-
-  /** Whether the memory holds the stored classes as they are now (loaded first if need be). */
-  ready(): Promise<boolean> {
-    return this.memory.ready();
-  }
-
-  close(): void {
-    this.memory.close();
+    };
+    super(db, source, on);
   }
 
   /**
@@ -61,11 +53,6 @@ export class ClassListMemory {
     ) {
       return null;
     }
-    const found = await this.memory.recordsFor(
-      input,
-      { schoolId: school, order: orderName(input) },
-      toRecord,
-    );
-    return found && { rows: found.records, total: found.total, fromMemory: true };
+    return this.pageOf(input, { schoolId: school, order: orderName(input) }, toRecord);
   }
 }

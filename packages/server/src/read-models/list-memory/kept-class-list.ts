@@ -30,16 +30,15 @@ export class KeptClassList extends ClassesRepository {
   ) {
     super(db, { sortedMatches });
     this.counts = new VersionedCounts(db);
-    this.memory = inMemory ? new ClassListMemory(db) : null;
+    this.memory = new ClassListMemory(db, inMemory);
   }
 
-  /** Whether the memory holds the stored classes as they are now (loaded first if need be). */
-  override async memoryReady(): Promise<boolean> {
-    return (await this.memory?.ready()) ?? false;
+  override memoryReady(): Promise<boolean> {
+    return this.memory.ready();
   }
 
   override close(): void {
-    this.memory?.close();
+    this.memory.close();
   }
 
   override async list(
@@ -50,7 +49,7 @@ export class KeptClassList extends ClassesRepository {
     today = new Date(),
   ): Promise<ClassPage> {
     await this.sync(today);
-    const fromMemory = await this.memory?.page(input, filters, options, scope);
+    const fromMemory = await this.memory.page(input, filters, options, scope);
     if (fromMemory) return fromMemory;
     const query = this.listQuery(input, filters, options, scope, today);
     // With the total kept for the versions read last, the page is read with the versions now, in

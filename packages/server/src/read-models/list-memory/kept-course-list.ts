@@ -1,5 +1,5 @@
 import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
-import { getTableColumns, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { courses } from "../../db/schema";
 import type { JsonText } from "../../lib/json-text";
@@ -10,8 +10,10 @@ import {
   type CourseRow,
 } from "../../plugins/app/repositories/courses-repository";
 import { toCourseRecord, type CourseViewer } from "../../services/course-records";
+import { readOncePerTurnFor } from "../versioned-cache/turn-reads";
 import { VersionedPages } from "../versioned-cache/versioned-pages";
-import { fieldColumns, ListMemory, specOrderName, specOrders } from "./list-memory";
+import { HeldList, tableSource } from "./held-list";
+import { specOrderName } from "./list-memory";
 
 /**
  * courseAccess's "view" for the courses held in memory: a global user's every course, a school's
@@ -29,34 +31,36 @@ export function courseAccessInMemory(
 /**
  * The courses' repository with its read models in front (LMS_READ_MODELS on, wired by
  * createRepositories): a page without filters for a global user or a school's (not a teacher's or
- * a student's) from the courses held in memory (ListMemory) while they are current, else the
- * repository's SQL with the totals kept per version of the tables they read (VersionedPages).
+ * a student's) from the courses held in memory (HeldList) while they are current, else the
+ * repository's SQL with the totals kept per version of the tables they read (VersionedPages); a
+ * course `find` reads once for the requests of a turn that ask the same.
  */
 export class KeptCourseList extends CoursesRepository {
-  private readonly memory;
+  private readonly held;
+  private readonly foundOnce = readOncePerTurnFor((query: SQL) => super.found(query));
 
   /** @param options.inMemory the courses are held in memory (tests turn it off) */
   constructor(db: Db, { inMemory = true }: { inMemory?: boolean } = {}) {
     super(db, new VersionedPages(db));
-    this.memory = inMemory
-      ? new ListMemory<CourseRow>(db, {
-          tables: ["courses"],
-          columns: fieldColumns(getTableColumns(courses)),
-          from: sql`${courses}`,
-          searchText: sql`${courses.searchText}`,
-          school: sql`${courses.schoolId}`,
-          orders: specOrders(coursesListSpec),
-        })
-      : null;
+    const source = tableSource(courses, coursesListSpec, {
+      searchText: courses.searchText,
+      school: courses.schoolId,
+    });
+    this.held = new HeldList<CourseRow>(db, source, inMemory);
   }
 
-  /** Whether the memory holds the courses as they are now (loaded first if need be). */
-  override async memoryReady(): Promise<boolean> {
-    return (await this.memory?.ready()) ?? false;
+  override memoryReady(): Promise<boolean> {
+    return this.held.ready();
   }
 
   override close(): void {
-    this.memory?.close();
+    this.held.close();
+  }
+
+  protected override async found(query: SQL): Promise<CourseRow | undefined> {
+    const row = await this.foundOnce(query);
+    // Each caller its own copy: the callers of one turn share the read.
+    return row && { ...row };
   }
 
   override async list(
@@ -64,15 +68,14 @@ export class KeptCourseList extends CoursesRepository {
     filters: ListFilter[],
     viewer: CourseViewer,
   ): Promise<{ rows: CourseRecord[] | JsonText; total: number; fromMemory?: true }> {
-    const access = courseAccessInMemory(viewer);
-    if (this.memory && access && filters.length === 0) {
-      const found = await this.memory.recordsFor(
+    const access = filters.length === 0 && courseAccessInMemory(viewer);
+    const held =
+      access &&
+      (await this.held.pageOf(
         input,
         { ...access, order: specOrderName(coursesListSpec, input) },
         toCourseRecord,
-      );
-      if (found) return { rows: found.records, total: found.total, fromMemory: true };
-    }
-    return super.list(input, filters, viewer);
+      ));
+    return held || super.list(input, filters, viewer);
   }
 }

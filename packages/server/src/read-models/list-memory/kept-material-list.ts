@@ -17,7 +17,8 @@ import {
 } from "../../plugins/app/repositories/materials-repository";
 import { toMaterialRecord } from "../../services/material-records";
 import { VersionedPages } from "../versioned-cache/versioned-pages";
-import { fieldColumns, ListMemory, specOrderName, specOrders } from "./list-memory";
+import { HeldList } from "./held-list";
+import { fieldColumns, specOrderName, specOrders, type MemoryListSource } from "./list-memory";
 
 /**
  * Whether a source and visibility list every material (the repository's conditions add none):
@@ -39,11 +40,11 @@ const heldMaterialRecord = (row: ListedRow) => toMaterialRecord(row);
 /**
  * The materials' repository with its read models in front (LMS_READ_MODELS on, wired by
  * createRepositories): a page of every material (a global user's, without filters) from the
- * materials held in memory (ListMemory) while they are current, else the repository's SQL with the
+ * materials held in memory (HeldList) while they are current, else the repository's SQL with the
  * totals kept per version of the tables they read (VersionedPages).
  */
 export class KeptMaterialList extends MaterialsRepository {
-  private readonly memory;
+  private readonly held;
 
   /** @param options.inMemory the materials are held in memory (tests turn it off) */
   constructor(db: Db, { inMemory = true }: { inMemory?: boolean } = {}) {
@@ -52,32 +53,30 @@ export class KeptMaterialList extends MaterialsRepository {
       sourceOrder({ page: 1, rowsPerPage: 1, search: "", sortOrder: "asc" }),
       sql`, `,
     );
-    this.memory = inMemory
-      ? new ListMemory<ListedRow>(db, {
-          // Every material's row and its element's position (journey order); no course's.
-          tables: ["materials", "course_elements"],
-          columns: fieldColumns(listedColumns, ["lastModified"]),
-          from: sql`${materials} join ${courseElements} on ${elementJoin.on}`,
-          searchText: materialsListSpec.search as SQL,
-          school: sql`null::int`,
-          // Without a sort column, journey order either way (the sort order does not turn it).
-          orders: new Map([
-            ...specOrders(materialsListSpec),
-            [":asc", journey],
-            [":desc", { of: ":asc", backwards: false }],
-          ]),
-          dates: ["lastModified"],
-        })
-      : null;
+    const source: MemoryListSource = {
+      // Every material's row and its element's position (journey order); no course's.
+      tables: ["materials", "course_elements"],
+      columns: fieldColumns(listedColumns, ["lastModified"]),
+      from: sql`${materials} join ${courseElements} on ${elementJoin.on}`,
+      searchText: materialsListSpec.search as SQL,
+      school: sql`null::int`,
+      // Without a sort column, journey order either way (the sort order does not turn it).
+      orders: new Map([
+        ...specOrders(materialsListSpec),
+        [":asc", journey],
+        [":desc", { of: ":asc", backwards: false }],
+      ]),
+      dates: ["lastModified"],
+    };
+    this.held = new HeldList<ListedRow>(db, source, inMemory);
   }
 
-  /** Whether the memory holds the materials as they are now (loaded first if need be). */
-  override async memoryReady(): Promise<boolean> {
-    return (await this.memory?.ready()) ?? false;
+  override memoryReady(): Promise<boolean> {
+    return this.held.ready();
   }
 
   override close(): void {
-    this.memory?.close();
+    this.held.close();
   }
 
   override async list(
@@ -86,14 +85,14 @@ export class KeptMaterialList extends MaterialsRepository {
     filters: ListFilter[],
     visibility: MaterialVisibility,
   ): Promise<{ rows: MaterialRecord[] | JsonText; total: number; fromMemory?: true }> {
-    if (this.memory && filters.length === 0 && listsEveryMaterial(from, visibility)) {
-      const found = await this.memory.recordsFor(
+    const held =
+      filters.length === 0 &&
+      listsEveryMaterial(from, visibility) &&
+      (await this.held.pageOf(
         input,
         { schoolId: null, order: specOrderName(materialsListSpec, input) },
         heldMaterialRecord,
-      );
-      if (found) return { rows: found.records, total: found.total, fromMemory: true };
-    }
-    return super.list(from, input, filters, visibility);
+      ));
+    return held || super.list(from, input, filters, visibility);
   }
 }

@@ -1,5 +1,4 @@
 import type { ListFilter, SchoolRecord } from "@lms/core";
-import { getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { schools } from "../../db/schema";
 import type { JsonText } from "../../lib/json-text";
@@ -12,39 +11,34 @@ import {
 } from "../../plugins/app/repositories/schools-repository";
 import { toSchoolRecord } from "../../services/school-records";
 import { VersionedPages } from "../versioned-cache/versioned-pages";
-import { fieldColumns, ListMemory, specOrderName, specOrders } from "./list-memory";
+import { HeldList, tableSource } from "./held-list";
+import { specOrderName } from "./list-memory";
 
 /**
  * The schools' repository with its read models in front (LMS_READ_MODELS on, wired by
  * createRepositories): a page of every school (or of a school admin's own) without filters from
- * the schools held in memory (ListMemory) while they are current, else the repository's SQL with
+ * the schools held in memory (HeldList) while they are current, else the repository's SQL with
  * the totals kept per version of the tables they read (VersionedPages).
  */
 export class KeptSchoolList extends SchoolsRepository {
-  private readonly memory;
+  private readonly held;
 
   /** @param options.inMemory the schools are held in memory (tests turn it off) */
   constructor(db: Db, { inMemory = true }: { inMemory?: boolean } = {}) {
     super(db, new VersionedPages(db));
-    this.memory = inMemory
-      ? new ListMemory<SchoolRow>(db, {
-          tables: ["schools"],
-          columns: fieldColumns(getTableColumns(schools)),
-          from: sql`${schools}`,
-          searchText: sql`${schools.searchText}`,
-          school: sql`${schools.id}`,
-          orders: specOrders(schoolsListSpec),
-        })
-      : null;
+    const source = tableSource(schools, schoolsListSpec, {
+      searchText: schools.searchText,
+      school: schools.id,
+    });
+    this.held = new HeldList<SchoolRow>(db, source, inMemory);
   }
 
-  /** Whether the memory holds the schools as they are now (loaded first if need be). */
-  override async memoryReady(): Promise<boolean> {
-    return (await this.memory?.ready()) ?? false;
+  override memoryReady(): Promise<boolean> {
+    return this.held.ready();
   }
 
   override close(): void {
-    this.memory?.close();
+    this.held.close();
   }
 
   override async list(
@@ -52,14 +46,13 @@ export class KeptSchoolList extends SchoolsRepository {
     filters: ListFilter[],
     scope: Scope,
   ): Promise<{ rows: SchoolRecord[] | JsonText; total: number; fromMemory?: true }> {
-    if (this.memory && filters.length === 0) {
-      const found = await this.memory.recordsFor(
+    const held =
+      filters.length === 0 &&
+      (await this.held.pageOf(
         input,
         { schoolId: scope.schoolId, order: specOrderName(schoolsListSpec, input) },
         toSchoolRecord,
-      );
-      if (found) return { rows: found.records, total: found.total, fromMemory: true };
-    }
-    return super.list(input, filters, scope);
+      ));
+    return held || super.list(input, filters, scope);
   }
 }

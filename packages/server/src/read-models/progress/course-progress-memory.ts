@@ -1,44 +1,25 @@
 import type { ProgressRow } from "@lms/core";
 import { pageOf, type ListInput } from "../../lib/list";
 import type { ProgressScope } from "../../services/progress-scope";
+import {
+  orderStudents,
+  sortedByFigure,
+  type CourseMaterials,
+  type CourseStudents,
+  type FigureKeys,
+  type FigureSort,
+  type Ordered,
+} from "../../plugins/app/repositories/progress-order";
 import { VersionedCache } from "../versioned-cache/versioned-cache";
 import { OneTripTries } from "../versioned-cache/versioned-pages";
-
-/** The course's published materials (a percentage's denominator), and whether any is SCORM. */
-export interface CourseMaterials {
-  total: number;
-  scorm: boolean;
-}
-
-/**
- * A course's students in scope, in the list's name order (lower-cased last and first names, then
- * id), with their search text: what every page and search of the course is ordered from.
- */
-export interface CourseStudents {
-  ids: number[];
-  texts: string[];
-}
-
-/** A page's students in the asked order, and the course's materials. */
-export interface Ordered {
-  ids: number[];
-  materials: CourseMaterials;
-  /** The course's students in scope the ids are ordered from. */
-  students: CourseStudents;
-}
 
 /** A course as the memory keys it. */
 interface Course {
   id: number;
 }
 
-/** A figure's sort keys by student (a student without a summary row has none). */
-type FigureKeys = Map<number, number | null>;
-
 /** The database's reads the memory keeps, each at the versions it is given. */
 export interface CourseProgressReads<C extends Course> {
-  /** The figures a page may be sorted by, with the key of a student without a summary row. */
-  figures: Readonly<Record<string, { none: number | null }>>;
   materials(course: C): Promise<CourseMaterials>;
   /** The condition's text (with its values), and the students it reads. */
   students(course: C, scope: ProgressScope): { text: string; read: () => Promise<CourseStudents> };
@@ -74,8 +55,7 @@ const heldKey = (course: Course, versions: Map<string, string>) =>
  * they are read from (change_counters and the course's summaries' version, 0025, both moved at
  * commit), so a page or a new search is ordered, searched and counted here. For a course without
  * SCORM materials, the rows of its students are held too from the second page asked at the same
- * versions (pageOfHeldRows): a page or a search then reads only the versions. Off
- * (LMS_READ_MODELS), nothing is kept: every page reads them all again.
+ * versions (pageOfHeldRows): a page or a search then reads only the versions.
  */
 export class CourseProgressMemory<C extends Course> {
   private readonly students;
@@ -98,25 +78,17 @@ export class CourseProgressMemory<C extends Course> {
   /** The courses whose versions moved while their rows were read: not held again for a while. */
   private readonly tries = new OneTripTries();
 
-  constructor(
-    private readonly reads: CourseProgressReads<C>,
-    on = true,
-  ) {
+  constructor(private readonly reads: CourseProgressReads<C>) {
     // About 100 bytes a student: at most some 20 MB.
     const students = { maxSize: 200_000, sizeCalculation: (s: CourseStudents) => s.ids.length + 1 };
-    this.students = new VersionedCache<CourseStudents>(students, on);
-    this.materials = new VersionedCache<CourseMaterials>({ max: 1000 }, on);
+    this.students = new VersionedCache<CourseStudents>(students);
+    this.materials = new VersionedCache<CourseMaterials>({ max: 1000 });
     const keys = { maxSize: 200_000, sizeCalculation: (k: FigureKeys) => k.size + 1 };
-    this.keys = new VersionedCache<FigureKeys>(keys, on);
+    this.keys = new VersionedCache<FigureKeys>(keys);
     // About 300 bytes a row: at most some 30 MB.
     const rows = { maxSize: 100_000, sizeCalculation: (r: Map<number, ProgressRow>) => r.size + 1 };
-    this.heldRows = new VersionedCache<Map<number, ProgressRow>>(rows, on);
-    this.askedOnce = new VersionedCache<true>({ max: 1000 }, on);
-  }
-
-  /** Whether anything is kept (LMS_READ_MODELS). */
-  get on(): boolean {
-    return this.heldRows.on;
+    this.heldRows = new VersionedCache<Map<number, ProgressRow>>(rows);
+    this.askedOnce = new VersionedCache<true>({ max: 1000 });
   }
 
   /**
@@ -142,38 +114,14 @@ export class CourseProgressMemory<C extends Course> {
     );
     const students = materials && (await this.studentsOf(course, scope, versions, keptOnly));
     if (!materials || !students) return null;
-    const { search } = input;
-    // As `search_text like containsPattern(search)`: the term's characters taken literally.
-    const matched =
-      search === ""
-        ? students.ids
-        : students.ids.filter((_, i) => students.texts[i]!.includes(search));
-    const { figures } = this.reads;
-    const column = input.sortBy && Object.hasOwn(figures, input.sortBy) ? input.sortBy : null;
-    // Without a sortable column, the names A–Z whatever the order asked.
-    const sortable = column !== null || input.sortBy === "lastName";
-    const desc = sortable && input.sortOrder === "desc";
-    // Without published materials every percentage is 0: the names decide.
-    if (
-      column === null ||
-      (column === "percent" && materials.total === 0) ||
-      matched.length === 0
-    ) {
-      return { ids: desc ? [...matched].reverse() : matched, materials, students };
-    }
-    const keysKey =
-      versions &&
-      JSON.stringify([course.id, column, materials.total, versions.get("progress_summaries")]);
-    const keys = await this.keys.keptOr(
-      keysKey,
-      () => this.reads.figureKeys(course, column, materials.total),
-      keptOnly,
-    );
-    if (!keys) return null;
-    const all = this.sortedByFigure(students, keys, figures[column]!.none, desc);
-    if (search === "") return { ids: all, materials, students };
-    const wanted = new Set(matched);
-    return { ids: all.filter((id) => wanted.has(id)), materials, students };
+    const keysOf = (column: string) => {
+      const key =
+        versions &&
+        JSON.stringify([course.id, column, materials.total, versions.get("progress_summaries")]);
+      const read = () => this.reads.figureKeys(course, column, materials.total);
+      return this.keys.keptOr(key, read, keptOnly);
+    };
+    return orderStudents(input, materials, students, keysOf, this.sortedByFigure);
   }
 
   private studentsOf(
@@ -188,39 +136,16 @@ export class CourseProgressMemory<C extends Course> {
     return this.students.keptOr(key, read, keptOnly);
   }
 
-  /**
-   * Every student of `students` by a figure's `keys` (no figure last both ways, ties by name),
-   * sorted once per kept students and keys.
-   */
-  private sortedByFigure(
-    students: CourseStudents,
-    keys: FigureKeys,
-    none: number | null,
-    desc: boolean,
-  ): number[] {
+  /** sortedByFigure, once per kept students and keys. */
+  private readonly sortedByFigure: FigureSort = (students, keys, none, desc) => {
     let byKeys = this.sorted.get(students);
     if (!byKeys) this.sorted.set(students, (byKeys = new WeakMap()));
     let orders = byKeys.get(keys);
     if (!orders) byKeys.set(keys, (orders = new Map()));
-    const kept = orders.get(desc);
-    if (kept) return kept;
-    const entries = students.ids.map((id, rank) => {
-      const key = keys.get(id);
-      return { id, rank, key: key === undefined ? none : key };
-    });
-    const sign = desc ? -1 : 1;
-    entries.sort((a, b) => {
-      if (a.key !== b.key) {
-        if (a.key === null) return 1;
-        if (b.key === null) return -1;
-        return sign * (a.key - b.key);
-      }
-      return sign * (a.rank - b.rank);
-    });
-    const ids = entries.map((entry) => entry.id);
-    orders.set(desc, ids);
+    let ids = orders.get(desc);
+    if (!ids) orders.set(desc, (ids = sortedByFigure(students, keys, none, desc)));
     return ids;
-  }
+  };
 
   /**
    * A page of the rows held at `versions` (the course's versions now), after reading those of the
@@ -236,7 +161,6 @@ export class CourseProgressMemory<C extends Course> {
     versions: Map<string, string>,
   ): Promise<{ rows: ProgressRow[]; total: number } | "moved" | null> {
     const key = heldKey(course, versions);
-    if (!this.on) return null;
     if (!this.heldRows.has(key) && !this.askedOnce.has(key)) {
       this.askedOnce.set(key, true);
       return null;

@@ -1,11 +1,21 @@
 import type { Db } from "../../db/client";
 import { pageOf, parseFilters, type ListInput } from "../../lib/list";
-import type { TrigramUserSearch } from "../../plugins/app/repositories/users-trigram-search";
-import type { HeldUserPageRows } from "./held-user-page-rows";
-import { listSpec } from "../../plugins/app/repositories/user-records";
 import { inOrder } from "../../plugins/app/repositories/list-pages";
+import { listSpec } from "../../plugins/app/repositories/user-records";
+import {
+  COUNT_LIMIT,
+  type UsersListReads,
+  type UsersSearchOptions,
+} from "../../plugins/app/repositories/users-search-repository";
+import { TrigramUserSearch, WALK } from "../../plugins/app/repositories/users-trigram-search";
+import { VersionedPages } from "../versioned-cache/versioned-pages";
+import { HeldUserPageRows } from "./held-user-page-rows";
 import { KeptUserSearch } from "./kept-user-search";
-import type { UserPage, UserSearch, UserSearchRequest } from "./user-search";
+import type {
+  UserPage,
+  UserSearch,
+  UserSearchRequest,
+} from "../../plugins/app/repositories/user-search";
 import { UsersSearchIndex, type IndexAnswer, type Versioned } from "./users-search-index";
 
 /**
@@ -113,16 +123,25 @@ export class IndexedUserSearch implements UserSearch {
 }
 
 /**
- * The read models in front of the trigram search (LMS_READ_MODELS on): its searches kept per users'
- * version, and in front of that the in-memory index when `indexed` (LMS_USER_SEARCH_INDEX).
+ * The users' list's reads with the read models in front (LMS_READ_MODELS on, wired by
+ * createRepositories): the records held (HeldUserPageRows), the trigram search's searches kept per
+ * users' version (KeptUserSearch) and in front of them the in-memory index when `indexed`
+ * (LMS_USER_SEARCH_INDEX), the totals kept per version (VersionedPages).
  */
-export function keptUserSearch(
+export function keptUsersListReads(
   db: Db,
-  database: TrigramUserSearch,
-  rows: HeldUserPageRows,
-  countLimit: number,
-  indexed: false | { onBuilt?: (users: number, ms: number) => void },
-): UserSearch {
-  const kept = new KeptUserSearch(db, database, rows);
-  return indexed ? new IndexedUserSearch(db, rows, kept, countLimit, indexed.onBuilt) : kept;
+  {
+    countLimit = COUNT_LIMIT,
+    walk = WALK,
+    indexed = false,
+  }: UsersSearchOptions & {
+    indexed?: false | { onBuilt?: (users: number, ms: number) => void };
+  } = {},
+): UsersListReads {
+  const rows = new HeldUserPageRows(db);
+  const kept = new KeptUserSearch(db, new TrigramUserSearch(db, rows, countLimit, walk), rows);
+  const search = indexed
+    ? new IndexedUserSearch(db, rows, kept, countLimit, indexed.onBuilt)
+    : kept;
+  return { rows, search, pages: new VersionedPages(db) };
 }

@@ -6,7 +6,11 @@ import type { TrigramUserSearch } from "../../plugins/app/repositories/users-tri
 import { VersionedCache } from "../versioned-cache/versioned-cache";
 import { inOrder } from "../../plugins/app/repositories/list-pages";
 import type { HeldUserPageRows } from "./held-user-page-rows";
-import type { UserPage, UserSearch, UserSearchRequest } from "./user-search";
+import type {
+  UserPage,
+  UserSearch,
+  UserSearchRequest,
+} from "../../plugins/app/repositories/user-search";
 
 /** Sorted ids kept in all (4 bytes each), least recently used out first. */
 const MOST_IDS = 2_000_000;

@@ -2,7 +2,6 @@ import { ROLE_IDS, type CourseRecord, type ListFilter } from "@lms/core";
 import { eq, getTableColumns, isNull, or, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { preparedTableRows, rowsOf, type Db, type Executor } from "../../../db/client";
-import { readOncePerTurnFor } from "../../../read-models/versioned-cache/turn-reads";
 import { courses } from "../../../db/schema";
 import {
   listConditions,
@@ -104,10 +103,6 @@ export class CoursesRepository {
   private readonly byIds: (ids: number[]) => Promise<CourseRow[]>;
   /** The statement `find` reads a course with, by course, mode and viewer. */
   private readonly findQueries = new LRUCache<string, SQL>({ max: 5000 });
-  /** A course read by a kept query, once for the requests of a turn that ask the same. */
-  private readonly findOnce = readOncePerTurnFor((query: SQL) =>
-    preparedTableRows(this.db, { getSQL: () => query }, courses),
-  );
 
   /** @param pages how a page of a list is read (VersionedPages keeps its totals per version) */
   constructor(
@@ -142,9 +137,13 @@ export class CoursesRepository {
     const key = JSON.stringify([id, mode, viewer]);
     let query = this.findQueries.get(key);
     if (!query) this.findQueries.set(key, (query = build().getSQL()));
-    const [row] = await this.findOnce(query);
-    // Each caller its own copy: the callers of one turn share the read.
-    return row && { ...row };
+    return this.found(query);
+  }
+
+  /** The course a statement `find` built reads, as a prepared statement. */
+  protected async found(query: SQL): Promise<CourseRow | undefined> {
+    const [row] = await preparedTableRows(this.db, { getSQL: () => query }, courses);
+    return row;
   }
 
   /** Locks a course row for a change of positions in it (concurrent swaps stay consistent). */

@@ -1,17 +1,18 @@
+import type { ProgressRow } from "@lms/core";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
 import { preparedStatement, type Db, type Executor } from "../../../db/client";
 import { progress, type materials } from "../../../db/schema";
 import { pageOf, type ListInput } from "../../../lib/list";
+import type { ProgressScope } from "../../../services/progress-scope";
 import {
-  CourseProgressMemory,
+  orderStudents,
   type CourseMaterials,
   type CourseStudents,
+  type FigureKeys,
   type Ordered,
-} from "../../../read-models/progress/course-progress-memory";
-import { readOncePerTurnFor } from "../../../read-models/versioned-cache/turn-reads";
-import type { ProgressScope } from "../../../services/progress-scope";
+} from "./progress-order";
 import {
   courseStudents,
   FIGURE_KEYS,
@@ -21,9 +22,6 @@ import {
   ROWS_SQL,
   studentConditions,
   toRow,
-  VERSIONED,
-  VERSIONED_ROWS_SQL,
-  VERSIONS_SQL,
   type CourseRow,
 } from "./progress-statements";
 import { created, updated } from "./records";
@@ -34,66 +32,26 @@ export { courseStudents };
 type MaterialRow = typeof materials.$inferSelect;
 
 /**
- * Course progress per student (SPEC.md course progress view): the students a course applies to
- * (its grade, its section if it has one, its school unless it is for every school) within the
- * caller's scope, with the published materials they completed, the average of their best quiz
- * and SCORM scores (a SCORM material without a score counts for nothing),
- * the time they spent and their latest activity. A page is ordered, searched and counted from
- * the course's students, materials and figures' keys, which CourseProgressMemory keeps per
- * version of their tables (and, for a course without SCORM materials, the rows of its students):
- * the route starts reading the versions while it finds the course (versionsAhead).
+ * Course progress per student (SPEC.md course progress view), SQL only: the students a course
+ * applies to (its grade, its section if it has one, its school unless it is for every school)
+ * within the caller's scope, with the published materials they completed, the average of their
+ * best quiz and SCORM scores (a SCORM material without a score counts for nothing), the time they
+ * spent and their latest activity. A page is ordered, searched and counted from the course's
+ * students, materials and figures' keys (orderStudents), read for each page; KeptCourseProgress
+ * (read-models) keeps them per version of their tables in front of it.
  */
 export class ProgressRepository {
   private readonly dialect = new PgDialect();
   /** The students' conditions by the fields they are written from: built once, not every page. */
   private readonly conditions = new LRUCache<string, { where: SQL; text: string }>({ max: 1000 });
-  private readonly memory;
   private readonly plainRows;
-  private readonly versionedRows;
-  private readonly versions;
 
-  /** @param readModels a course's students, figures and rows are kept per version (LMS_READ_MODELS) */
-  constructor(
-    private readonly db: Db,
-    readModels = true,
-  ) {
+  constructor(protected readonly db: Db) {
     this.plainRows = preparedStatement(db, "lms_progress_rows", ROWS_SQL, "int, int, int[]");
-    this.versionedRows = preparedStatement(
-      db,
-      "lms_progress_versioned_rows",
-      VERSIONED_ROWS_SQL,
-      "int, int, int[]",
-    );
-    const versions = preparedStatement(db, "lms_progress_versions", VERSIONS_SQL, "int");
-    // The requests of one turn for the same course share one read.
-    this.versions = readOncePerTurnFor((courseId: number) => versions([courseId]));
-    this.memory = new CourseProgressMemory<CourseRow>(
-      {
-        figures: FIGURE_KEYS,
-        materials: (course) => this.materialsOf(course),
-        students: (course, scope) => this.studentsOf(course, scope),
-        figureKeys: (course, column, total) => this.figureKeys(course, column, total),
-        rowsAtVersions: async (course, total, ids) => {
-          const values = await this.versionedRows([course.id, total, ids]);
-          return { rows: values.map(plainRow), versions: values[0]?.at(-1) as string | undefined };
-        },
-      },
-      readModels,
-    );
   }
 
-  /**
-   * The versions of VERSIONED and of the course's summaries by name, or null when a table has no
-   * counter or nothing is kept (LMS_READ_MODELS).
-   */
-  private async versionsNow(course: Pick<CourseRow, "id">): Promise<Map<string, string> | null> {
-    if (!this.memory.on) return null;
-    const rows = (await this.versions(course.id)) as [string, string][];
-    if (rows.length < VERSIONED.length + 1) return null;
-    return new Map(rows);
-  }
-
-  private async materialsOf(course: CourseRow): Promise<CourseMaterials> {
+  /** The course's published materials: how many, and whether one is SCORM. */
+  protected async materialsOf(course: CourseRow): Promise<CourseMaterials> {
     const result = await this.db.execute(sql`
       select count(*)::int as total, count(*) filter (where mat.type = 'scorm')::int as scorm
         from materials mat
@@ -128,7 +86,7 @@ export class ProgressRepository {
   }
 
   /** The course's students in scope, in name order, and the text of their condition. */
-  private studentsOf(course: CourseRow, scope: ProgressScope) {
+  protected studentsOf(course: CourseRow, scope: ProgressScope) {
     const { where, text } = this.conditionsOf(course, scope);
     const read = async (): Promise<CourseStudents> => {
       const result = await this.db.execute(sql`
@@ -145,11 +103,11 @@ export class ProgressRepository {
    * key" pairs (one row instead of thousands: most of the cost on PGlite). The keys are integers
    * below 2^53, exact as numbers.
    */
-  private async figureKeys(
+  protected async figureKeys(
     course: CourseRow,
     column: string,
     total: number,
-  ): Promise<Map<number, number | null>> {
+  ): Promise<FigureKeys> {
     const result = await this.db.execute(sql`
       select string_agg(ps.user_id::text || ' '
                         || coalesce((${FIGURE_KEYS[column]!.key(total)})::bigint::text, ''), ',') as keys
@@ -166,39 +124,44 @@ export class ProgressRepository {
   }
 
   /** The ids of the students in scope that the search matches, in the asked order. */
-  private async ordered(
+  protected async ordered(
     course: CourseRow,
     scope: ProgressScope,
     input: ListInput,
   ): Promise<Ordered> {
-    const versions = await this.versionsNow(course);
-    return (await this.memory.orderedAt(course, scope, input, versions, false))!;
+    const materials = await this.materialsOf(course);
+    const students = await this.studentsOf(course, scope).read();
+    const keysOf = (column: string) => this.figureKeys(course, column, materials.total);
+    return (await orderStudents(input, materials, students, keysOf))!;
   }
 
   /**
-   * The course's versions now (the first statement of a page): a caller may start reading them
-   * while it finds the course, and give them to `list`.
+   * The course's versions, read while a caller finds the course and given to `list`: none here
+   * (KeptCourseProgress reads them).
    */
-  versionsAhead(courseId: number): Promise<Map<string, string> | null> {
-    return this.versionsNow({ id: courseId });
+  versionsAhead(_courseId: number): Promise<Map<string, string> | null> | undefined {
+    return undefined;
   }
 
-  /**
-   * One page: ordered and counted from the kept students, its rows from those held for the
-   * course's versions now (`versions`, read ahead or here), else only the page's rows computed.
-   */
+  /** One page, ordered and counted from the course's students (`_versions`: see versionsAhead). */
   async list(
     course: CourseRow,
     scope: ProgressScope,
     input: ListInput,
-    versions: Promise<Map<string, string> | null> = this.versionsNow(course),
+    _versions?: Promise<Map<string, string> | null>,
   ) {
-    let now = await versions;
-    const held = now && (await this.memory.pageOfHeldRows(course, scope, input, now));
-    if (held === "moved") now = await this.versionsNow(course);
-    else if (held) return held;
+    const { ids, materials } = await this.ordered(course, scope, input);
+    return this.pageOf(course, materials, ids, input);
+  }
+
+  /** The page `input` asks of the ordered students `ids`, and their total. */
+  protected async pageOf(
+    course: CourseRow,
+    materials: CourseMaterials,
+    ids: number[],
+    input: ListInput,
+  ): Promise<{ rows: ProgressRow[]; total: number }> {
     const { limit, offset } = pageOf(input);
-    const { ids, materials } = (await this.memory.orderedAt(course, scope, input, now, false))!;
     if (offset >= ids.length) return { rows: [], total: ids.length };
     const page = ids.slice(offset, offset + limit);
     return { rows: await this.rowsOf(course, materials, page), total: ids.length };

@@ -2,8 +2,8 @@ import { ROLE_IDS, type ProgressRow, type ScormResult } from "@lms/core";
 import { sql, type SQL } from "drizzle-orm";
 import type { courses } from "../../../db/schema";
 import { containsPattern } from "../../../lib/list";
-import type { CourseMaterials } from "../../../read-models/progress/course-progress-memory";
 import type { ProgressScope } from "../../../services/progress-scope";
+import type { CourseMaterials } from "./progress-order";
 import { scormCountedScore } from "./scorm-results";
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -155,10 +155,6 @@ const idList = (ids: readonly number[]) =>
       })
       .join(","),
   );
-
-/**
- * What `cache` keeps under `key`, else `read` and kept there; a null key (no version to key it by)
- * reads every time.
 
 /** The progress rows' columns without SCORM results, in the order of ROWS_SQL. */
 const ROW_KEYS = [

@@ -6,7 +6,6 @@ import { versionsTextOf } from "../../../db/change-versions";
 import { changeCounters } from "../../../db/schema";
 import { JsonText } from "../../../lib/json-text";
 import { listOrder, pageOf, type ListInput } from "../../../lib/list";
-import { readKeysOncePerTurn } from "../../../read-models/versioned-cache/turn-reads";
 import { inOrder } from "./list-pages";
 import { listSpec, selectRecordTexts } from "./user-records";
 
@@ -50,8 +49,10 @@ const pageRows = (ids: SQL, tail?: SQL) =>
  * read-models, holds the records read while their tables' versions stand).
  */
 export class UserPageRows {
-  /** The pages of one turn's requests read in one statement (the version the same for all). */
-  readonly byIds;
+  /** A page's rows by id (`ids` in no order): one statement. */
+  protected readonly readByIds: (ids: readonly number[]) => Promise<PageRow[]>;
+  /** A page's rows by id (`ids` in no order). */
+  readonly byIds: (ids: readonly number[]) => Promise<PageRow[]>;
 
   constructor(protected readonly db: Db) {
     const dialect = new PgDialect();
@@ -67,10 +68,8 @@ export class UserPageRows {
     );
     // The ids as PostgreSQL's array text: pg writes an array out one piece at a time (a new string
     // for each).
-    this.byIds = readKeysOncePerTurn(
-      (ids: number[]) => byIds([`{${ids.join(",")}}`]),
-      (row) => row.id!,
-    );
+    this.readByIds = (ids) => byIds([`{${ids.join(",")}}`]);
+    this.byIds = this.readByIds;
   }
 
   /** The records of `ids`, in that order (held for the next pages that show them, if kept). */

@@ -11,13 +11,10 @@ import {
   type KeysetMark,
   type ListInput,
 } from "../../../lib/list";
-import { keptUserSearch } from "../../../read-models/users-search/indexed-user-search";
-import type { UserPage, UserSearch } from "../../../read-models/users-search/user-search";
-import { VersionedPages } from "../../../read-models/versioned-cache/versioned-pages";
-import { specOrder } from "./list-pages";
+import { ListPages, specOrder } from "./list-pages";
 import { type Scope } from "./records";
 import { UserPageRows } from "./user-page-rows";
-import { HeldUserPageRows } from "../../../read-models/users-search/held-user-page-rows";
+import type { UserPage, UserSearch } from "./user-search";
 import {
   detailColumns,
   listSpec,
@@ -28,37 +25,57 @@ import {
 } from "./user-records";
 import { TrigramUserSearch, WALK, type WalkBounds } from "./users-trigram-search";
 
-export type { UserPage } from "../../../read-models/users-search/user-search";
+export type { UserPage } from "./user-search";
 export type { WalkBounds } from "./users-trigram-search";
+
+/** How the users' list reads: its pages' rows by id, its searches, its unsearched pages. */
+export interface UsersListReads {
+  rows: UserPageRows;
+  search: UserSearch;
+  pages: ListPages;
+}
+
+/** The exact-count limit of a search by default (LMS_LIST_EXACT_COUNT). */
+export const COUNT_LIMIT = 5000;
+
+/** How the users' list searches. */
+export interface UsersSearchOptions {
+  /** A search with more matches than this answers with an estimated total (LMS_LIST_EXACT_COUNT). */
+  countLimit?: number;
+  /** How far a common term's page walks the sort order (tests make it short). */
+  walk?: WalkBounds;
+}
+
+/**
+ * The users' list's reads in SQL only: PostgreSQL's trigram index answers a search
+ * (TrigramUserSearch), every page counts its list (ListPages). keptUsersListReads (read-models)
+ * puts the read models in front.
+ */
+export function sqlUsersListReads(
+  db: Db,
+  { countLimit = COUNT_LIMIT, walk = WALK }: UsersSearchOptions = {},
+): UsersListReads {
+  const rows = new UserPageRows(db);
+  const search = new TrigramUserSearch(db, rows, countLimit, walk);
+  return { rows, search, pages: new ListPages(db) };
+}
 
 /**
  * The users' list: pages of a list or a search (UserSearch: the database's trigram index, or the
- * in-memory index in front of it), and exports in batches.
+ * read models in front of it), and exports in batches.
  */
 export class UsersSearchRepository {
   private readonly pages;
   private readonly rows;
-  private readonly search: UserSearch;
+  private readonly search;
 
-  /**
-   * @param countLimit a search with more matches than this answers with an estimated total
-   *   (LMS_LIST_EXACT_COUNT)
-   * @param walk how far a common term's page walks the sort order (tests make it short)
-   * @param indexed searches are answered from an in-memory index when it can (LMS_USER_SEARCH_INDEX)
-   * @param readModels totals, searches' matches and records are kept per version (LMS_READ_MODELS)
-   */
   constructor(
     private readonly db: Db,
-    countLimit = 5000,
-    walk: WalkBounds = WALK,
-    indexed: false | { onBuilt?: (users: number, ms: number) => void } = false,
-    readModels = true,
+    { rows, search, pages }: UsersListReads = sqlUsersListReads(db),
   ) {
-    const held = readModels ? new HeldUserPageRows(db) : null;
-    this.rows = held ?? new UserPageRows(db);
-    this.pages = new VersionedPages(db, readModels);
-    const database = new TrigramUserSearch(db, this.rows, countLimit, walk);
-    this.search = held ? keptUserSearch(db, database, held, countLimit, indexed) : database;
+    this.rows = rows;
+    this.search = search;
+    this.pages = pages;
   }
 
   /** Whether searches can be answered from the index (it is built first if need be). */
@@ -81,10 +98,10 @@ export class UsersSearchRepository {
   }
 
   /**
-   * A page of an unsearched list: of every user, from the index's ranks while no user changed;
-   * otherwise read as every list is at scale (VersionedPages): the exact count kept for the
-   * table's version, the page's ids from the sort column's (column, id) index from the nearer
-   * end, then the page's records by id.
+   * A page of an unsearched list: of every user, from the search's (the index's ranks while no
+   * user changed); otherwise read as every list is at scale (ListPages): the exact count, the
+   * page's ids from the sort column's (column, id) index from the nearer end, then the page's
+   * records by id.
    */
   private async plainPage(where: SQL | undefined, input: ListInput): Promise<UserPage> {
     if (!where) {

@@ -3,12 +3,8 @@ import { rowsOf, type Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { containsPattern, listOrder, pageOf, roundEstimate, whereAll } from "../../../lib/list";
 import type { ListInput } from "../../../lib/list";
-import type {
-  UserPage,
-  UserSearch,
-  UserSearchRequest,
-} from "../../../read-models/users-search/user-search";
 import type { UserPageRows } from "./user-page-rows";
+import type { UserPage, UserSearch, UserSearchRequest } from "./user-search";
 import { listSpec } from "./user-records";
 
 /**

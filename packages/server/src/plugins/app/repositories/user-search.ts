@@ -1,8 +1,8 @@
 import type { ListFilter, UserRecord } from "@lms/core";
 import type { SQL } from "drizzle-orm";
-import type { JsonText } from "../../lib/json-text";
-import type { ListInput } from "../../lib/list";
-import type { Scope } from "../../plugins/app/repositories/records";
+import type { JsonText } from "../../../lib/json-text";
+import type { ListInput } from "../../../lib/list";
+import type { Scope } from "./records";
 
 /** A page of the users' list. */
 export interface UserPage {

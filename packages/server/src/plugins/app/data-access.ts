@@ -1,30 +1,36 @@
-import type { Db, Tx } from "../../../db/client";
-import { AuditRepository } from "./audit-repository";
-import { KeptClassList } from "../../../read-models/list-memory/kept-class-list";
-import { KeptCourseList } from "../../../read-models/list-memory/kept-course-list";
-import { KeptMaterialList } from "../../../read-models/list-memory/kept-material-list";
-import { KeptSchoolList } from "../../../read-models/list-memory/kept-school-list";
-import { ClassesRepository } from "./classes-repository";
-import { CourseDeletionsRepository } from "./course-deletions-repository";
-import { CoursesRepository } from "./courses-repository";
-import { DeletionImpactRepository } from "./deletion-impact-repository";
-import { ElementsRepository } from "./elements-repository";
-import { MaterialsRepository } from "./materials-repository";
-import { OutboxRepository } from "./outbox-repository";
-import { ProgressRepository } from "./progress-repository";
-import { QuizzesRepository } from "./quizzes-repository";
-import { RecycleBinRepository } from "./recycle-bin-repository";
-import { RolesRepository } from "./roles-repository";
-import { SchoolsRepository } from "./schools-repository";
-import { ScormReportRepository } from "./scorm-report-repository";
-import { ScormAttemptsRepository } from "./scorm-attempts-repository";
-import { SecretsRepository } from "./secrets-repository";
-import { SessionsRepository } from "./sessions-repository";
-import { TokensRepository } from "./tokens-repository";
-import { UsersRepository } from "./users-repository";
-import { UsersSearchRepository } from "./users-search-repository";
+import type { Db, Tx } from "../../db/client";
+import { KeptClassList } from "../../read-models/list-memory/kept-class-list";
+import { KeptCourseList } from "../../read-models/list-memory/kept-course-list";
+import { KeptMaterialList } from "../../read-models/list-memory/kept-material-list";
+import { KeptSchoolList } from "../../read-models/list-memory/kept-school-list";
+import { KeptCourseProgress } from "../../read-models/progress/kept-course-progress";
+import { keptUsersListReads } from "../../read-models/users-search/indexed-user-search";
+import { AuditRepository } from "./repositories/audit-repository";
+import { ClassesRepository } from "./repositories/classes-repository";
+import { CourseDeletionsRepository } from "./repositories/course-deletions-repository";
+import { CoursesRepository } from "./repositories/courses-repository";
+import { DeletionImpactRepository } from "./repositories/deletion-impact-repository";
+import { ElementsRepository } from "./repositories/elements-repository";
+import { MaterialsRepository } from "./repositories/materials-repository";
+import { OutboxRepository } from "./repositories/outbox-repository";
+import { ProgressRepository } from "./repositories/progress-repository";
+import { QuizzesRepository } from "./repositories/quizzes-repository";
+import { RecycleBinRepository } from "./repositories/recycle-bin-repository";
+import { RolesRepository } from "./repositories/roles-repository";
+import { SchoolsRepository } from "./repositories/schools-repository";
+import { ScormAttemptsRepository } from "./repositories/scorm-attempts-repository";
+import { ScormReportRepository } from "./repositories/scorm-report-repository";
+import { SecretsRepository } from "./repositories/secrets-repository";
+import { SessionsRepository } from "./repositories/sessions-repository";
+import { TokensRepository } from "./repositories/tokens-repository";
+import { UsersRepository } from "./repositories/users-repository";
+import { sqlUsersListReads, UsersSearchRepository } from "./repositories/users-search-repository";
 
-/** Every repository: the only way handlers reach the database (STYLE.md "server"). */
+/**
+ * Every repository: the only way handlers reach the database (STYLE.md "server"). With the read
+ * models on (LMS_READ_MODELS, src/read-models/README.md), the lists' reads have them in front of
+ * the repositories' SQL.
+ */
 export function createRepositories(
   db: Db,
   options: {
@@ -35,12 +41,12 @@ export function createRepositories(
   } = {},
 ) {
   const readModels = options.readModels ?? true;
+  const countLimit = options.listExactCount;
   const usersSearch = new UsersSearchRepository(
     db,
-    options.listExactCount,
-    undefined,
-    options.userSearchIndex,
-    readModels,
+    readModels
+      ? keptUsersListReads(db, { countLimit, indexed: options.userSearchIndex })
+      : sqlUsersListReads(db, { countLimit }),
   );
   const schools = readModels ? new KeptSchoolList(db) : new SchoolsRepository(db);
   const courses = readModels ? new KeptCourseList(db) : new CoursesRepository(db);
@@ -59,7 +65,7 @@ export function createRepositories(
     elements: new ElementsRepository(db),
     materials,
     quizzes: new QuizzesRepository(db),
-    progress: new ProgressRepository(db, readModels),
+    progress: readModels ? new KeptCourseProgress(db) : new ProgressRepository(db),
     scormReport: new ScormReportRepository(db),
     scormAttempts: new ScormAttemptsRepository(db),
     sessions: new SessionsRepository(db),
