@@ -136,6 +136,12 @@ export default tseslint.config(
               message: "Services and repositories sit below the dispatcher and the routes.",
             },
             {
+              target: "./plugins/app/repositories",
+              from: "./read-models",
+              message:
+                "Repositories are SQL only: a read model imports its repository and stands in front of it (wired in plugins/app/data-access.ts).",
+            },
+            {
               target: "./dispatch",
               from: "./routes",
               message: "The dispatcher runs the routes' commands; it imports no route.",
