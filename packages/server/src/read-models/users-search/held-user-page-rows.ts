@@ -6,8 +6,7 @@ import { UserRecordTexts } from "./user-record-texts";
 
 /**
  * A users' page's rows with the records read held while their tables' versions stand
- * (UserRecordTexts; LMS_READ_MODELS on, made by keptUsersListReads), the pages of one turn's
- * requests read in one statement.
+ * (UserRecordTexts; LMS_READ_MODELS on, made by keptUsersListReads).
  */
 export class HeldUserPageRows extends UserPageRows {
   /** The pages of one turn's requests read in one statement (the version the same for all). */
