@@ -253,12 +253,17 @@ export class DerivedProgress {
    * order and page is then read from it by the database's own ordering, the same as `list` gives.
    */
   async snapshot(course: CourseRow, scope: ProgressScope) {
-    const everyone = this.pageOf(course, { page: 1, rowsPerPage: 1, search: "" }, null, 0);
+    const everyone = this.pageOf(
+      course,
+      { page: 1, rowsPerPage: 1, search: "", sortOrder: "asc" },
+      null,
+      0,
+    );
     await this.db.execute(sql`drop table if exists progress_oracle`);
     await this.db.execute(
       sql`create table progress_oracle as ${this.rows(course, scope, "", everyone)}`,
     );
-    const [{ n }] = await resultRows<{ n: number }>(
+    const [counted] = await resultRows<{ n: number }>(
       this.db.execute(sql`select count(*)::int as n from progress_oracle`),
     );
     return {
@@ -268,7 +273,7 @@ export class DerivedProgress {
           sql`select * from progress_oracle order by ${sql.raw(this.order(input))}
                limit ${limit} offset ${offset}`,
         );
-        return { rows: rowsOf(rows).map(toRow), total: Number(n) };
+        return { rows: rowsOf(rows).map(toRow), total: Number(counted!.n) };
       },
       drop: () => this.db.execute(sql`drop table progress_oracle`),
     };
