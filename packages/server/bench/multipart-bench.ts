@@ -1,26 +1,22 @@
 /**
- * Issue 44: the server's multipart reader (`src/lib/multipart.ts`) against @fastify/multipart, in
- * one process, through Fastify's inject (the request's stream, the route, the answer), runs
- * interleaved. Four ways read each body: the reader as the server runs it (a small body of plain
- * fields read whole, anything else with busboy), the same reader made to stream every body through
- * busboy (its length not declared), busboy given the whole body at once (the file is not
- * written), and @fastify/multipart (`request.parts()`, files written to a
- * temporary file). Two bodies: a list request's form (six short fields) and a bulk upload (two
- * fields and a 200 KB CSV file). The process's CPU time a request (inject's own share included,
- * the same for each way; CPU, not wall time, so that a busy machine weighs less), medians of nine
- * rounds.
+ * Issue 44: the server's multipart reader (`src/lib/multipart.ts`) against @fastify/busboy alone
+ * and @fastify/multipart, in one process, through Fastify's inject (the request's stream, the
+ * route, the answer), runs interleaved. Each way writes a file part to a temporary file. Two
+ * bodies: a list request's form (six short fields) and a bulk upload (two fields and a 200 KB CSV
+ * file). The process's CPU time a request (inject's own share included, the same for each way;
+ * CPU, not wall time, so that a busy machine weighs less), medians of nine rounds.
  *
- * Run with `pnpm --filter @lms/server bench:multipart`. @fastify/multipart is not a dependency:
- * install it anywhere (`npm install --prefix /tmp/fm @fastify/multipart@9`) and name its folder in
- * LMS_BENCH_FASTIFY_MULTIPART (`/tmp/fm/node_modules/@fastify/multipart/index.js`); without it
- * that way is left out.
+ * Run with `pnpm --filter @lms/server bench:multipart`. Neither library is a dependency: install
+ * @fastify/multipart anywhere (`npm install --prefix /tmp/fm @fastify/multipart@9`, which brings
+ * @fastify/busboy) and name its node_modules folder in LMS_BENCH_MULTIPART_LIBS
+ * (`/tmp/fm/node_modules`); without it only the server's reader runs.
  */
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { pipeline } from "node:stream/promises";
-import Busboy from "@fastify/busboy";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { readMultipart, type MultipartLimits } from "../src/lib/multipart";
 import { removeUploads } from "../src/lib/form";
@@ -84,15 +80,11 @@ const upload = body(
   { name: "users.csv", bytes: csv(200 * 1024) },
 );
 
-/** The server's reader; `streamed` hides the body's length so that busboy reads every body. */
-async function handWritten(streamed: boolean): Promise<FastifyInstance> {
+async function serverReader(): Promise<FastifyInstance> {
   const app = Fastify({ bodyLimit: limits.bodyBytes });
   app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
   app.post("/", async (request) => {
-    const headers = streamed
-      ? { ...request.headers, "content-length": undefined }
-      : request.headers;
-    const form = await readMultipart(request.raw, headers, limits);
+    const form = await readMultipart(request.raw, request.headers, limits);
     await removeUploads(form);
     return { fields: form.entries.length, files: form.files.length };
   });
@@ -100,26 +92,43 @@ async function handWritten(streamed: boolean): Promise<FastifyInstance> {
   return app;
 }
 
-/** The best a library's parser does on a list's form: busboy given the whole body at once. */
-async function busboyWhole(): Promise<FastifyInstance> {
+type BusboyStream = NodeJS.WritableStream & {
+  on(event: "field", listener: (name: string, value: string) => void): BusboyStream;
+  on(event: "file", listener: (name: string, file: NodeJS.ReadableStream) => void): BusboyStream;
+  on(event: "error" | "finish", listener: (error?: Error) => void): BusboyStream;
+};
+type Busboy = (options: { headers: object; limits: object }) => BusboyStream;
+
+/** busboy reading the request as it streams, fields in order, a file to a temporary file. */
+async function busboyAlone(busboy: Busboy): Promise<FastifyInstance> {
   const app = Fastify({ bodyLimit: limits.bodyBytes });
-  app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (_request, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
   app.post("/", async (request) => {
     const entries: [string, string][] = [];
+    const files: Promise<string>[] = [];
     await new Promise<void>((resolve, reject) => {
-      const parser = Busboy({
-        headers: request.headers as Parameters<typeof Busboy>[0]["headers"],
-        limits: { fieldSize: limits.fieldBytes, fields: limits.fields },
+      const parser = busboy({
+        headers: request.headers,
+        limits: {
+          fileSize: limits.fileBytes,
+          files: limits.files,
+          fieldSize: limits.fieldBytes,
+          fields: limits.fields,
+        },
       });
-      parser.on("field", (name: string, value: string) => entries.push([name, value]));
-      parser.on("file", (_name: string, stream: NodeJS.ReadableStream) => stream.resume());
+      parser.on("field", (name, value) => entries.push([name, value]));
+      parser.on("file", (_name, stream) => {
+        const file = path.join(tempDir, `${randomUUID()}.part`);
+        files.push(
+          pipeline(stream, createWriteStream(file, { flags: "wx", mode: 0o600 })).then(() => file),
+        );
+      });
       parser.on("error", reject);
-      parser.on("finish", resolve);
-      parser.end(request.body as Buffer);
+      parser.on("finish", () => resolve());
+      request.raw.pipe(parser);
     });
-    return { fields: entries.length, files: 0 };
+    for (const file of await Promise.all(files)) rmSync(file, { force: true });
+    return { fields: entries.length, files: files.length };
   });
   await app.ready();
   return app;
@@ -161,13 +170,18 @@ async function withFastifyMultipart(
   return app;
 }
 
-async function loadFastifyMultipart(): Promise<FastifyPluginAsync<Record<string, unknown>> | null> {
-  const specifier = process.env.LMS_BENCH_FASTIFY_MULTIPART;
-  if (!specifier) return null;
-  const module = (await import(specifier)) as {
-    default: FastifyPluginAsync<Record<string, unknown>>;
+/** @fastify/multipart and @fastify/busboy from LMS_BENCH_MULTIPART_LIBS, or null. */
+function loadLibraries(): {
+  multipart: FastifyPluginAsync<Record<string, unknown>>;
+  busboy: Busboy;
+} | null {
+  const folder = process.env.LMS_BENCH_MULTIPART_LIBS;
+  if (!folder) return null;
+  const require = createRequire(path.join(folder, "bench.js"));
+  return {
+    multipart: require("@fastify/multipart") as FastifyPluginAsync<Record<string, unknown>>,
+    busboy: require("@fastify/busboy") as Busboy,
   };
-  return module.default;
 }
 
 function median(values: number[]): number {
@@ -201,14 +215,12 @@ async function timed(
 }
 
 async function main(): Promise<void> {
-  const ways: Record<string, FastifyInstance> = {
-    "server's reader": await handWritten(false),
-    "busboy only": await handWritten(true),
-    "busboy on the whole body": await busboyWhole(),
-  };
-  const plugin = await loadFastifyMultipart();
-  if (plugin) ways["@fastify/multipart"] = await withFastifyMultipart(plugin);
-  else console.log("@fastify/multipart left out (LMS_BENCH_FASTIFY_MULTIPART not set)");
+  const ways: Record<string, FastifyInstance> = { "server's reader": await serverReader() };
+  const libraries = loadLibraries();
+  if (libraries) {
+    ways["busboy alone"] = await busboyAlone(libraries.busboy);
+    ways["@fastify/multipart"] = await withFastifyMultipart(libraries.multipart);
+  } else console.log("busboy and @fastify/multipart left out (LMS_BENCH_MULTIPART_LIBS not set)");
   try {
     console.log(`list form (${listForm.length} bytes): ${await timed(ways, listForm, 2000)}`);
     console.log(`bulk upload (${upload.length} bytes): ${await timed(ways, upload, 100)}`);

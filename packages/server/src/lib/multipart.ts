@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import path from "node:path";
-import { Readable } from "node:stream";
-import Busboy from "@fastify/busboy";
 import { ApiError, closing, tooLarge } from "./errors";
+import { headerParams } from "./multipart-headers";
+import { MultipartParser } from "./multipart-parser";
 
 /** A file part, written to a temporary file while it was read; removed when the request ends. */
 export interface UploadedFile {
@@ -47,143 +47,50 @@ export interface MultipartLimits {
 }
 
 /**
- * A multipart body's fields in the order they were sent, and its files. Every call of the portal
- * is one (SPEC.md §7), so this stays lean: a small body of plain fields is read whole and parsed at
- * once; any other is read with busboy as it arrives, file parts streaming to temporary files (never
- * whole in memory), their limit enforced as they arrive. Any limit passed answers 413; a malformed
- * body 400. A refusal stops reading the body and closes the connection after the answer.
- * Why not @fastify/multipart (2.5 to 3 times the CPU on a list's form, `bench:multipart`):
- * docs/ARCHITECTURE.md, "Multipart bodies".
+ * A multipart body's fields in the order they were sent, and its files, read as it arrives by one
+ * parser (`multipart-parser.ts`, busboy's reading of a body): file parts stream to temporary
+ * files (never whole in memory), every limit is enforced as the bytes arrive. Any limit passed
+ * answers 413; a malformed body 400. A refusal stops reading the body and closes the connection
+ * after the answer. Every call of the portal is one (SPEC.md §7): why this parser and not busboy
+ * or @fastify/multipart (`bench:multipart`): docs/ARCHITECTURE.md, "Multipart bodies".
  */
-export async function readMultipart(
+export function readMultipart(
   raw: IncomingMessage,
   headers: IncomingHttpHeaders,
   limits: MultipartLimits,
   entries: [string, string][] = [],
 ): Promise<RequestForm> {
-  const declared = Number(headers["content-length"]);
-  if (!(declared > 0 && declared <= WHOLE_BODY_BYTES))
-    return streamed(raw, raw, headers, limits, entries);
-  const body = await wholeBody(raw);
-  if (plainFields(body, headers, limits, entries)) return { entries, files: [] };
-  return streamed(Readable.from([body]), raw, headers, limits, entries);
-}
-
-/**
- * A body of this many bytes at most (a list's request, a form's fields) is read whole and, when it
- * holds plain fields only, parsed at once: busboy's streams (one a part) took a quarter of a list
- * request's thread (issue 14).
- */
-const WHOLE_BODY_BYTES = 16 * 1024;
-
-/** A longer field name is left to busboy, whose fieldNameSize (100 bytes) decides it. */
-const FIELD_NAME_BYTES = 100;
-
-/** The whole body of a request whose length was declared small; 400 when it ends short. */
-function wholeBody(raw: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    raw.on("data", (chunk: Buffer) => chunks.push(chunk));
-    raw.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    raw.on("close", () => {
-      if (!raw.complete) reject(new ApiError(400, "validation.invalidValue"));
-    });
-  });
-}
-
-/** A multipart/form-data type's boundary: a token, or quoted without escapes. */
-const BOUNDARY =
-  /^multipart\/form-data[ \t]*;[ \t]*boundary=(?:"([^"\\]{1,70})"|([\w'()+,\-./:=?]{1,70}))[ \t]*$/i;
-
-/** A field's one header as browsers send it: form-data, its name quoted without escapes. */
-const FIELD_HEADER = /^content-disposition:[ \t]*form-data;[ \t]*name="([^"\\]*)"[ \t]*$/i;
-
-/**
- * The fields of a whole multipart body into `entries`, with the checks busboy's `field` events get
- * below. Only the form browsers send is read here: the boundary first, then parts whose one header
- * names a field (no file, no type, an ASCII name without escapes), each delimiter line ending right
- * after the boundary. Anything else (or near a limit) answers false, with nothing added, and busboy
- * reads the body as it reads every other: a library's general parser cost a fifth of a user page's
- * thread here (issue 14), and busboy decides every case this leaves to it.
- */
-function plainFields(
-  body: Buffer,
-  headers: IncomingHttpHeaders,
-  limits: MultipartLimits,
-  entries: [string, string][],
-): boolean {
-  const type = BOUNDARY.exec(headers["content-type"] ?? "");
-  const boundary = type?.[1] ?? type?.[2];
-  if (!boundary) return false;
-  const opening = `--${boundary}\r\n`;
-  if (body.toString("latin1", 0, opening.length) !== opening) return false;
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  const fields: [string, string][] = [];
-  let bytes = 0;
-  for (let start = opening.length; ;) {
-    const end = body.indexOf(delimiter, start);
-    const headerEnd = body.indexOf("\r\n\r\n", start, "latin1");
-    if (end === -1 || headerEnd === -1 || headerEnd > end || fields.length === limits.fields)
-      return false;
-    const header = body.toString("latin1", start, headerEnd);
-    const name = /^[\x20-\x7e]*$/.test(header) ? FIELD_HEADER.exec(header)?.[1] : undefined;
-    if (name === undefined || name.length > FIELD_NAME_BYTES) return false;
-    const value = body.toString("utf8", headerEnd + 4, end);
-    bytes += name.length + value.length;
-    if (end - headerEnd - 4 > limits.fieldBytes || bytes > limits.fieldsTotalBytes) return false;
-    fields.push([name, value]);
-    const after = end + delimiter.length;
-    if (body[after] === 0x2d && body[after + 1] === 0x2d) break;
-    if (body[after] !== 0x0d || body[after + 1] !== 0x0a) return false;
-    start = after + 2;
-  }
-  for (const [name, value] of fields) {
-    entries.push([name, value]);
-    try {
-      limits.afterField?.(name, value);
-    } catch (error) {
-      throw error instanceof ApiError ? closing(error) : error;
+    const boundary = boundaryOf(headers["content-type"]);
+    if (!boundary) {
+      raw.resume();
+      reject(new ApiError(400, "validation.invalidValue"));
+      return;
     }
-  }
-  return true;
-}
-
-/**
- * A multipart body read as it streams in with busboy (`source`: the request, or a small body read
- * whole whose parts were not plain fields). `raw` is the request, paused on a refusal.
- */
-function streamed(
-  source: Readable,
-  raw: IncomingMessage,
-  headers: IncomingHttpHeaders,
-  limits: MultipartLimits,
-  entries: [string, string][],
-): Promise<RequestForm> {
-  return new Promise((resolve, reject) => {
     const files: UploadedFile[] = [];
     const written: string[] = [];
-    const outs: NodeJS.WritableStream[] = [];
+    const outs: WriteStream[] = [];
     let settled = false;
-    let parserDone = false;
-    let pending = 0;
-    let fileLimit: Promise<number> | null = null;
-    let parser: ReturnType<typeof Busboy>;
-    let fieldBytes = 0;
+    /** The whole body was read and closed its multipart content. */
+    let ended = false;
+    let writing = 0;
+    let holds = 0;
+    let bytes = 0;
+    let fieldChars = 0;
+    let fileLimit: number | undefined;
+    let file: UploadedFile | undefined;
+    let out: WriteStream | undefined;
 
     /** Stops reading, removes every file part written so far, then rejects. */
     const abort = (error: Error) => {
       if (settled) return;
       settled = true;
-      source.unpipe(parser);
       // The rest of the body is not read: the answer goes out and the connection is closed.
+      raw.off("data", onData);
       raw.pause();
       const closed = outs.map(
-        (out) =>
+        (stream) =>
           new Promise<void>((resolve) => {
-            const stream = out as unknown as NodeJS.WritableStream & {
-              destroy(): void;
-              closed?: boolean;
-            };
             if (stream.closed) return resolve();
             stream.once("close", () => resolve());
             stream.destroy();
@@ -191,114 +98,127 @@ function streamed(
       );
       // A part's file is removed once its stream has closed, so none is created after its removal.
       void Promise.all(closed)
-        .then(() => Promise.all(written.map((file) => rm(file, { force: true }))))
+        .then(() => Promise.all(written.map((name) => rm(name, { force: true }))))
         .finally(() => reject(error));
     };
-    const fail = (error: ApiError) => abort(closing(error));
-    const malformed = () => fail(new ApiError(400, "validation.invalidValue"));
+    const fail = (error: unknown) =>
+      abort(error instanceof ApiError ? closing(error) : (error as Error));
     const done = () => {
-      if (settled || !parserDone || pending > 0) return;
+      if (settled || !ended || writing > 0) return;
       settled = true;
       resolve({ entries, files });
     };
+    /** Reading waits while the first file waits for its caller or a temporary file for the disk. */
+    const hold = () => {
+      holds++;
+      raw.pause();
+    };
+    const release = () => {
+      if (--holds === 0 && !settled) raw.resume();
+    };
+    /** A file that ends while its buffer is full emits no 'drain', only 'finish'. */
+    const waitForDisk = (stream: WriteStream) => {
+      hold();
+      const go = () => {
+        stream.off("drain", go).off("finish", go);
+        release();
+      };
+      stream.once("drain", go).once("finish", go);
+    };
+    const open = (field: string, filename: string, mimetype: string) => {
+      file = {
+        field,
+        filename,
+        mimetype,
+        size: 0,
+        path: path.join(limits.tempDir, `${randomUUID()}.part`),
+      };
+      written.push(file.path);
+      out = createWriteStream(file.path, { flags: "wx", mode: 0o600 });
+      outs.push(out);
+      out.on("error", abort);
+    };
 
-    try {
-      parser = Busboy({
-        headers: headers as Parameters<typeof Busboy>[0]["headers"],
-        limits: {
-          fileSize: limits.fileBytes,
-          files: limits.files,
-          fieldSize: limits.fieldBytes,
-          fields: limits.fields,
-          parts: limits.fields + limits.files,
-        },
-      });
-    } catch {
-      // No boundary, or not multipart at all.
-      source.resume();
-      reject(new ApiError(400, "validation.invalidValue"));
-      return;
-    }
-
-    parser.on(
-      "field",
-      (name: string, value: string, nameTruncated: boolean, truncated: boolean) => {
-        if (nameTruncated || truncated) return fail(tooLarge());
-        fieldBytes += name.length + value.length;
-        if (fieldBytes > limits.fieldsTotalBytes) return fail(tooLarge());
-        entries.push([name, value]);
-        try {
+    const parser = new MultipartParser(
+      boundary,
+      {
+        fieldBytes: limits.fieldBytes,
+        fields: limits.fields,
+        files: limits.files,
+        parts: limits.fields + limits.files,
+      },
+      {
+        field(name, value) {
+          fieldChars += name.length + value.length;
+          if (fieldChars > limits.fieldsTotalBytes) throw tooLarge();
+          entries.push([name, value]);
           limits.afterField?.(name, value);
-        } catch (error) {
-          if (error instanceof ApiError) fail(error);
-          else throw error;
-        }
+        },
+        fileStart(field, filename, mimetype) {
+          if (fileLimit !== undefined) return open(field, filename, mimetype);
+          // Not a byte of the file is read before the command has accepted the caller.
+          parser.pause();
+          hold();
+          (limits.beforeFiles ? limits.beforeFiles() : Promise.resolve(limits.fileBytes))
+            .then((limit) => {
+              if (settled) return;
+              fileLimit = Math.min(limit, limits.fileBytes);
+              open(field, filename, mimetype);
+              parser.resume();
+              release();
+            })
+            .catch(fail);
+        },
+        fileData(chunk) {
+          file!.size += chunk.length;
+          if (file!.size > fileLimit!) throw tooLarge();
+          if (!out!.write(chunk)) waitForDisk(out!);
+        },
+        fileEnd() {
+          files.push(file!);
+          writing++;
+          out!.end(() => {
+            writing--;
+            done();
+          });
+        },
       },
     );
-    parser.on(
-      "file",
-      (
-        field: string,
-        stream: NodeJS.ReadableStream & { truncated?: boolean },
-        filename: string,
-        _encoding: string,
-        mimetype: string,
-      ) => {
-        // Not a byte of the file is read before the command has accepted the caller.
-        stream.pause();
-        pending++;
-        fileLimit ??= limits.beforeFiles ? limits.beforeFiles() : Promise.resolve(limits.fileBytes);
-        fileLimit.then(
-          (limit) => {
-            if (settled) return;
-            const max = Math.min(limit, limits.fileBytes);
-            const file: UploadedFile = {
-              field,
-              filename: filename ?? "",
-              mimetype: mimetype ?? "",
-              size: 0,
-              path: path.join(limits.tempDir, `${randomUUID()}.part`),
-            };
-            written.push(file.path);
-            const out = createWriteStream(file.path, { flags: "wx", mode: 0o600 });
-            outs.push(out);
-            out.on("error", (error) => abort(error));
-            stream.on("data", (chunk: Buffer) => {
-              file.size += chunk.length;
-              if (file.size > max) fail(tooLarge());
-            });
-            stream.on("limit", () => fail(tooLarge()));
-            out.on("finish", () => {
-              pending--;
-              if (!stream.truncated && file.size <= max) files.push(file);
-              done();
-            });
-            stream.pipe(out);
-          },
-          (error: unknown) => {
-            if (error instanceof ApiError) fail(error);
-            else abort(error as Error);
-          },
-        );
-      },
-    );
-    parser.on("filesLimit", () => fail(tooLarge()));
-    parser.on("fieldsLimit", () => fail(tooLarge()));
-    parser.on("partsLimit", () => fail(tooLarge()));
-    parser.on("error", malformed);
-    parser.on("finish", () => {
-      parserDone = true;
+
+    function onData(chunk: Buffer) {
+      bytes += chunk.length;
+      try {
+        if (bytes > limits.bodyBytes) throw tooLarge();
+        parser.write(chunk);
+      } catch (error) {
+        return fail(error);
+      }
+    }
+    raw.on("data", onData);
+    raw.on("end", () => {
+      if (settled) return;
+      try {
+        parser.end();
+      } catch (error) {
+        return fail(error);
+      }
+      ended = true;
       done();
     });
-
-    let bytes = 0;
-    source.on("data", (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > limits.bodyBytes) fail(tooLarge());
-    });
     raw.on("close", () => {
-      if (!raw.complete) malformed();
+      if (!raw.complete) fail(new ApiError(400, "validation.invalidValue"));
     });
-    source.pipe(parser);
   });
+}
+
+/** A boundary as browsers send it, read at once (headerParams reads it the same way). */
+const BOUNDARY =
+  /^multipart\/form-data[ \t]*;[ \t]*boundary=(?:"([\x20\x21\x23-\x5b\x5d-\x7e]{1,70})"|([\w'()+,\-./:=?]{1,70}))[ \t]*$/i;
+
+/** The request's boundary, read as busboy reads it (the first `boundary` parameter). */
+function boundaryOf(type = ""): string | undefined {
+  const fast = BOUNDARY.exec(type);
+  if (fast) return fast[1] ?? fast[2];
+  const [, params] = headerParams(type);
+  return params.find(([key]) => /^boundary$/i.test(key))?.[1] || undefined;
 }
