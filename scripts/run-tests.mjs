@@ -20,15 +20,11 @@ const serverSuite = (name, project) => ({
 });
 
 const build = { name: "build", cwd: ".", command: ["pnpm", "build"] };
-// In the order they start: the longest (measured, docs/TESTING.md) first.
+// In the order they start. The browser tests wait on a browser and a server more than they use the
+// cores, so they start at once beside the longest server suite; the suites that use both cores
+// (two vitest workers each) and the one-core checks follow, and fill the end.
 const steps = [
   serverSuite("server: pglite", "pglite"),
-  ...(withPostgres
-    ? [
-        serverSuite("server: postgres", "postgres"),
-        serverSuite("server: postgres, read models off", "postgres-plain"),
-      ]
-    : []),
   ...Array.from({ length: browserShards }, (_, i) => ({
     name: browserShards > 1 ? `portal: browser ${i + 1}/${browserShards}` : "portal: browser",
     cwd: "packages/portal",
@@ -38,6 +34,12 @@ const steps = [
       ...(browserShards > 1 ? [`--shard=${i + 1}/${browserShards}`] : []),
     ],
   })),
+  ...(withPostgres
+    ? [
+        serverSuite("server: postgres", "postgres"),
+        serverSuite("server: postgres, read models off", "postgres-plain"),
+      ]
+    : []),
   { name: "lint", cwd: ".", command: ["pnpm", "lint"] },
   { name: "@lms/ui", cwd: "packages/ui", command: ["pnpm", "test"] },
   { name: "typecheck", cwd: ".", command: ["pnpm", "typecheck"] },
