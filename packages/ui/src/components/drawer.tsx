@@ -1,10 +1,12 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { Slot, Slottable } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
 import { cn } from "../lib/cn";
-import { DrawerContext } from "./drawer-context";
+import { useReturnFocus } from "../lib/return-focus";
 
-const MobileDrawer = React.lazy(() => import("./mobile-drawer"));
+/** Set inside the mobile drawer's overlay: a drawer item closes it when followed. */
+const DrawerContext = React.createContext<{ onNavigate: () => void } | null>(null);
 
 type DrawerProps = {
   /** Accessible name of the navigation. */
@@ -36,10 +38,6 @@ function Drawer({
   children,
 }: DrawerProps) {
   const panelClass = cn("flex flex-col gap-1 bg-drawer text-drawer-foreground", className);
-  // The overlay's code (Radix Dialog) loads the first time it opens, not with the page; mounted
-  // from then on, so Radix plays the closing as it plays the opening.
-  const [opened, setOpened] = React.useState(open);
-  if (mobile && open && !opened) setOpened(true);
   const items = (
     <>
       {header ? <div className="px-4 pt-4 pb-2">{header}</div> : null}
@@ -61,20 +59,73 @@ function Drawer({
     );
   }
 
-  if (!opened) return null;
   return (
-    <React.Suspense fallback={null}>
-      <MobileDrawer
-        label={label}
-        open={open}
-        onOpenChange={onOpenChange}
-        width={width}
-        id={id}
-        className={panelClass}
-      >
-        {items}
-      </MobileDrawer>
-    </React.Suspense>
+    <MobileDrawer
+      label={label}
+      open={open}
+      onOpenChange={onOpenChange}
+      width={width}
+      id={id}
+      className={panelClass}
+    >
+      {items}
+    </MobileDrawer>
+  );
+}
+
+type MobileDrawerProps = Pick<DrawerProps, "label" | "open" | "onOpenChange" | "id"> & {
+  width: number;
+  className: string;
+  children: React.ReactNode;
+};
+
+const FIRST_CONTROL = "a[href], button:not([disabled]), input:not([disabled])";
+
+/** The overlay drawer below the breakpoint: a modal Radix Dialog sliding in from the start side. */
+function MobileDrawer({
+  label,
+  open,
+  onOpenChange,
+  width,
+  id,
+  className,
+  children,
+}: MobileDrawerProps) {
+  // The overlay opens from code (the top bar's menu button): focus goes back to where it was.
+  const focus = useReturnFocus();
+  const contentRef = React.useRef<HTMLDivElement>(null);
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay
+          data-slot="drawer-overlay"
+          className="fixed inset-0 z-50 bg-overlay animate-fade-in"
+        />
+        <DialogPrimitive.Content
+          ref={contentRef}
+          id={id}
+          data-slot="drawer"
+          data-mobile=""
+          style={{ width, maxWidth: "85vw" }}
+          onOpenAutoFocus={(event) => {
+            focus.onOpenAutoFocus();
+            // Radix skips links when it picks the first control; the drawer's are all links.
+            event.preventDefault();
+            contentRef.current?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+          }}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className={cn(
+            className,
+            "fixed inset-y-0 start-0 z-50 h-full overflow-y-auto shadow-dialog outline-none animate-drawer-in",
+          )}
+        >
+          <DialogPrimitive.Title className="sr-only">{label}</DialogPrimitive.Title>
+          <DrawerContext.Provider value={{ onNavigate: () => onOpenChange(false) }}>
+            <nav aria-label={label}>{children}</nav>
+          </DrawerContext.Provider>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }
 
