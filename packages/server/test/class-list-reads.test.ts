@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client";
 import { KeptClassList } from "../src/read-models/list-memory/kept-class-list";
 import { useTestApp } from "./helper";
+import { classListOf, classNames as names } from "./support/class-list";
 import { newUser } from "./support/users";
 import { readBack } from "./support/records";
 
@@ -12,33 +13,13 @@ import { readBack } from "./support/records";
 const t = useTestApp();
 let admin: string;
 
-interface ListData<Row> {
-  pagination: { page: number; rowsPerPage: number; totalcount: number };
-  data: Row[];
-}
-
 const FIRST = 1;
 
 beforeAll(async () => {
   admin = await t().login("admin");
 });
 
-async function list(
-  token: string,
-  fields: Record<string, unknown> = {},
-  entries?: [string, string][],
-) {
-  const answer = await t().call<ListData<ClassRecord>>(
-    "class",
-    "list",
-    { rowsPerPage: 50, sortBy: "grade", sortOrder: "asc", ...fields },
-    { token, ...(entries ? { entries } : {}) },
-  );
-  expect(answer.status, answer.payload).toBe(200);
-  return answer.body.data!;
-}
-
-const names = (rows: ClassRecord[]) => rows.map((c) => `${c.grade}-${c.section}`);
+const list = classListOf(t);
 
 describe("class list total", () => {
   it("follows a class made since the last count (counted once per version of the class rows)", async () => {

@@ -1,17 +1,13 @@
-import { encodeClassId, type ClassDetails, type ClassRecord } from "@lms/core";
+import { encodeClassId, type ClassDetails } from "@lms/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "./helper";
+import { classListOf, classNames as names, type ListData } from "./support/class-list";
 
 const t = useTestApp();
 let admin: string;
 let schoolAdmin: string;
 let otherAdmin: string;
 let teacher: string;
-
-interface ListData<Row> {
-  pagination: { page: number; rowsPerPage: number; totalcount: number };
-  data: Row[];
-}
 
 const FIRST = 1;
 const SECOND = 2;
@@ -25,22 +21,7 @@ beforeAll(async () => {
   teacher = await t().login("teacher");
 });
 
-async function list(
-  token: string,
-  fields: Record<string, unknown> = {},
-  entries?: [string, string][],
-) {
-  const answer = await t().call<ListData<ClassRecord>>(
-    "class",
-    "list",
-    { rowsPerPage: 50, sortBy: "grade", sortOrder: "asc", ...fields },
-    { token, ...(entries ? { entries } : {}) },
-  );
-  expect(answer.status, answer.payload).toBe(200);
-  return answer.body.data!;
-}
-
-const names = (rows: ClassRecord[]) => rows.map((c) => `${c.grade}-${c.section}`);
+const list = classListOf(t);
 
 async function details(token: string, id: string) {
   return t().call<ClassDetails>("class", "get", { id }, { token });
