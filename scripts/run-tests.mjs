@@ -3,7 +3,7 @@
 // fill the gaps at the end. Each step's output is printed whole when it ends; at the end a table of
 // each step's time, CPU time and tests.
 import { spawn } from "node:child_process";
-import { stepSummary, printTable } from "./test-steps.mjs";
+import { busyCores, stepSummary, printTable } from "./test-steps.mjs";
 
 const ci = process.env.CI === "true";
 const withPostgres = ci || process.env.LMS_TEST_PG !== "0";
@@ -66,8 +66,11 @@ function cpuSeconds(times) {
   );
 }
 
+const started = Date.now();
+
 function runStep(step) {
-  const started = Date.now();
+  const from = (Date.now() - started) / 1000;
+  const stepStarted = Date.now();
   console.log(`▶ ${step.name}`);
   return new Promise((resolve) => {
     const [command, ...args] = withCpuTimes(step.command);
@@ -83,16 +86,23 @@ function runStep(step) {
     child.stdio[3].on("data", (chunk) => (times += chunk));
     child.on("close", (code, signal) => {
       const output = Buffer.concat(chunks).toString();
-      const seconds = (Date.now() - started) / 1000;
+      const seconds = (Date.now() - stepStarted) / 1000;
       const ok = code === 0;
       console.log(`\n──── ${step.name}: ${ok ? "passed" : `FAILED (${signal ?? code})`} ────`);
       process.stdout.write(output.endsWith("\n") || !output ? output : `${output}\n`);
-      resolve({ name: step.name, ok, seconds, cpu: cpuSeconds(times), ...stepSummary(output) });
+      resolve({
+        name: step.name,
+        ok,
+        from,
+        seconds,
+        cpu: cpuSeconds(times),
+        ...stepSummary(output),
+      });
     });
   });
 }
 
-const started = Date.now();
+const cores = busyCores();
 const results = [await runStep(build)];
 if (results[0].ok) {
   const queue = [...steps];
@@ -105,5 +115,5 @@ if (results[0].ok) {
   );
   results.push(...steps.map((step) => done.get(step)));
 }
-const failed = printTable(results, (Date.now() - started) / 1000, { ci });
+const failed = printTable(results, (Date.now() - started) / 1000, { ci, busy: cores.stop() });
 process.exitCode = failed ? 1 : 0;
