@@ -1,6 +1,6 @@
 import { SESSION_STORAGE_KEY, englishMessage, type Session } from "@lms/core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, newPage, openBrowser, signIn, url } from "./browser";
+import { expectAccessible, newPage, openBrowser, signInWithForm, url } from "./browser";
 import { DEMO_PASSWORD } from "./stack";
 import { navigationFor, homeHref } from "../src/lib/navigation";
 
@@ -43,7 +43,7 @@ describe("signing in and out", () => {
 
   it("signs an administrator in to the schools list with the full menu, and out again", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, "admin");
+    await signInWithForm(page, "admin");
     await page.getByRole("heading", { name: "School Management" }).waitFor();
     const menu = page.getByRole("navigation");
     for (const entry of [
@@ -96,7 +96,7 @@ describe("signing in and out", () => {
   it("signs in every seeded role and shows the menu its role and rights give it", async () => {
     for (const userName of ROLES) {
       const { context, page } = await newPage(browser());
-      await signIn(page, userName);
+      await signInWithForm(page, userName);
       const session = await page.evaluate(
         (key) => JSON.parse(localStorage.getItem(key) ?? "{}") as Session,
         SESSION_STORAGE_KEY,
@@ -117,14 +117,14 @@ describe("signing in and out", () => {
 
   it("gives lsg a single Schools entry and a school admin its own school", async () => {
     const lsg = await newPage(browser());
-    await signIn(lsg.page, "lsg");
+    await signInWithForm(lsg.page, "lsg");
     const lsgMenu = lsg.page.getByRole("navigation").getByRole("link");
     await lsgMenu.first().waitFor();
     await expect(lsgMenu.allTextContents()).resolves.toEqual(["Schools"]);
     await lsg.context.close();
 
     const admin = await newPage(browser());
-    await signIn(admin.page, "schooladmin");
+    await signInWithForm(admin.page, "schooladmin");
     const link = admin.page.getByRole("navigation").getByRole("link", { name: "Schools" });
     await link.click();
     await admin.page.waitForURL(/#\/schools\/\d+\/info$/);
@@ -133,7 +133,7 @@ describe("signing in and out", () => {
 
   it("lands on login with 'Your session has expired.' when the session ends mid-use", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, "admin");
+    await signInWithForm(page, "admin");
     await page.getByRole("heading", { name: "School Management" }).waitFor();
     // End the session on the server behind the page's back.
     await page.evaluate(async () => {
@@ -183,7 +183,7 @@ describe("signing in and out", () => {
 
   it("says 'No internet connection' for a screen opened offline, never 404, and opens it once back", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, "admin");
+    await signInWithForm(page, "admin");
     await context.setOffline(true);
     await page.goto(url("/roles-and-permissions"));
     await page.getByRole("heading", { level: 1, name: "No internet connection" }).waitFor();
@@ -210,7 +210,7 @@ describe("signing in and out", () => {
 describe("the shell", () => {
   it("shows the offline banner and dialog when the network drops", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, "admin");
+    await signInWithForm(page, "admin");
     await page.getByRole("heading", { name: "School Management" }).waitFor();
     await context.setOffline(true);
     await expect(
@@ -223,7 +223,7 @@ describe("the shell", () => {
 
   it("changes the language after confirming, to Chinese and to Tagalog", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, "rexadmin");
+    await signInWithForm(page, "rexadmin");
     await page.getByRole("heading", { name: "School Management" }).waitFor();
     await page.getByRole("button", { name: "Language" }).click();
     await page.getByRole("menuitem", { name: "Chinese" }).click();
@@ -256,7 +256,7 @@ describe("the shell", () => {
     await context.close();
     // Saved to the account: signing in afresh elsewhere speaks Chinese at once.
     const again = await newPage(browser());
-    await signIn(again.page, "rexadmin");
+    await signInWithForm(again.page, "rexadmin");
     await again.page.getByRole("heading", { name: "学校管理" }).waitFor();
     await again.context.close();
   });

@@ -1,9 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
+import { createApiClient, createSessionStore, SESSION_STORAGE_KEY } from "@lms/core";
 import { type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { DEMO_PASSWORD, launchChromium } from "./stack";
+import { connectChromium, DEMO_PASSWORD } from "./stack";
 
-export const launchBrowser = launchChromium;
+/** The run's Chromium (e2e/global-setup.ts); closing it closes only this file's contexts. */
+export const launchBrowser = (): Promise<Browser> => connectChromium(inject("chromiumEndpoint"));
 
 /** The pages a test opened, with what their console reported, for a failed test's report. */
 const openPages = new Map<Page, string[]>();
@@ -21,7 +23,7 @@ export async function reportPages(testName: string) {
   }
 }
 
-/** One browser for a test file: launched before its tests, closed after them. */
+/** One browser connection for a test file: opened before its tests, closed after them. */
 export function openBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -72,11 +74,33 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
-export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD) {
+/** Signs in through the sign-in form, as a visitor does; lands on the schools list. */
+export async function signInWithForm(page: Page, userName: string, password = DEMO_PASSWORD) {
   await page.goto(url("/account/login"));
   await page.getByLabel("Username or email").fill(userName);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/#\/schools/);
+}
+
+/**
+ * Opens the schools list signed in, as a returning visitor whose session the browser kept: the
+ * session comes from @lms/core's own sign-in (the portal's) and is put where the portal keeps it.
+ * A test of something else than signing in starts here: the form costs a page load every time
+ * (account.e2e.ts tests the form itself, with signInWithForm).
+ */
+export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD) {
+  const session = createSessionStore();
+  const client = createApiClient({ baseUrl: `${baseUrl()}/api`, session });
+  const answer = await client.login({ userName, password });
+  if (!answer.ok) throw new Error(`sign-in of ${userName}: ${answer.status} ${answer.message}`);
+  // A page of the portal's origin that runs no script, to write its storage before the portal opens.
+  await page.goto(`${baseUrl()}/healthz`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(session.get()),
+  ] as const);
+  await page.goto(url("/schools"));
   await page.waitForURL(/#\/schools/);
 }
 

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserServer } from "playwright-core";
 
 export declare const portalDist: string;
 export declare const DEMO_PASSWORD: string;
@@ -12,3 +12,5 @@ export interface Stack {
 
 export declare function startStack(env?: Record<string, string>): Promise<Stack>;
 export declare function launchChromium(): Promise<Browser>;
+export declare function launchChromiumServer(): Promise<BrowserServer>;
+export declare function connectChromium(wsEndpoint: string): Promise<Browser>;

@@ -83,18 +83,33 @@ export async function startStack(env = {}) {
   };
 }
 
+const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
 /** Debian's Chromium (DEVELOPERS.md: tools that download their own browser fail here), headless. */
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch(chromiumOptions);
+}
+
+/**
+ * The same Chromium as a server that several processes connect to (`connectChromium`): the browser
+ * tests' files share one instead of starting one each.
+ */
+export function launchChromiumServer() {
+  return chromium.launchServer(chromiumOptions);
+}
+
+/** A connection to a Chromium of `launchChromiumServer`; closing it leaves that Chromium running. */
+export function connectChromium(wsEndpoint) {
+  return chromium.connect(wsEndpoint);
 }
