@@ -20,11 +20,15 @@ const serverSuite = (name, project) => ({
 });
 
 const build = { name: "build", cwd: ".", command: ["pnpm", "build"] };
-// In the order they start: the longest first, the browser shards among them (the orders measured
-// are in docs/TESTING.md).
+// In the order they start: the longest first (three orders were measured: docs/TESTING.md).
 const steps = [
   serverSuite("server: pglite", "pglite"),
-  ...(withPostgres ? [serverSuite("server: postgres", "postgres")] : []),
+  ...(withPostgres
+    ? [
+        serverSuite("server: postgres", "postgres"),
+        serverSuite("server: postgres, read models off", "postgres-plain"),
+      ]
+    : []),
   ...Array.from({ length: browserShards }, (_, i) => ({
     name: browserShards > 1 ? `portal: browser ${i + 1}/${browserShards}` : "portal: browser",
     cwd: "packages/portal",
@@ -34,9 +38,6 @@ const steps = [
       ...(browserShards > 1 ? [`--shard=${i + 1}/${browserShards}`] : []),
     ],
   })),
-  // Started when the first step ends: it keeps both cores busy to the end, where a browser shard,
-  // which waits on a browser and a server, left them idle.
-  ...(withPostgres ? [serverSuite("server: postgres, read models off", "postgres-plain")] : []),
   { name: "lint", cwd: ".", command: ["pnpm", "lint"] },
   { name: "@lms/ui", cwd: "packages/ui", command: ["pnpm", "test"] },
   { name: "typecheck", cwd: ".", command: ["pnpm", "typecheck"] },
