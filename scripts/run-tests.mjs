@@ -11,7 +11,7 @@ const withPostgres = ci || process.env.LMS_TEST_PG !== "0";
 // checks, which wait on a browser, a server or one core, run beside them.
 const jobs = Math.max(1, Number(process.env.LMS_TEST_JOBS ?? 4));
 // The browser tests run in shards, each against a server of its own (e2e/global-setup.ts).
-const browserShards = Math.max(1, Number(process.env.LMS_TEST_BROWSER_SHARDS ?? 3));
+const browserShards = Math.max(1, Number(process.env.LMS_TEST_BROWSER_SHARDS ?? 2));
 
 const vitest = (cwd, ...args) => ({ cwd, command: ["pnpm", "exec", "vitest", "run", ...args] });
 const serverSuite = (name, project) => ({
