@@ -38,6 +38,12 @@ export default tseslint.config(
         }),
       ],
     },
+  },
+  {
+    // Nothing imports a test or a story, so a cycle can only run through the sources: walking the
+    // import graph from every test and story too was two thirds of the lint's time.
+    files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.stories.tsx", "**/e2e/**", "**/test/**", "**/bench/**"],
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
