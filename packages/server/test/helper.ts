@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig, type ServerConfig } from "../src/config";
 import { openDatabase, type Database } from "../src/db/client";
+import { takePglite } from "./support/pglite-pool";
 import { DEMO_PASSWORD, TEST_ARGON2 } from "./support/template";
 
 export { DEMO_PASSWORD };
@@ -94,9 +95,8 @@ export async function multipart(
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = inject("lmsTemplate");
   if (template.kind === "pglite") {
-    const dump = readFileSync(template.dumpFile!);
-    const database = await openDatabase({ loadDataDir: new Blob([new Uint8Array(dump)]) });
-    return { database, drop: async () => {} };
+    const { database, release } = await takePglite(template.dumpFile!);
+    return { database, drop: release };
   }
   const name = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: template.adminUrl });
@@ -170,7 +170,8 @@ export async function buildTestApp(overrides: Partial<ServerConfig> = {}): Promi
   cpSync(template.filesDir, path.join(dataDir, "files"), { recursive: true });
   const { database, drop } = await openTestDatabase();
   const config = testConfig(dataDir, overrides);
-  const app = await buildApp({ config, database, ownsDatabase: true });
+  // A PGlite database goes back to the worker's pool after the app (`drop`), unless a test closed it.
+  const app = await buildApp({ config, database, ownsDatabase: template.kind === "postgres" });
   await app.ready();
 
   const call: TestApp["call"] = async (resource, cmdType, fields = {}, options = {}) => {

@@ -52,7 +52,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  * The embedded database runs inside this process: its page cache (shared_buffers, 128 MB by
  * default) counts in the server's memory, while pages beyond it stay in the system's file cache.
  */
-const PGLITE_CONF = "shared_buffers = 64MB";
+export const PGLITE_CONF = "shared_buffers = 64MB";
 
 /** Opens PGlite in dataDir/db (or in memory, or from a dump) or PostgreSQL at DATABASE_URL. */
 export async function openDatabase(options: {
@@ -95,6 +95,11 @@ export async function openDatabase(options: {
     extensions: PGLITE_EXTENSIONS,
     postgresqlconf: PGLITE_CONF,
   });
+  return pgliteDatabase(client);
+}
+
+/** An open PGlite as the server's database (tests hand over one they keep between files). */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
   // PGlite's statements PREPAREd below are executed by their generic plan, planned once: a custom
   // plan, planned again on every EXECUTE, cost a class list page 1.3 ms of its 2.5 (the plans are
   // the same for their reads by id, version or page).

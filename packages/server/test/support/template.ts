@@ -41,6 +41,13 @@ export async function createTemplate(
     await migrate(database.db);
     await seedRoles(database.db);
     await seedDemo(database.db, { passwordHash, storage });
+    // Each test file unpacks the dump: without template0 and template1 (nothing here creates a
+    // database) it is a third smaller and opens in two thirds of the time.
+    await database.pglite!.exec(
+      "alter database template0 is_template false; alter database template1 is_template false",
+    );
+    await database.pglite!.exec("drop database template0");
+    await database.pglite!.exec("drop database template1");
     const dump = await database.pglite!.dumpDataDir("none");
     const dumpFile = path.join(dir, "template.tar");
     writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
