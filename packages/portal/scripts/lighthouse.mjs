@@ -61,7 +61,8 @@ export async function launchForLighthouse() {
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
         if (browser.exitCode === null) browser.kill("SIGKILL");
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's last helpers may still be writing to the profile as it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
