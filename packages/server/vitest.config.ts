@@ -43,6 +43,8 @@ export default defineConfig({
             "test/summaries-concurrency-many-schools.test.ts",
             "test/summaries-concurrency-many-transactions.test.ts",
             "test/database-pool.test.ts",
+            "test/database-faults.test.ts",
+            "test/rolling-restart.test.ts",
           ],
         },
       },

@@ -149,6 +149,28 @@ describe("API client over HTTP", () => {
     expect(session.get().isOnline).toBe(true);
   });
 
+  it("says the server is unavailable while it answers 503, and available again after", async () => {
+    let down = true;
+    const { client } = await setup(() =>
+      down
+        ? {
+            status: 503,
+            body: { status: 503, code: "errors.unavailable", message: "The portal cannot reach" },
+          }
+        : ok(),
+    );
+    const seen: boolean[] = [];
+    client.subscribeAvailability((available) => seen.push(available));
+    expect(client.serverAvailable()).toBe(true);
+    const failed = await client.request({ path: "/school/", cmdType: "list", checkStatus: false });
+    expect(failed).toMatchObject({ ok: false, status: 503, code: "errors.unavailable" });
+    expect(client.serverAvailable()).toBe(false);
+    down = false;
+    await client.request({ path: "/school/", cmdType: "list", checkStatus: false });
+    expect(client.serverAvailable()).toBe(true);
+    expect(seen).toEqual([false, true]);
+  });
+
   it("encodes list requests and decodes pagination and rows", async () => {
     const { client, calls } = await setup((call) =>
       isStatusCheck(call.fields)

@@ -1,6 +1,6 @@
 import { SESSION_STORAGE_KEY, englishMessage, type Session } from "@lms/core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, newPage, openBrowser, signInWithForm, url } from "./browser";
+import { expectAccessible, newPage, openBrowser, signIn, signInWithForm, url } from "./browser";
 import { DEMO_PASSWORD } from "./stack";
 import { navigationFor, homeHref } from "../src/lib/navigation";
 
@@ -218,6 +218,35 @@ describe("the shell", () => {
     ).resolves.toBeUndefined();
     await page.getByRole("button", { name: "OK" }).click();
     await context.setOffline(false);
+    await context.close();
+  });
+
+  it("says it reconnects while the server cannot reach its database, and loads the list once it can", async () => {
+    const { context, page } = await newPage(browser());
+    let down = true;
+    // The server's answer while its database is away (issue 45): 503 with a time to try again.
+    await page.route("**/api/school/", (route) =>
+      down && /name="cmdType"\r\n\r\nlist\r\n/.test(route.request().postData() ?? "")
+        ? route.fulfill({
+            status: 503,
+            headers: { "retry-after": "5" },
+            contentType: "application/json",
+            body: JSON.stringify({
+              status: 503,
+              code: "errors.unavailable",
+              message: englishMessage("errors.unavailable"),
+            }),
+          })
+        : route.continue(),
+    );
+    await signIn(page, "admin");
+    await page.getByText("Reconnecting to the server…").waitFor();
+    const school = page.getByRole("cell", { name: "Rizal National High School" }).first();
+    expect(await school.count()).toBe(0);
+    down = false;
+    // Asked again by itself: the rows arrive and the banner goes.
+    await school.waitFor({ timeout: 15_000 });
+    await page.getByText("Reconnecting to the server…").waitFor({ state: "hidden" });
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import type { ServerConfig } from "./config";
 import { buildContentApp } from "./content-app";
 import type { Database } from "./db/client";
 import { sendError, sendNotFound } from "./lib/error-handler";
+import { checkJsonBody } from "./lib/json-body";
 import { stringifyAnswer } from "./lib/json-text";
 import { loadCommonPasswords } from "./lib/passwords";
 import { AUTH_CHANNEL } from "./read-models/sessions/session-cache";
@@ -48,6 +49,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: "idle",
+    // A request that reaches a closing server (its connection accepted just before) is answered
+    // as any other while the requests in flight drain, not refused with a 503 (issue 45: a rolling
+    // restart loses no request).
+    return503OnClosing: false,
     // The largest body any route takes; routes set their own smaller limits.
     bodyLimit: 1024 * 1024,
     // A request must arrive whole within this time (LMS_REQUEST_TIMEOUT_SECONDS): a slow client
@@ -63,13 +68,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (its type for a serializer says string only).
   app.setReplySerializer(stringifyAnswer as (payload: unknown) => string);
   if (options.ownsDatabase) app.addHook("onClose", async () => database.close());
+  // JSON is checked for its depth and repeated fields before Fastify's own parser reads it.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    try {
+      checkJsonBody(body as string);
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
+    parseJson(request, body as string, done);
+  });
   // Multipart bodies are read by the command that receives them, with its own limits (lib/form.ts).
   app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 1024 * 1024 },
     (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      // A name sent twice keeps both values (lib/form.ts refuses it unless it is a list).
+      const fields: Record<string, string | string[]> = Object.create(null);
+      for (const [name, value] of new URLSearchParams(body as string)) {
+        const kept = fields[name];
+        fields[name] = kept === undefined ? value : [kept, value].flat();
+      }
+      done(null, fields);
     },
   );
   await app.register(securityHeaders);

@@ -23,6 +23,13 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** How many connections to PostgreSQL this server holds at most (LMS_DB_POOL_SIZE). */
   databasePoolSize: number;
+  /**
+   * PostgreSQL: how long a command waits for a connection (LMS_DB_CONNECT_TIMEOUT_SECONDS) and for
+   * a statement (LMS_DB_STATEMENT_TIMEOUT_SECONDS) before it answers 503; 0 waits for ever.
+   */
+  databaseTimeouts: { connectMs: number; statementMs: number };
+  /** On SIGTERM, how long the requests in flight may take before the process exits anyway. */
+  shutdownMs: number;
   /** Seed demo data: true, false, or null for "only on an empty embedded database". */
   seedDemo: boolean | null;
   demoPassword: string;
@@ -232,6 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(blankToNull(env.LMS_DATA_DIR) ?? "./data"),
     databaseUrl,
     databasePoolSize: integer(env, "LMS_DB_POOL_SIZE", 10, 1),
+    databaseTimeouts: {
+      connectMs: integer(env, "LMS_DB_CONNECT_TIMEOUT_SECONDS", 5, 0) * 1000,
+      statementMs: integer(env, "LMS_DB_STATEMENT_TIMEOUT_SECONDS", 30, 0) * 1000,
+    },
+    shutdownMs: integer(env, "LMS_SHUTDOWN_SECONDS", 15, 1) * 1000,
     seedDemo: flag(env, "LMS_SEED_DEMO"),
     demoPassword: blankToNull(env.LMS_DEMO_PASSWORD) ?? "Demo@2026!",
     smtpUrl: blankToNull(env.SMTP_URL),

@@ -23,7 +23,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing requests in flight, then stopping`);
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    const timer = setTimeout(() => process.exit(1), config.shutdownMs);
     timer.unref();
     // A connection that was busy when closing began becomes idle once its answer is sent;
     // close it then, rather than waiting for its keep-alive to run out.

@@ -22,34 +22,43 @@ export async function prepareDatabase(
   config: ServerConfig,
   log: (message: string) => void = () => {},
 ): Promise<PreparedDatabase> {
-  const database = await openDatabase({
+  // Migrations and seeding wait as long as they take; the commands' database has timeouts.
+  const setup = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
+  let seeded = false;
   try {
-    const applied = await migrate(database.db);
+    const applied = await migrate(setup.db);
     if (applied > 0) log(`applied ${applied} migration(s)`);
-    await seedRoles(database.db);
-    const empty = await isEmpty(database.db);
-    const wanted = config.seedDemo ?? database.driver === "pglite";
-    let seeded = false;
+    await seedRoles(setup.db);
+    const empty = await isEmpty(setup.db);
+    const wanted = config.seedDemo ?? setup.driver === "pglite";
     if (wanted && empty) {
-      const storage = await createFileStorage(config, database);
+      const storage = await createFileStorage(config, setup);
       const passwordHash = await hash(config.demoPassword, config.argon2);
       try {
-        await seedDemo(database.db, { passwordHash, storage });
+        await seedDemo(setup.db, { passwordHash, storage });
       } finally {
         await storage.close?.();
       }
       log(`seeded the demo data (${DEMO_USERS.length} users)`);
       seeded = true;
     }
-    return { database, seeded };
   } catch (error) {
-    await database.close();
+    await setup.close();
     throw error;
   }
+  // PGlite is this process's own: nothing to wait for but itself.
+  if (setup.driver === "pglite") return { database: setup, seeded };
+  await setup.close();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+  });
+  return { database, seeded };
 }
 
 /**

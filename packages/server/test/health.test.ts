@@ -22,9 +22,15 @@ describe("/healthz", () => {
     // With LMS_READ_MODELS=off there is nothing to load: warm at once, the database answers.
     expect(page.fromMemory).toBe(t().config.readModels ? true : undefined);
 
+    const token = await t().login("admin");
     await t().database.close();
     const down = await t().app.inject({ method: "GET", url: "/healthz" });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ status: "unavailable" });
+    // A command answers 503 with a time to try again, not a 500.
+    const command = await t().call("school", "list", { page: 1, rowsPerPage: 10 }, { token });
+    expect(command.status).toBe(503);
+    expect(command.body).toMatchObject({ code: "errors.unavailable" });
+    expect(command.headers["retry-after"]).toBe("5");
   });
 });

@@ -58,6 +58,17 @@ export function createApiClient(options: ApiClientOptions) {
     if (session.get().isOnline !== online) session.set({ isOnline: online });
   }
 
+  // Whether the server can reach its database (a 503 says it cannot for now): not part of the
+  // persisted session, it holds for this page only.
+  let available = true;
+  const availabilityListeners = new Set<(available: boolean) => void>();
+  function markAvailable(response: Response) {
+    const now = response.status !== 503;
+    if (now === available) return;
+    available = now;
+    for (const listener of availabilityListeners) listener(now);
+  }
+
   function urlFor(request: RequestOptions, token: string | null): string {
     const base = request.service === "class" ? classBase : options.baseUrl;
     const url = joinUrl(base, request.path);
@@ -78,6 +89,7 @@ export function createApiClient(options: ApiClientOptions) {
         ...(request.keepalive ? { keepalive: true } : {}),
       });
       markOnline(true);
+      markAvailable(response);
       return response;
     } catch (error) {
       if ((error as Error)?.name === "AbortError") throw error;
@@ -283,6 +295,12 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
+    /** False while the server answers 503 (its database away): the portal says it reconnects. */
+    serverAvailable: () => available,
+    subscribeAvailability(listener: (available: boolean) => void): () => void {
+      availabilityListeners.add(listener);
+      return () => availabilityListeners.delete(listener);
+    },
     request,
     requestWithProgress,
     list,

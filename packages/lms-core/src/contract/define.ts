@@ -145,6 +145,8 @@ export function commonErrors(spec: CommandSpec): CommandErrors {
     400: ["validation.invalidValue"],
     413: ["errors.tooLarge"],
     415: ["validation.invalidValue"],
+    // The database away (a stop, a lost connection, a timeout): try again after Retry-After.
+    503: ["errors.unavailable"],
   };
   if (spec.input) errors[422] = ["validation"];
   if (spec.access !== "public") {

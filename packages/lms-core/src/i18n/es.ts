@@ -240,6 +240,11 @@ export const es = {
   "errors.chunkMessage":
     "A part of the application failed to load. Check your connection and try again.",
   "errors.tooLarge": "The file is too large.",
+  "errors.unavailable":
+    "The portal cannot reach its database right now. Please try again in a few seconds.",
+  "errors.reconnecting": "Reconnecting to the server…",
+  "errors.staleRecord":
+    "Someone else changed this since you opened it. Reload to see their version.",
   "errors.tooManyRequests": "Too many attempts. Please wait a few minutes and try again.",
   "errors.courseDeletionInProgress":
     "Course deletion in progress. Kindly reload the page first before performing other tasks.",

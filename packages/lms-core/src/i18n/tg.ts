@@ -252,6 +252,11 @@ export const tg: Catalogue = {
   "errors.chunkMessage":
     "Hindi na-load ang isang bahagi ng application. Suriin ang iyong koneksiyon at subukang muli.",
   "errors.tooLarge": "Masyadong malaki ang file.",
+  "errors.unavailable":
+    "Hindi maabot ng portal ang database nito ngayon. Pakisubukang muli pagkalipas ng ilang segundo.",
+  "errors.reconnecting": "Muling kumokonekta sa server…",
+  "errors.staleRecord":
+    "May ibang nagbago nito mula nang buksan mo. I-reload upang makita ang kanilang bersyon.",
   "errors.tooManyRequests":
     "Masyadong maraming pagsubok. Maghintay nang ilang minuto at subukang muli.",
   "errors.courseDeletionInProgress":

@@ -1,5 +1,6 @@
 import { ConfirmProvider } from "@lms/ui";
 import { SWRConfig } from "swr";
+import { RETRY_WHEN_UNAVAILABLE } from "../lib/data";
 import { RequireAuth } from "./guards";
 import { Shell } from "./shell";
 
@@ -9,7 +10,7 @@ import { Shell } from "./shell";
  */
 export default function AuthenticatedLayout() {
   return (
-    <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+    <SWRConfig value={{ revalidateOnFocus: false, ...RETRY_WHEN_UNAVAILABLE }}>
       <ConfirmProvider>
         <RequireAuth>
           <Shell />

@@ -15,7 +15,7 @@ import { useChangeLanguage, useLogout, useMyProfile } from "../features/auth/hoo
 import { useRequestsInFlight } from "../lib/activity";
 import { useDiscardGuard } from "../lib/form-actions";
 import { authorizedImageUrl } from "../lib/image-url";
-import { useSession } from "../lib/api-context";
+import { useServerAvailable, useSession } from "../lib/api-context";
 import { translatorFor, useT } from "../lib/i18n";
 import { activeEntry, navigationFor } from "../lib/navigation";
 import { hasUnsavedChanges, leaveWithoutAsking } from "../lib/unsaved-changes";
@@ -128,6 +128,8 @@ export function Shell() {
     };
   }, []);
   const offline = browserOffline || !session.isOnline;
+  // The server answers but cannot reach its database: reads are asked again meanwhile.
+  const reconnecting = !useServerAvailable();
 
   if (!signIn.done) return <LoadingScreen label={t("app.loading")} />;
 
@@ -135,8 +137,8 @@ export function Shell() {
     <ShellFrame
       navigationLabel={t("nav.menu")}
       drawerHeader={<span className="px-2 text-base font-semibold">{t("app.name")}</span>}
-      offline={offline}
-      offlineMessage={t("errors.offlineBanner")}
+      offline={offline || reconnecting}
+      offlineMessage={t(offline ? "errors.offlineBanner" : "errors.reconnecting")}
       loadingLabel={t("app.loading")}
       topBar={
         <TopBar

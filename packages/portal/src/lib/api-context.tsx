@@ -65,3 +65,13 @@ export function useSession(): Session {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
+
+/** False while the server answers 503 (its database away): the shell says it reconnects. */
+export function useServerAvailable(): boolean {
+  const client = useApiClient();
+  return useSyncExternalStore(
+    client.subscribeAvailability,
+    client.serverAvailable,
+    client.serverAvailable,
+  );
+}

@@ -23,6 +23,26 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Reads are asked again by themselves while the server cannot reach its database (a 503 with
+ * Retry-After), every few seconds, and not on other failures (a 403 stays a 403).
+ */
+const isUnavailable = (error: unknown) => error instanceof ApiError && error.failure.status === 503;
+
+export const RETRY_WHEN_UNAVAILABLE = {
+  shouldRetryOnError: isUnavailable,
+  // Every 3 s for as long as it lasts (SWR's own backoff would wait up to minutes).
+  onErrorRetry: (
+    error: unknown,
+    _key: unknown,
+    _config: unknown,
+    revalidate: (options: { retryCount: number }) => void | Promise<boolean>,
+    { retryCount }: { retryCount: number },
+  ) => {
+    if (isUnavailable(error)) setTimeout(() => void revalidate({ retryCount }), 3000);
+  },
+};
+
 function unwrap<T>(result: ApiResult<T>): T {
   if (!result.ok) throw new ApiError(result);
   return result.data;
@@ -61,7 +81,7 @@ export function useRead<S extends CommandSpec>(spec: S, input: InputOf<S> | null
     input === null ? null : [spec.path, spec.cmdType, input],
     async ([, , i]: [string, string, InputOf<S>]) =>
       unwrap((await callCommand(client, spec, i)) as ApiResult<unknown>),
-    { shouldRetryOnError: false },
+    RETRY_WHEN_UNAVAILABLE,
   );
   return {
     data: data as OutputOf<S> | undefined,

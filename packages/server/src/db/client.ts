@@ -62,15 +62,27 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PostgreSQL: how long a command waits for a connection, and for a statement's answer, before it
+   * fails (a 503): a database that is down or frozen answers in seconds instead of hanging requests.
+   * Unset or 0: no limit (migrations and seeding).
+   */
+  timeouts?: { connectMs: number; statementMs: number };
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      // 0: no limit (pg's own meaning for each of them).
+      connectionTimeoutMillis: options.timeouts?.connectMs ?? 0,
+      query_timeout: options.timeouts?.statementMs || undefined,
+      // The database stops the statement too, not only the wait for it.
+      statement_timeout: options.timeouts?.statementMs || undefined,
     });
     // An idle client's error (the server restarted) must not crash the process.
     pool.on("error", () => {});
+    pool.on("connect", guardConnection);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     const databaseUrl = options.databaseUrl;
     let closing: Promise<void> | undefined;
@@ -333,6 +345,28 @@ export function preparedRows<Row>(
 /** Rows of a raw SQL statement on either driver (both answer { rows }). */
 export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;
+}
+
+/**
+ * A pooled connection that is lost while a command holds it (a transaction between statements)
+ * reports an error no one would listen to, and an unheard error ends the process: the command's
+ * own statement fails instead. A statement that timed out leaves its answer due on the connection,
+ * so the connection is closed, never handed to the next command.
+ */
+function guardConnection(client: pg.PoolClient) {
+  client.on("error", () => {});
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === "Query read timeout") {
+          void client.end().catch(() => {});
+        }
+      });
+    }
+    return result;
+  };
 }
 
 const RELISTEN_MS = 1000;

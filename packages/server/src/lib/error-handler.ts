@@ -1,6 +1,6 @@
 import { es } from "@lms/core";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, pgCode, text } from "./errors";
+import { ApiError, isDatabaseUnavailable, pgCode, text, unavailable } from "./errors";
 
 /**
  * The one error handler of every listener (the main app and the content origin): API.md's
@@ -11,6 +11,11 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  if (!(error instanceof ApiError) && isDatabaseUnavailable(error)) {
+    // No query text in the log: the database is away, the command was not wrong.
+    request.log.warn({ reason: error.message }, "database unavailable");
+    return sendError(unavailable(), request, reply);
+  }
   if (error instanceof ApiError) {
     if (error.headers) reply.headers(error.headers);
     return reply.code(error.status).send({

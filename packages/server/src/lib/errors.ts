@@ -117,3 +117,38 @@ export function pgCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === "23505";
+
+/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** PostgreSQL's codes for a connection lost or refused, a server shutting down or starting. */
+const UNAVAILABLE_CODES = /^(08...|57P01|57P02|57P03|53300)$/;
+/** The drivers' own errors: a socket refused or cut, a pool or query timeout, PGlite closed. */
+const UNAVAILABLE_SYSTEM_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|PGlite is closed)/;
+
+/**
+ * Whether an error says the database cannot be reached now (not that the command was wrong): the
+ * command answers 503 and the client tries again. Walks the causes the ORM wraps errors in.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (
+      typeof code === "string" &&
+      (UNAVAILABLE_CODES.test(code) || UNAVAILABLE_SYSTEM_CODES.has(code))
+    )
+      return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** 503 with Retry-After: the database cannot be reached (a stop, a lost connection, a timeout). */
+export const unavailable = () =>
+  new ApiError(503, "errors.unavailable", {
+    headers: { "retry-after": String(UNAVAILABLE_RETRY_SECONDS) },
+  });

@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +16,12 @@ export interface PgCluster {
   socketUrl(database: string): string;
   port: number;
   dir: string;
+  /** Stops the server (its folder stays) and starts it again: the fault tests' outage. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
+  /** SIGSTOP / SIGCONT to every process of the server: a database frozen, not down. */
+  freeze(): void;
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -78,8 +84,27 @@ export async function startCluster({ sharedBuffers = "256MB" } = {}): Promise<Pg
     "-c max_connections=300",
     `-c shared_buffers=${sharedBuffers}`,
   ].join(" ");
-  await exec("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  const start = () =>
+    exec("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  await start();
+  /** The postmaster's pid (the first line of postmaster.pid) and its children's. */
+  const processes = () => {
+    const postmaster = readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]!;
+    const children = spawnSync("ps", ["-o", "pid=", "--ppid", postmaster]).stdout.toString();
+    return [postmaster, ...children.split(/\s+/).filter(Boolean)].map(Number);
+  };
+  const signal = (name: NodeJS.Signals) => {
+    for (const pid of processes()) process.kill(pid, name);
+  };
   return {
+    halt: async () => {
+      await exec("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    resume: async () => {
+      await start();
+    },
+    freeze: () => signal("SIGSTOP"),
+    thaw: () => signal("SIGCONT"),
     port,
     dir,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
