@@ -1,4 +1,4 @@
-import { encodeClassId } from "@lms/core";
+import { BULK_UPLOAD_COLUMNS, encodeClassId } from "@lms/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isRecorded } from "../src/services/audit";
 import { useTestApp } from "./helper";
@@ -125,6 +125,47 @@ describe("the audit trail records", () => {
     expect(off.changes).toEqual({ status: [0, 1] });
     await t().call("user", "activate", { id: teacher }, { token: admin });
     expect((await latest("user", "activate")).changes).toEqual({ status: [1, 0] });
+  });
+
+  it("a bulk upload, its answer streamed as progress lines or not", async () => {
+    const header = BULK_UPLOAD_COLUMNS.join(",");
+    let lrn = 300000000000;
+    const row = (name: string) =>
+      BULK_UPLOAD_COLUMNS.map(
+        (column) =>
+          ({
+            firstName: "Audit",
+            lastName: "Upload",
+            userName: name,
+            email: `${name}@example.edu.ph`,
+            roleId: "5",
+            schoolId: "1",
+            learningReferenceNumber: String(lrn++),
+            grade: "7",
+            section: "Rizal",
+          })[column as string] ?? "",
+      ).join(",");
+    for (const [progress, names] of [
+      ["0", ["audited1", "audited2"]],
+      ["1", ["streamed1", "streamed2", "streamed3"]],
+    ] as const) {
+      const answer = await t().call(
+        "user",
+        "bulkupload",
+        { mode: "add", progress },
+        {
+          token: admin,
+          files: {
+            file: { data: [header, ...names.map(row)].join("\r\n"), filename: "users.csv" },
+          },
+        },
+      );
+      expect(answer.status, answer.payload).toBe(200);
+      expect(answer.payload).toContain('"status":200');
+      const record = await latest("user", "bulkupload");
+      expect(record.count, `progress=${progress}`).toBe(names.length);
+      expect(record.actorName).toBe("admin");
+    }
   });
 
   it("a class move with its students, in their school", async () => {

@@ -74,6 +74,11 @@ beforeAll(async () => {
         },
         { name: "Sheet", type: "file", files: { file: { data: pdf, filename: "sheet.pdf" } } },
         { name: "Doc", type: "file", files: { file: { data: docx, filename: "notes.docx" } } },
+        {
+          name: "Percent",
+          type: "file",
+          files: { file: { data: pdf, filename: '100% "done".pdf' } },
+        },
       ],
     },
   ]));
@@ -195,6 +200,18 @@ describe("the content origin", () => {
     const svg = await fetchContent(t(), await fileUrl(ids["Package 12"]!, "art/logo.svg"));
     expect(svg.headers["content-type"]).toBe("image/svg+xml");
     expectContentHeaders(svg.headers, SANDBOX);
+  });
+
+  it("opens a file whose name holds % and quotes (its path is decoded once)", async () => {
+    const { files } = await detail(ids.Percent!);
+    // As a browser sends it (its FormData writes a quote in a file name as %22).
+    expect(files.map((f) => f.path)).toEqual(["100% %22done%22.pdf"]);
+    const answer = await fetchContent(t(), files[0]!.url);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload.equals(pdf)).toBe(true);
+    expect(String(answer.headers["content-disposition"])).toContain(
+      "filename*=UTF-8''100%25%20%2522done%2522.pdf",
+    );
   });
 
   it("puts the sandbox CSP on every answer, refusals and unknown addresses included", async () => {

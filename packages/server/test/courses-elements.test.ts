@@ -271,6 +271,34 @@ describe("course elements", () => {
     ]);
   });
 
+  it("refuses a swap from a stale view with 409 and moves nothing, and a position none holds with 422", async () => {
+    const before = await elements(courseId);
+    const [first, second, third] = before as [Element, Element, Element];
+    const swap = (from: Element, fromPosition: number, to: Element, toPosition: number) =>
+      t().call<{ swap_from: { position: number } }>(
+        "element",
+        "swap",
+        {
+          swap_from: { id: from.id, position: fromPosition },
+          swap_to: { id: to.id, position: toPosition },
+        },
+        { token: schoolAdmin },
+      );
+    // Seen before someone else moved the first element: the positions sent are not the stored.
+    const stale = await swap(first, second.position, third, third.position);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: "errors.staleRecord",
+      data: { swap_from: { id: first.id, position: first.position } },
+    });
+    const nowhere = await swap(first, first.position, third, 999);
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.body.errors![0]!.field).toBe("swap_to");
+    expect((await elements(courseId)).map((e) => [e.id, e.position])).toEqual(
+      before.map((e) => [e.id, e.position]),
+    );
+  });
+
   it("refuses to swap with an element of another course", async () => {
     const mine = (await elements(courseId))[0]!;
     const sci8 = (

@@ -178,7 +178,7 @@ export async function buildTestApp(overrides: Partial<ServerConfig> = {}): Promi
     const tokenField =
       options.token && !options.header ? { Authorization: `Bearer ${options.token}` } : {};
     const { body, contentType } = await multipart(
-      { cmdType, ...fields, ...tokenField },
+      { ...(cmdType ? { cmdType } : {}), ...fields, ...tokenField },
       options.entries,
       options.files,
     );

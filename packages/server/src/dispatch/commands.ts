@@ -38,6 +38,11 @@ export interface Answer {
   status?: number;
   message?: MessageKey;
   data?: unknown;
+  /**
+   * The handler sends its answer as a stream, ended by the audit note's `end` once the command is
+   * recorded (it cannot return the reply: awaiting a reply waits for its answer to end).
+   */
+  streamed?: true;
 }
 
 /** A handler that has written the reply itself (files, CSV) returns the reply. */
@@ -83,8 +88,17 @@ export interface CommandDef {
   auditsCaller: boolean;
   /** Largest file this command accepts, in bytes (0: none), or the configured material limit. */
   maxFileBytes: FileLimit;
+  /** An update's record as stored: the fields a request leaves out keep these values. */
+  stored: StoredRecord | undefined;
   run(ctx: CommandContext<unknown, Caller | null>): Promise<HandlerResult>;
 }
+
+/**
+ * The record an update names by its `id`, in its input's field names (null: none, and the handler
+ * answers as it would). A field the request does not send keeps the stored value; clearing one is
+ * sending it empty.
+ */
+export type StoredRecord = (app: FastifyInstance, id: number) => Promise<object | null | undefined>;
 
 /** Bytes, or "materials": LMS_MAX_UPLOAD_MB (config.uploads.materialBytes). */
 export type FileLimit = number | "materials";
@@ -103,6 +117,7 @@ interface ImplementOptions<S extends CommandSpec> {
   reader?: ReaderRule;
   auditsCaller?: boolean;
   maxFileBytes?: FileLimit;
+  stored?: StoredRecord;
   handler(ctx: CommandContext<Output<SpecInput<S>>, SpecCaller<S>>): Promise<HandlerResult>;
 }
 
@@ -122,6 +137,7 @@ export function implement<S extends CommandSpec>(
     reader: options.reader,
     auditsCaller: options.auditsCaller ?? false,
     maxFileBytes: options.maxFileBytes ?? 0,
+    stored: options.stored,
     run: (ctx) => options.handler(ctx as CommandContext<Output<SpecInput<S>>, SpecCaller<S>>),
   };
 }

@@ -18,6 +18,7 @@ import {
   type CommandDef,
   type HandlerResult,
   type Resource,
+  type StoredRecord,
   type UserTarget,
 } from "./commands";
 import { can, requireRight, type Caller } from "../services/caller";
@@ -191,6 +192,25 @@ export async function dispatch(
   }
 }
 
+/** An update's fields not sent take their stored values (the record named by `id`). */
+async function keepUnsent(
+  app: FastifyInstance,
+  stored: StoredRecord,
+  schema: InputSchema,
+  raw: Record<string, unknown>,
+): Promise<void> {
+  const id = Number(raw.id);
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (!Number.isSafeInteger(id) || id <= 0 || !shape) return;
+  const record = await stored(app, id);
+  if (!record) return;
+  for (const name of Object.keys(shape)) {
+    const value = (record as Record<string, unknown>)[name];
+    if (Object.hasOwn(raw, name) || value === null || value === undefined) continue;
+    raw[name] = value;
+  }
+}
+
 async function runCommand(
   app: FastifyInstance,
   resource: Resource,
@@ -241,6 +261,7 @@ async function runDecided(
   const schema = def.spec.input as InputSchema | undefined;
   if (schema) {
     const raw = fieldsObject(form.entries.filter(([name]) => !FIELDS_NOT_INPUT.has(name)));
+    if (def.stored) await keepUnsent(app, def.stored, schema, raw);
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       throw invalid(toFieldErrors(parsed.error as Parameters<typeof toFieldErrors>[0]));
@@ -280,6 +301,9 @@ async function runDecided(
       audit: note,
       reader,
     });
+  } catch (error) {
+    note.end?.();
+    throw error;
   } finally {
     // A command that may change a user, role or session makes this process forget what it kept,
     // so that the change holds for the very next call (other processes hear of it from the
@@ -287,25 +311,30 @@ async function runDecided(
     if (!def.spec.keepsSessions) app.auth.cache.forgetAll();
   }
   const answer = result as Answer;
-  const status =
-    (result as unknown) === reply || reply.sent ? reply.statusCode : (answer.status ?? 200);
-  if (recorded && status < 400 && !note.failed) {
-    await recordCommand({
-      app,
-      request,
-      resource: resource.name,
-      cmdType,
-      caller,
-      note,
-      input,
-      form,
-      ids,
-      before,
-      load: resource.snapshot,
-      answerData: (result as unknown) === reply ? note.answer : answer.data,
-    });
+  const sentByHandler = (result as unknown) === reply || reply.sent || answer.streamed === true;
+  const status = sentByHandler ? reply.statusCode : (answer.status ?? 200);
+  try {
+    if (recorded && status < 400 && !note.failed) {
+      await recordCommand({
+        app,
+        request,
+        resource: resource.name,
+        cmdType,
+        caller,
+        note,
+        input,
+        form,
+        ids,
+        before,
+        load: resource.snapshot,
+        answerData: sentByHandler ? note.answer : answer.data,
+      });
+    }
+  } finally {
+    // A streamed answer ends once its command is recorded.
+    note.end?.();
   }
-  if ((result as unknown) === reply || reply.sent) return reply;
+  if (sentByHandler) return reply;
   if (app.config.contractChecks && status < 400) checkAnswer(def.spec, answer.data);
   return reply.code(status).send({
     status,

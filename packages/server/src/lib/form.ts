@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { open, readFile, readdir, rm, stat } from "node:fs/promises";
 import type { FastifyRequest } from "fastify";
-import { ApiError } from "./errors";
+import { ApiError, fieldError } from "./errors";
 import { readMultipart, type RequestForm, type UploadedFile } from "./multipart";
 
 export type { RequestForm, UploadedFile } from "./multipart";
@@ -117,8 +117,33 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
   } else if (request.body !== undefined && request.body !== null && request.body !== "") {
     throw new ApiError(415, "validation.invalidValue");
   }
+  const repeated = repeatedField(entries);
+  if (repeated) {
+    await removeUploads({ entries, files });
+    throw new ApiError(400, "validation.invalidValue", {
+      errors: [fieldError(repeated, "validation.invalidValue")],
+    });
+  }
   entries.push(...query);
   return { entries, files };
+}
+
+/**
+ * A field of one value sent twice in a body (two `cmdType`s: which one runs?): a 400, never the
+ * last one silently. Lists and groups are bracketed (`name[]`, `filter[key]`); a query field may
+ * still override the body's.
+ */
+function repeatedField(entries: [string, string][]): string | undefined {
+  const seen = new Set<string>();
+  for (const [name] of entries) {
+    // Bracketed names are lists and groups (SPEC.md §7: filter[key], filter[values][]).
+    if (name.includes("[")) continue;
+    // cmdType and cmdtype are one field (dispatch reads either).
+    const key = name === "cmdtype" ? "cmdType" : name;
+    if (seen.has(key)) return name;
+    seen.add(key);
+  }
+  return undefined;
 }
 
 export function isMultipart(request: FastifyRequest): boolean {

@@ -100,12 +100,8 @@ export function contentRoutes(main: FastifyInstance) {
         const material = await main.repos.materials.findById(id);
         if (!material) throw notFound();
         await assertMaterialReadable(main, caller, material);
-        let filePath: string;
-        try {
-          filePath = decodeURIComponent(request.params["*"] ?? "");
-        } catch {
-          throw notFound();
-        }
+        // The router has decoded the path once already: "100%25 done.pdf" is "100% done.pdf".
+        const filePath = request.params["*"] ?? "";
         const file = await main.repos.materials.file(material.id, filePath);
         if (!file) throw notFound();
         const scorm = material.type === "scorm";

@@ -212,12 +212,8 @@ export default async function webserviceRoutes(app: FastifyInstance) {
       }
       // Content is served by the content origin only (issue 12): this address of the class service
       // sends the browser there, with a capability of the cookie's session.
-      let path: string;
-      try {
-        path = decodeURIComponent(request.params["*"] ?? "");
-      } catch {
-        return notFound();
-      }
+      // Decoded once already by the router ("100%25 done.pdf" is "100% done.pdf").
+      const path = request.params["*"] ?? "";
       const file = await app.repos.materials.file(material.id, path);
       if (!file) return notFound();
       const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";

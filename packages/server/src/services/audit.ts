@@ -44,6 +44,11 @@ export interface AuditNote {
   answer?: unknown;
   /** A handler that streams its answer failed after its 200 headers went: nothing to record. */
   failed?: boolean;
+  /**
+   * Ends a streamed answer, called once the command is recorded: a client that has read the whole
+   * answer finds its record in the audit trail.
+   */
+  end?: () => void;
 }
 
 /** List-protocol fields of a bulk action's selection. */

@@ -110,9 +110,10 @@ export async function runBulkUpload(ctx: BulkUploadContext) {
     ctx.audit.failed = true;
     send(failureLine(error, ctx));
   } finally {
-    lines.end();
+    // The dispatcher ends the answer once the upload is in the audit trail.
+    ctx.audit.end = () => lines.end();
   }
-  return reply;
+  return { streamed: true } as const;
 }
 
 function failureLine(error: unknown, ctx: BulkUploadContext) {

@@ -70,9 +70,10 @@ export const elementCommands = defineCommands("element", {
     errors: notFound,
   },
   swap: {
-    description: "Swaps the order of two elements.",
+    description:
+      "Swaps the order of two elements. Each side names the position its caller saw: a position another has taken since answers 409.",
     access: modify,
     input: swapSchema,
-    errors: notFound,
+    errors: { ...notFound, 409: ["errors.staleRecord"] },
   },
 });

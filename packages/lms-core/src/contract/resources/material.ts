@@ -122,10 +122,11 @@ export const materialCommands = defineCommands("material", {
     errors: notFound,
   },
   swap: {
-    description: "Swaps the order of two materials.",
+    description:
+      "Swaps the order of two materials. Each side names the position its caller saw: a position another has taken since answers 409.",
     access: modify,
     input: swapSchema,
-    errors: notFound,
+    errors: { ...notFound, 409: ["errors.staleRecord"] },
   },
   download: {
     description: "Downloads a material's file.",

@@ -152,6 +152,10 @@ export const courseResource = defineResource("course", {
   }),
 
   update: implement(spec.update, {
+    stored: async (app, id) => {
+      const row = await app.repos.courses.find(id, null);
+      return row && toCourseRecord(row);
+    },
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const existing = await modifiableCourse(app, caller, input.id);

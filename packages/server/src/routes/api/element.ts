@@ -6,6 +6,7 @@ import { by, type Caller } from "../../services/caller";
 import { conflict, invalidField, isUniqueViolation, notFound } from "../../lib/errors";
 import { listAnswer } from "../../lib/list";
 import { toElementRecord } from "../../services/element-records";
+import { checkSwapPositions } from "../../services/swap-positions";
 import { toMaterialRecord } from "../../services/material-records";
 import {
   assertCourseNotDeleting,
@@ -142,6 +143,10 @@ export const elementResource = defineResource("element", {
   }),
 
   update: implement(spec.update, {
+    stored: async (app, id) => {
+      const row = await app.repos.elements.findById(id);
+      return row && toElementRecord(row);
+    },
     async handler({ app, caller, input }) {
       await modifiableElement(app, caller, input.id);
       try {
@@ -218,6 +223,8 @@ export const elementResource = defineResource("element", {
         const a = await app.repos.elements.findById(from.id, tx);
         const b = await app.repos.elements.findById(to.id, tx);
         if (!a || !b) throw notFound();
+        const held = (await app.repos.elements.allOf(from.courseId, tx)).map((e) => e.position);
+        checkSwapPositions(input, { from: a.position, to: b.position }, held);
         await app.repos.elements.swap(tx, a, b, by(caller));
       });
       return { message: "elements.moved" };

@@ -10,6 +10,7 @@ import { sendMaterialFile } from "../../lib/content-files";
 import { sanitizePageHtml } from "../../lib/page-html";
 import { editsCourse, listedMaterials } from "../../services/material-access";
 import { storeUpload } from "../../services/material-packages";
+import { checkSwapPositions } from "../../services/swap-positions";
 import {
   materialDetail,
   materialSource,
@@ -295,6 +296,8 @@ export const materialResource = defineResource("material", {
         const a = await app.repos.materials.findById(from.id, tx);
         const b = await app.repos.materials.findById(to.id, tx);
         if (!a || !b || a.elementId !== b.elementId) throw notFound();
+        const held = await app.repos.materials.positionsIn(a.elementId, tx);
+        checkSwapPositions(input, { from: a.position, to: b.position }, held);
         await app.repos.materials.swap(tx, a, b, by(caller));
       });
       return { message: "materials.updated" };

@@ -103,6 +103,7 @@ export const roleResource = defineResource("role", {
   }),
 
   update: implement(role.update, {
+    stored: (app, id) => app.repos.roles.get(id),
     async handler({ app, caller, input }) {
       const existing = await app.repos.roles.get(input.id);
       if (!existing) throw notFound();

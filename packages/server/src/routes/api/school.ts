@@ -145,6 +145,10 @@ export const schoolResource = defineResource("school", {
   }),
 
   update: implement(school.update, {
+    stored: async (app, id) => {
+      const row = await app.repos.schools.findById(id);
+      return row && toSchoolRecord(row);
+    },
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const existing = await app.repos.schools.findById(input.id, scopeOf(caller));

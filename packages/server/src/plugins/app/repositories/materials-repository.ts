@@ -286,6 +286,15 @@ export class MaterialsRepository {
     await this.closeGap(db, material);
   }
 
+  /** The positions an element's materials hold. */
+  async positionsIn(elementId: number, db: Executor = this.db): Promise<number[]> {
+    const rows = await db
+      .select({ position: materials.position })
+      .from(materials)
+      .where(eq(materials.elementId, elementId));
+    return rows.map((row) => row.position);
+  }
+
   async swap(db: Executor, a: MaterialRow, b: MaterialRow, by: string | null): Promise<void> {
     await db
       .update(materials)

@@ -140,6 +140,7 @@ export const userResource = defineResource("user", {
     // The user edited is within the caller's reach (checked before the handler runs).
     target: { user: "id", act: "edit" },
     maxFileBytes: IMAGE_PART_BYTES,
+    stored: (app, id) => app.repos.users.get(id, GLOBAL_SCOPE),
     async handler({ app, caller, input, file }) {
       const existing = await app.repos.users.findById(input.id, scopeOf(caller));
       if (!existing) throw notFound();
