@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     main: "src/main.ts",
+    backup: "src/backup-main.ts",
     bench: "bench/bench.ts",
     "bench-scale-out": "bench/scale-out.ts",
     "stream-bench": "bench/stream-bench.ts",

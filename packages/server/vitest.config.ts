@@ -21,6 +21,16 @@ const shared = {
   hookTimeout: 180_000,
 };
 
+// Files about the embedded database itself (its backups): PostgreSQL has its own tools.
+const pgliteOnly = [...configDefaults.exclude, "test/backup.test.ts"];
+// Outages and restarts are the same with the read models off: the fault test runs its own server
+// with them off already, and a restart drains requests whatever answers them.
+const notAgainWithoutReadModels = [
+  ...pgliteOnly,
+  "test/database-faults.test.ts",
+  "test/rolling-restart.test.ts",
+];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on a 2-core CI machine. Each file
@@ -50,8 +60,15 @@ export default defineConfig({
       },
       ...(withPostgres
         ? [
-            { test: { ...shared, name: "postgres" } },
-            { test: { ...shared, name: "postgres-plain", env: { LMS_READ_MODELS: "off" } } },
+            { test: { ...shared, name: "postgres", exclude: pgliteOnly } },
+            {
+              test: {
+                ...shared,
+                name: "postgres-plain",
+                exclude: notAgainWithoutReadModels,
+                env: { LMS_READ_MODELS: "off" },
+              },
+            },
           ]
         : []),
     ],

@@ -111,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const repos = createRepositories(database.db, {
     listExactCount: config.listExactCount,
     readModels: config.readModels,
+    heldSchoolSearches: database.driver === "pglite",
     userSearchIndex: config.userSearchIndex && {
       onBuilt: (users, ms) =>
         app.log.info({ users, ms: Math.round(ms) }, "user search index ready"),

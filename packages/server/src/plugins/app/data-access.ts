@@ -37,6 +37,8 @@ export function createRepositories(
     listExactCount?: number;
     /** Off, no read model is kept: every read goes to the database (LMS_READ_MODELS). */
     readModels?: boolean;
+    /** The schools held in memory answer searches too (PGlite; on PostgreSQL the database does). */
+    heldSchoolSearches?: boolean;
     userSearchIndex?: false | { onBuilt?: (users: number, ms: number) => void };
   } = {},
 ) {
@@ -48,7 +50,9 @@ export function createRepositories(
       ? keptUsersListReads(db, { countLimit, indexed: options.userSearchIndex })
       : sqlUsersListReads(db, { countLimit }),
   );
-  const schools = readModels ? new KeptSchoolList(db) : new SchoolsRepository(db);
+  const schools = readModels
+    ? new KeptSchoolList(db, { searches: options.heldSchoolSearches ?? true })
+    : new SchoolsRepository(db);
   const courses = readModels ? new KeptCourseList(db) : new CoursesRepository(db);
   const classes = readModels ? new KeptClassList(db) : new ClassesRepository(db);
   const materials = readModels ? new KeptMaterialList(db) : new MaterialsRepository(db);
