@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../src/app";
 import { backupPglite, restorePglite } from "../src/db/backup";
 import { prepareDatabase } from "../src/server";
@@ -50,9 +50,20 @@ async function schoolsNamed(app: FastifyInstance, search: string): Promise<strin
   return (list.data.data as { schoolName: string }[]).map((s) => s.schoolName);
 }
 
+/** A data folder holding the tests' migrated, seeded template (no initdb: a restore of it). */
+async function seededDataDir(): Promise<string> {
+  const template = inject("lmsTemplate");
+  const asBackup = folder("template");
+  copyFileSync(template.dumpFile!, path.join(asBackup, "db.tar.gz"));
+  cpSync(template.filesDir, path.join(asBackup, "files"), { recursive: true });
+  const dataDir = folder("data");
+  await restorePglite(asBackup, dataDir);
+  return dataDir;
+}
+
 describe("pnpm backup and pnpm restore (PGlite)", () => {
   it("backs the database and its files up, and restores them into a new folder where one signs in", async () => {
-    const dataDir = folder("data");
+    const dataDir = await seededDataDir();
     const backup = path.join(folder("backups"), "today");
     const app = await startOn(dataDir);
     const token = `Bearer ${String(

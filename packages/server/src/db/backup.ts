@@ -59,9 +59,12 @@ export async function restorePglite(source: string, dataDir: string): Promise<vo
     );
   }
   mkdirSync(db, { recursive: true });
+  const bytes = readFileSync(dump);
+  // Gzip's magic number: a dump PGlite wrote uncompressed ("none") is taken too.
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
   const client = await PGlite.create({
     dataDir: db,
-    loadDataDir: new Blob([new Uint8Array(readFileSync(dump))], { type: "application/x-gzip" }),
+    loadDataDir: new Blob([new Uint8Array(bytes)], gzipped ? { type: "application/x-gzip" } : {}),
     extensions: PGLITE_EXTENSIONS,
     postgresqlconf: PGLITE_CONF,
   });
