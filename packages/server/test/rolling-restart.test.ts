@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD, freshPostgresUrl } from "./helper";
 import { freePort } from "./support/pg-cluster";
-import { MAIN, call, form, serverStarter, type Server } from "./support/two-processes";
+import { MAIN, call, form, serverStarter, stopServers, type Server } from "./support/two-processes";
 
 // Only the PostgreSQL projects include this file (vitest.config.ts): two processes, one database.
 const onPostgres = inject("lmsTemplate").kind === "postgres";
@@ -85,11 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   proxy?.close();
-  for (const server of servers) {
-    if (server.process.exitCode !== null) continue;
-    server.process.kill("SIGTERM");
-    await new Promise((resolve) => server.process.once("exit", resolve));
-  }
+  await stopServers(servers);
   await drop?.();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -4,7 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD, freshPostgresUrl } from "./helper";
-import { MAIN, type Server, serverStarter, form, call, statusSoon } from "./support/two-processes";
+import {
+  MAIN,
+  type Server,
+  serverStarter,
+  form,
+  call,
+  statusSoon,
+  stopServers,
+} from "./support/two-processes";
 
 // Only the "postgres" project includes this file (vitest.config.ts).
 const onPostgres = inject("lmsTemplate").kind === "postgres";
@@ -28,11 +36,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const server of servers) {
-    if (server.process.exitCode !== null) continue;
-    server.process.kill("SIGTERM");
-    await new Promise((resolve) => server.process.once("exit", resolve));
-  }
+  await stopServers(servers);
   await drop?.();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -98,3 +98,12 @@ export async function statusSoon(server: Server, token: string, expected: number
   }
   return status;
 }
+
+/** Stops every server still running (SIGTERM: each drains and exits). */
+export async function stopServers(servers: Server[]): Promise<void> {
+  for (const server of servers) {
+    if (server.process.exitCode !== null) continue;
+    server.process.kill("SIGTERM");
+    await new Promise((resolve) => server.process.once("exit", resolve));
+  }
+}
