@@ -23,12 +23,12 @@ export class ApiError extends Error {
   }
 }
 
+const isUnavailable = (error: unknown) => error instanceof ApiError && error.failure.status === 503;
+
 /**
  * Reads are asked again by themselves while the server cannot reach its database (a 503 with
  * Retry-After), every few seconds, and not on other failures (a 403 stays a 403).
  */
-const isUnavailable = (error: unknown) => error instanceof ApiError && error.failure.status === 503;
-
 export const RETRY_WHEN_UNAVAILABLE = {
   shouldRetryOnError: isUnavailable,
   // Every 3 s for as long as it lasts (SWR's own backoff would wait up to minutes).
