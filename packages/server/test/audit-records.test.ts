@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isRecorded } from "../src/services/audit";
 import { useTestApp } from "./helper";
 import { WRONG_PASSWORD, auditHelpers } from "./support/audit";
+import { bulkUploadRow } from "./support/users";
 
 const t = useTestApp();
 let admin: string;
@@ -131,20 +132,17 @@ describe("the audit trail records", () => {
     const header = BULK_UPLOAD_COLUMNS.join(",");
     let lrn = 300000000000;
     const row = (name: string) =>
-      BULK_UPLOAD_COLUMNS.map(
-        (column) =>
-          ({
-            firstName: "Audit",
-            lastName: "Upload",
-            userName: name,
-            email: `${name}@example.edu.ph`,
-            roleId: "5",
-            schoolId: "1",
-            learningReferenceNumber: String(lrn++),
-            grade: "7",
-            section: "Rizal",
-          })[column as string] ?? "",
-      ).join(",");
+      bulkUploadRow({
+        firstName: "Audit",
+        lastName: "Upload",
+        userName: name,
+        email: `${name}@example.edu.ph`,
+        roleId: "5",
+        schoolId: "1",
+        learningReferenceNumber: String(lrn++),
+        grade: "7",
+        section: "Rizal",
+      });
     for (const [progress, names] of [
       ["0", ["audited1", "audited2"]],
       ["1", ["streamed1", "streamed2", "streamed3"]],

@@ -11,6 +11,7 @@ import {
 } from "./support/classes-derived";
 import { buildCourse } from "./support/journey";
 import { readBack } from "./support/records";
+import { bulkUploadRow } from "./support/users";
 
 /**
  * Issue 14: the class list reads per-class sums kept by the database's triggers (migration 0016)
@@ -67,10 +68,6 @@ const find = (list: ClassRecord[], grade: number, section: string, schoolId = 1)
       c.section.toLowerCase() === section.toLowerCase(),
   );
 
-function csvRow(values: Partial<Record<(typeof BULK_UPLOAD_COLUMNS)[number], string>>) {
-  return BULK_UPLOAD_COLUMNS.map((c) => values[c] ?? "").join(",");
-}
-
 async function userRecord(userName: string) {
   const answer = await t().call<Record<string, unknown>>(
     "user",
@@ -107,7 +104,7 @@ describe("stored class sums", () => {
 
   it("follow a bulk upload of students, one statement for many rows", async () => {
     const lines = Array.from({ length: 40 }, (_, i) =>
-      csvRow({
+      bulkUploadRow({
         firstName: "Ana",
         lastName: "Reyes",
         userName: `sum${i}`,

@@ -9,6 +9,7 @@ import { buildApp } from "../src/app";
 import { prepareDatabase } from "../src/server";
 import { DEMO_PASSWORD, multipart, testConfig } from "./helper";
 import { startCluster, type PgCluster } from "./support/pg-cluster";
+import { bulkUploadRow } from "./support/users";
 
 // PostgreSQL only (vitest.config.ts leaves it out of "pglite"): a cluster of its own, stopped,
 // frozen and cut under a server with short timeouts.
@@ -129,20 +130,17 @@ describe("the database going away", () => {
 
   it("fails a bulk upload whose connection is cut mid-transaction with 503, writes none of it, and serves on", async () => {
     const rows = Array.from({ length: 3000 }, (_, i) =>
-      BULK_UPLOAD_COLUMNS.map(
-        (column) =>
-          ({
-            firstName: "Cut",
-            lastName: "Short",
-            userName: `cut${i}`,
-            email: `cut${i}@example.edu.ph`,
-            roleId: "5",
-            schoolId: "1",
-            learningReferenceNumber: String(200000000000 + i),
-            grade: "7",
-            section: "Rizal",
-          })[column as string] ?? "",
-      ).join(","),
+      bulkUploadRow({
+        firstName: "Cut",
+        lastName: "Short",
+        userName: `cut${i}`,
+        email: `cut${i}@example.edu.ph`,
+        roleId: "5",
+        schoolId: "1",
+        learningReferenceNumber: String(200000000000 + i),
+        grade: "7",
+        section: "Rizal",
+      }),
     );
     const csv = [BULK_UPLOAD_COLUMNS.join(","), ...rows].join("\r\n");
     const killer = await adminClient("lms");

@@ -1,3 +1,5 @@
+import { BULK_UPLOAD_COLUMNS } from "@lms/core";
+
 export interface ListData<Row> {
   pagination: { page: number; rowsPerPage: number; totalcount: number };
   data: Row[];
@@ -16,3 +18,10 @@ export const newUser = (name: string, extra: Record<string, unknown> = {}) => ({
   assignedLoad: [{ grade: 7, subject: "Science", section: "Rizal" }],
   ...extra,
 });
+
+/** A bulk upload's CSV row: each column's value, empty where none is given. */
+export function bulkUploadRow(
+  values: Partial<Record<(typeof BULK_UPLOAD_COLUMNS)[number], string>>,
+): string {
+  return BULK_UPLOAD_COLUMNS.map((column) => values[column] ?? "").join(",");
+}
