@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "build/**/*.test.ts"],
     environment: "node",
+    // Files share a worker's modules (loaded once, not once per file: a third of the CPU).
+    isolate: false,
   },
 });

@@ -1,9 +1,12 @@
 import { es } from "@lms/core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { visitorTexts } from "../../build/visitor-texts";
-import { isMessageKey, preloadCatalogue, preloadI18n } from "./i18n";
 
-// A file of its own: the whole catalogue loads once per module instance.
+// The whole catalogue loads once per module instance, and the test files share a worker's modules:
+// this file takes an instance of its own.
+vi.resetModules();
+const { isMessageKey, preloadCatalogue, preloadI18n } = await import("./i18n");
+
 describe("what the first render needs, loaded before it", () => {
   const signedInOnly = Object.keys(es).find((key) => !(key in visitorTexts()))!;
 

@@ -1,7 +1,11 @@
 import { createIntl, es, zh, type MessageKey } from "@lms/core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { visitorTexts, VISITOR_GROUPS } from "../../build/visitor-texts";
-import { formatPlain, isMessageKey, loadFullI18n, visitorTranslator } from "./i18n";
+
+// What these tests check depends on what the module has loaded, and the test files share a worker's
+// modules: this file takes an instance of its own.
+vi.resetModules();
+const { formatPlain, isMessageKey, loadFullI18n, visitorTranslator } = await import("./i18n");
 
 const english = createIntl("es", es);
 
