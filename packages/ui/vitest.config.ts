@@ -5,7 +5,7 @@ import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,7 +23,10 @@ const onePageEach = stories.filter((file) => /\/toaster[^/]*\.stories\.tsx$/.tes
  * Every story is a test: it renders, runs its play function, then axe-core checks it
  * (.storybook/preview.tsx sets a11y.test = "error").
  */
-function storybookProject(name: string, files: { exclude: string[]; isolate: boolean }) {
+function storybookProject(
+  name: string,
+  files: { exclude: string[]; isolate: boolean },
+): TestProjectInlineConfiguration {
   return {
     plugins: [
       react(),
