@@ -25,10 +25,24 @@ const shared = {
 const pgliteOnly = [...configDefaults.exclude, "test/backup.test.ts"];
 // Outages and restarts are the same with the read models off: the fault test runs its own server
 // with them off already, and a restart drains requests whatever answers them.
+// So are the read models' own tests: each builds the read model it looks at, or turns them on for
+// its app, whatever LMS_READ_MODELS says, so with the switch off they would run the same again.
 const notAgainWithoutReadModels = [
   ...pgliteOnly,
   "test/database-faults.test.ts",
   "test/rolling-restart.test.ts",
+  "test/users-search-index-changes.test.ts",
+  "test/users-search-index-common-terms.test.ts",
+  "test/users-search-index-pages.test.ts",
+  "test/users-search-index-parts.test.ts",
+  "test/users-search-index-user-list.test.ts",
+  "test/user-record-texts.test.ts",
+  "test/read-models-two-processes.test.ts",
+  "test/lists-at-scale-courses.test.ts",
+  "test/lists-at-scale-materials.test.ts",
+  "test/lists-at-scale-schools.test.ts",
+  "test/turn-reads.test.ts",
+  "test/versioned-cache.test.ts",
 ];
 
 export default defineConfig({
