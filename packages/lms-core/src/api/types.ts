@@ -33,6 +33,14 @@ export interface Timestamps {
   updatedBy: string | null;
 }
 
+/**
+ * An editable record's version (issue 45): 1 when created, more after each change. An update that
+ * sends back the version it read is refused with 409 `errors.staleRecord` once it moved.
+ */
+export interface Versioned {
+  version: number;
+}
+
 export interface FieldError {
   field: string;
   row?: number;
@@ -55,6 +63,8 @@ export interface ApiFailure {
   code?: string;
   message: string;
   errors?: FieldError[];
+  /** What a refusal carries: the record as it is now with a 409 `errors.staleRecord`. */
+  data?: unknown;
 }
 
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -68,7 +78,7 @@ export interface ApiEnvelope<T = unknown> {
   errors?: FieldError[];
 }
 
-export interface SchoolRecord extends Timestamps {
+export interface SchoolRecord extends Timestamps, Versioned {
   id: number;
   schoolCode: string;
   schoolName: string;
@@ -90,7 +100,7 @@ export interface SchoolRecord extends Timestamps {
   logo: string | null;
 }
 
-export interface UserRecord extends Timestamps {
+export interface UserRecord extends Timestamps, Versioned {
   id: number;
   salutation: string;
   firstName: string;
@@ -121,7 +131,7 @@ export interface UserRecord extends Timestamps {
   lang: Lang;
 }
 
-export interface RoleRecord extends Timestamps {
+export interface RoleRecord extends Timestamps, Versioned {
   id: number;
   roleName: string;
   description: string;
@@ -130,7 +140,7 @@ export interface RoleRecord extends Timestamps {
   permissions: Permissions;
 }
 
-export interface CourseRecord extends Timestamps {
+export interface CourseRecord extends Timestamps, Versioned {
   id: number;
   courseName: string;
   courseCode: string;
@@ -143,7 +153,7 @@ export interface CourseRecord extends Timestamps {
   schoolId: number | null;
 }
 
-export interface ElementRecord extends Timestamps {
+export interface ElementRecord extends Timestamps, Versioned {
   id: number;
   courseId: number;
   name: string;
@@ -152,7 +162,7 @@ export interface ElementRecord extends Timestamps {
   published: boolean;
 }
 
-export interface MaterialRecord extends Timestamps {
+export interface MaterialRecord extends Timestamps, Versioned {
   id: number;
   courseId: number;
   elementId: number;

@@ -109,6 +109,7 @@ export function envelopeResult<T>(response: Response, body: ApiEnvelope): ApiRes
     code: body.code,
     message: body.message ?? es["errors.generic"],
     errors: body.errors,
+    ...(body.data === undefined ? {} : { data: body.data }),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   requiredText,
   text,
   urlText,
+  versionField,
 } from "../validation/rules";
 
 const id = () =>
@@ -59,6 +60,7 @@ export const elementUpdateSchema = z.object({
   id: id(),
   name: requiredText({ max: 100 }),
   type: oneOf(ELEMENT_TYPES),
+  version: versionField(),
 });
 
 const positionRef = z.object({ id: id(), position: z.coerce.number().int().min(1) });

@@ -11,6 +11,7 @@ import {
   personName,
   text,
   userName,
+  versionField,
 } from "../validation/rules";
 
 const salutationOrSuffix = () => optionalText({ max: 10, name: true });
@@ -97,7 +98,7 @@ export function checkUserByRole(value: Partial<UserFields>, ctx: z.RefinementCtx
 
 export const createUserInputSchema = userFieldsSchema.superRefine(checkUserByRole);
 export const updateUserInputSchema = userFieldsSchema
-  .extend({ id: z.coerce.number().int().positive() })
+  .extend({ id: z.coerce.number().int().positive(), version: versionField() })
   .superRefine(checkUserByRole);
 
 /** One's own profile: names, e-mail, language. Role, school and username stay as they are. */
@@ -115,7 +116,7 @@ export const updateProfileSchema = userFieldsSchema
     email: true,
     lang: true,
   })
-  .extend({ currentPassword: z.string().max(256).optional() });
+  .extend({ currentPassword: z.string().max(256).optional(), version: versionField() });
 
 export type UserInput = z.input<typeof createUserInputSchema>;
 export type UserValues = z.output<typeof createUserInputSchema>;

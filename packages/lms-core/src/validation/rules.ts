@@ -82,6 +82,12 @@ export function optionalIntegerField(min: number, max: number) {
   );
 }
 
+/**
+ * The version of the record its caller read (issue 45), sent back by an update: a record changed
+ * since answers 409. Left out (another school app), the update writes over whatever is stored.
+ */
+export const versionField = () => optionalIntegerField(1, 2 ** 31 - 1);
+
 /** One of a fixed set of values; anything else is 'This field is required.' when empty. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {

@@ -14,6 +14,7 @@ const BOOKKEEPING = new Set([
   "updatedAt",
   "updatedBy",
   "searchText",
+  "version",
   "Authorization",
   "authorization",
   "cmdType",

@@ -11,6 +11,7 @@ export function toElementRecord(row: typeof courseElements.$inferSelect): Elemen
     type: row.type as ElementType,
     position: row.position,
     published: row.published,
+    version: row.version,
     ...timestamps(row),
   };
 }

@@ -24,6 +24,7 @@ export function toMaterialRecord(
     position: row.position,
     published: row.published,
     lastModified: row.lastModified.toISOString(),
+    version: row.version,
     ...(row.type === "link" ? { url: row.url } : {}),
     // Sanitised on save; again here, for rows stored before and for every app reading the API.
     ...(withContent && row.type === "page" ? { content: sanitizePageHtml(row.content ?? "") } : {}),

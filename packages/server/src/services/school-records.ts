@@ -7,7 +7,7 @@ type SchoolRow = typeof schools.$inferSelect;
 /** What a school write stores. */
 export type SchoolWrite = Omit<
   SchoolRow,
-  "id" | "logo" | "searchText" | "createdAt" | "createdBy" | "updatedAt" | "updatedBy"
+  "id" | "logo" | "searchText" | "version" | "createdAt" | "createdBy" | "updatedAt" | "updatedBy"
 >;
 
 /** A school as the API answers it. */

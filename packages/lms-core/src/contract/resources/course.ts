@@ -3,6 +3,7 @@ import { courseSchema } from "../../schemas/course";
 import { defineCommands } from "../define";
 import { answerType, binIdsAnswer, deleteInput, idField, idInput, listInput } from "../inputs";
 import { recycleBinSpecs } from "../recycle-bin";
+import { versionField } from "../../validation/rules";
 
 const view = { module: "courses", right: "view" } as const;
 const modify = { module: "courses", right: "modify" } as const;
@@ -10,7 +11,7 @@ const course = answerType<CourseRecord>();
 /** SPEC.md §8: a course a job is deleting answers 409 to every command on it. */
 const deleting = "errors.courseDeletionInProgress";
 
-export const courseUpdateSchema = courseSchema.extend({ id: idField() });
+export const courseUpdateSchema = courseSchema.extend({ id: idField(), version: versionField() });
 
 export const courseCommands = defineCommands("course", {
   list: {
@@ -48,7 +49,10 @@ export const courseCommands = defineCommands("course", {
     access: modify,
     input: courseUpdateSchema,
     output: course,
-    errors: { 404: ["errors.notFound"], 409: ["errors.courseUpdateConflict", deleting] },
+    errors: {
+      404: ["errors.notFound"],
+      409: ["errors.courseUpdateConflict", deleting, "errors.staleRecord"],
+    },
   },
   impact: {
     description: "Tells what deleting the named courses would also remove.",

@@ -44,7 +44,10 @@ export const elementCommands = defineCommands("element", {
     access: modify,
     input: elementUpdateSchema,
     output: element,
-    errors: { 404: ["errors.notFound"], 409: ["errors.elementUpdateConflict", deleting] },
+    errors: {
+      404: ["errors.notFound"],
+      409: ["errors.elementUpdateConflict", deleting, "errors.staleRecord"],
+    },
   },
   impact: {
     description: "Tells what deleting the named elements would also remove.",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { DeletionImpact, MaterialRecord } from "../../api/types";
 import type { MaterialDetail } from "../../api/course-types";
 import { materialSchema, quizSettingsSchema, swapSchema } from "../../schemas/course";
-import { optionalIntegerField } from "../../validation/rules";
+import { optionalIntegerField, versionField } from "../../validation/rules";
 import { defineCommands } from "../define";
 import {
   MAX_ID,
@@ -26,8 +26,14 @@ const notFound = { 404: ["errors.notFound"], 409: [deleting] } as const;
 export const materialListInput = listInput("materials").extend({
   courseId: optionalIntegerField(1, MAX_ID),
 });
-export const materialUpdateSchema = materialSchema.safeExtend({ id: idField() });
-export const quizSettingsInput = quizSettingsSchema.extend({ id: idField() });
+export const materialUpdateSchema = materialSchema.safeExtend({
+  id: idField(),
+  version: versionField(),
+});
+export const quizSettingsInput = quizSettingsSchema.extend({
+  id: idField(),
+  version: versionField(),
+});
 /** A SCORM material (`id`) and one of its students (`userId`). */
 export const scormStudentInput = emptyInput.extend({ id: idField(), userId: idField() });
 
@@ -69,7 +75,7 @@ export const materialCommands = defineCommands("material", {
     access: modify,
     input: materialUpdateSchema,
     output: detail,
-    errors: notFound,
+    errors: { ...notFound, 409: ["errors.staleRecord"] },
   },
   impact: {
     description: "Tells what deleting the named materials would also remove.",
@@ -119,7 +125,7 @@ export const materialCommands = defineCommands("material", {
     access: modify,
     input: quizSettingsInput,
     output: detail,
-    errors: notFound,
+    errors: { ...notFound, 409: ["errors.staleRecord"] },
   },
   swap: {
     description:

@@ -6,12 +6,13 @@ import { schoolStatusSchema } from "../../schemas/school";
 import { defineCommands } from "../define";
 import { answerType, binIdsAnswer, deleteInput, idField, idInput, listInput } from "../inputs";
 import { recycleBinSpecs } from "../recycle-bin";
+import { versionField } from "../../validation/rules";
 
 const view = { module: "roles", right: "view" } as const;
 const modify = { module: "roles", right: "modify" } as const;
 const role = answerType<RoleRecord>();
 
-export const roleUpdateSchema = roleSchema.extend({ id: idField() });
+export const roleUpdateSchema = roleSchema.extend({ id: idField(), version: versionField() });
 
 /** The permission matrix's rows and columns, with their catalogue keys. */
 export const roleModulesAnswer = z.object({
@@ -65,7 +66,7 @@ export const roleCommands = defineCommands("role", {
     access: modify,
     input: roleUpdateSchema,
     output: role,
-    errors: { 404: ["errors.notFound"], 409: ["errors.roleUpdateConflict"] },
+    errors: { 404: ["errors.notFound"], 409: ["errors.roleUpdateConflict", "errors.staleRecord"] },
   },
   impact: {
     description: "Tells what deleting the named roles would affect.",

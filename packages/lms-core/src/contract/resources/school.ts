@@ -12,12 +12,13 @@ import {
   listInput,
 } from "../inputs";
 import { recycleBinSpecs } from "../recycle-bin";
+import { versionField } from "../../validation/rules";
 
 const view = { module: "schools", right: "view" } as const;
 const modify = { module: "schools", right: "modify" } as const;
 const school = answerType<SchoolRecord>();
 
-export const schoolUpdateSchema = schoolSchema.extend({ id: idField() });
+export const schoolUpdateSchema = schoolSchema.extend({ id: idField(), version: versionField() });
 /** setstatus: `id`, `ids` or `allMatching` with the list fields, and the status. */
 export const schoolBulkStatusInput = bulkInput("schools").extend({
   status: schoolStatusSchema.shape.status,
@@ -60,7 +61,10 @@ export const schoolCommands = defineCommands("school", {
     access: modify,
     input: schoolUpdateSchema,
     output: school,
-    errors: { 404: ["errors.notFound"], 409: ["errors.schoolUpdateConflict"] },
+    errors: {
+      404: ["errors.notFound"],
+      409: ["errors.schoolUpdateConflict", "errors.staleRecord"],
+    },
   },
   impact: {
     description: "Tells what deleting the named schools would also remove.",

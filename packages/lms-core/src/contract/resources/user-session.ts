@@ -99,7 +99,7 @@ export const userSessionSpecs = {
     output: answerType<ProfileAnswer>(),
     errors: {
       404: ["errors.notFound"],
-      409: ["errors.userUpdateConflict"],
+      409: ["errors.userUpdateConflict", "errors.staleRecord"],
       ...tooManyAttempts,
     },
   }),

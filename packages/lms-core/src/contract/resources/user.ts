@@ -73,7 +73,7 @@ export const userCommands = defineCommands("user", {
     access: modify,
     input: updateUserInputSchema,
     output: user,
-    errors: { ...reachErrors, 409: ["errors.userUpdateConflict"] },
+    errors: { ...reachErrors, 409: ["errors.userUpdateConflict", "errors.staleRecord"] },
   },
   impact: {
     description: "Tells what deleting the named users would also remove.",

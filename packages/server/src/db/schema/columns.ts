@@ -1,6 +1,6 @@
 /** Column helpers shared by the tables (not part of the schema itself). */
 import { sql, type SQL } from "drizzle-orm";
-import { bigint, customType, index, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, index, integer, text, timestamp } from "drizzle-orm/pg-core";
 
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -19,6 +19,12 @@ export function audit() {
     updatedBy: text("updated_by"),
   };
 }
+
+/**
+ * An editable record's version (issue 45): 1 when created, one more at every update (migration
+ * 0028's trigger). An update that names the version its caller read is refused once it moved.
+ */
+export const recordVersion = () => integer("version").notNull().default(1);
 
 /** A lower-cased search text kept by the database, indexed with trigrams. */
 export function searchText(expression: SQL) {

@@ -14,7 +14,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { at, audit, searchText, trigram } from "./columns";
+import { at, audit, recordVersion, searchText, trigram } from "./columns";
 import { schools, users } from "./people";
 
 export const courses = pgTable(
@@ -33,6 +33,7 @@ export const courses = pgTable(
     schoolId: integer("school_id").references(() => schools.id, { onDelete: "cascade" }),
     searchText: searchText(sql`lower(course_name || ' ' || course_code || ' ' || subject)`),
     ...audit(),
+    version: recordVersion(),
   },
   (t) => [
     uniqueIndex("courses_code_key").on(
@@ -66,6 +67,7 @@ export const courseElements = pgTable(
     position: integer("position").notNull(),
     published: boolean("published").notNull().default(false),
     ...audit(),
+    version: recordVersion(),
   },
   (t) => [
     uniqueIndex("course_elements_name_key").on(t.courseId, sql`lower(${t.name})`),
@@ -96,6 +98,7 @@ export const materials = pgTable(
     /** A SCORM material's attempt settings (scormSettingsSchema of @lms/core; {}: defaults). */
     scormSettings: jsonb("scorm_settings").$type<Partial<ScormSettings>>().notNull().default({}),
     ...audit(),
+    version: recordVersion(),
   },
   (t) => [
     index("materials_element_idx").on(t.elementId),

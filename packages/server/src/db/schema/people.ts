@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { at, audit, searchText, trigram } from "./columns";
+import { at, audit, recordVersion, searchText, trigram } from "./columns";
 
 export const schools = pgTable(
   "schools",
@@ -40,6 +40,7 @@ export const schools = pgTable(
       sql`lower(school_code || ' ' || school_name || ' ' || city || ' ' || province || ' ' || region)`,
     ),
     ...audit(),
+    version: recordVersion(),
   },
   (t) => [
     uniqueIndex("schools_code_key").on(sql`lower(${t.schoolCode})`),
@@ -65,6 +66,7 @@ export const roles = pgTable(
     enabled: boolean("enabled").notNull().default(true),
     builtIn: boolean("built_in").notNull().default(false),
     ...audit(),
+    version: recordVersion(),
   },
   (t) => [uniqueIndex("roles_name_key").on(sql`lower(${t.roleName})`)],
 );
@@ -120,6 +122,7 @@ export const users = pgTable(
       sql`lower(first_name || ' ' || last_name || ' ' || user_name || ' ' || email)`,
     ),
     ...audit(),
+    version: recordVersion(),
   },
   (t) => [
     uniqueIndex("users_user_name_key").on(sql`lower(${t.userName})`),

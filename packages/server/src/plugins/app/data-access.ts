@@ -16,6 +16,7 @@ import { OutboxRepository } from "./repositories/outbox-repository";
 import { ProgressRepository } from "./repositories/progress-repository";
 import { QuizzesRepository } from "./repositories/quizzes-repository";
 import { RecycleBinRepository } from "./repositories/recycle-bin-repository";
+import { RecordVersionsRepository } from "./repositories/record-versions-repository";
 import { RolesRepository } from "./repositories/roles-repository";
 import { SchoolsRepository } from "./repositories/schools-repository";
 import { ScormAttemptsRepository } from "./repositories/scorm-attempts-repository";
@@ -80,6 +81,7 @@ export function createRepositories(
     courseDeletions: new CourseDeletionsRepository(db),
     deletionImpact: new DeletionImpactRepository(db),
     audit: new AuditRepository(db),
+    recordVersions: new RecordVersionsRepository(),
     /**
      * Builds the users' search index, then loads the lists held in memory one after another (all
      * at once, they would take every connection of a small pool); meant to run in the background.

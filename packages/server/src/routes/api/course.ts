@@ -26,6 +26,7 @@ import {
 } from "../../services/recycle-bin";
 import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 import { modifiableCourse, viewerOf } from "../../services/viewer";
+import { versionedWrite } from "../../services/record-versions";
 
 const COURSE_FIELDS = [
   "id",
@@ -91,6 +92,11 @@ async function storeImage(app: FastifyInstance, file: UploadedFile | undefined) 
 }
 
 const spec = CONTRACT.course;
+
+async function storedCourse(app: FastifyInstance, id: number) {
+  const row = await app.repos.courses.find(id, null);
+  return row && toCourseRecord(row);
+}
 const FILTER_EXTRAS = ["schoolId", "gradeLevel"] as const;
 
 export const courseResource = defineResource("course", {
@@ -152,17 +158,20 @@ export const courseResource = defineResource("course", {
   }),
 
   update: implement(spec.update, {
-    stored: async (app, id) => {
-      const row = await app.repos.courses.find(id, null);
-      return row && toCourseRecord(row);
-    },
+    stored: storedCourse,
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const existing = await modifiableCourse(app, caller, input.id);
       const values = await checkCourseWrite(app, caller, input);
       const image = await storeImage(app, file("image"));
       try {
-        await app.repos.transaction(async (tx) => {
+        const target = {
+          record: "courses",
+          id: input.id,
+          version: input.version,
+          current: () => storedCourse(app, input.id),
+        } as const;
+        await versionedWrite(app, target, async (tx) => {
           if (await app.repos.courses.codeTaken(tx, values.courseCode, values.schoolId, input.id)) {
             throw conflict("errors.courseUpdateConflict", "courseCode");
           }

@@ -16,6 +16,7 @@ import {
 } from "../../services/recycle-bin";
 import { modifiableCourse, viewerOf } from "../../services/viewer";
 import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { versionedWrite } from "../../services/record-versions";
 
 const ELEMENT_FIELDS = [
   "id",
@@ -31,6 +32,11 @@ const ELEMENT_FIELDS = [
 ] as const;
 
 const spec = CONTRACT.element;
+
+async function storedElement(app: FastifyInstance, id: number) {
+  const row = await app.repos.elements.findById(id);
+  return row && toElementRecord(row);
+}
 
 /** An element the caller may change: its course must be one the caller may change. */
 async function modifiableElement(app: FastifyInstance, caller: Caller, id: number) {
@@ -143,14 +149,17 @@ export const elementResource = defineResource("element", {
   }),
 
   update: implement(spec.update, {
-    stored: async (app, id) => {
-      const row = await app.repos.elements.findById(id);
-      return row && toElementRecord(row);
-    },
+    stored: storedElement,
     async handler({ app, caller, input }) {
       await modifiableElement(app, caller, input.id);
       try {
-        await app.repos.transaction((tx) =>
+        const target = {
+          record: "elements",
+          id: input.id,
+          version: input.version,
+          current: () => storedElement(app, input.id),
+        } as const;
+        await versionedWrite(app, target, (tx) =>
           app.repos.elements.update(
             tx,
             input.id,

@@ -3,6 +3,7 @@ import { scormAttemptCommands } from "./scorm-attempt-commands";
 import { CONTRACT, quizSettingsSchema, scormSettingsSchema, type ScormSettings } from "@lms/core";
 import type { FastifyInstance } from "fastify";
 import { defineResource, implement } from "../../dispatch/commands";
+import type { Tx } from "../../db/client";
 import { by, type Caller } from "../../services/caller";
 import { ApiError, invalidField, notFound } from "../../lib/errors";
 import { listAnswer, nameListSource } from "../../lib/list";
@@ -22,6 +23,7 @@ import { deletionImpact, moveToBin } from "../../services/recycle-bin";
 import { scormSettingsOf } from "../../services/scorm-attempts";
 import { modifiableCourse } from "../../services/viewer";
 import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { versionedWrite } from "../../services/record-versions";
 
 const MATERIAL_FIELDS = [
   "id",
@@ -41,6 +43,12 @@ const MATERIAL_FIELDS = [
 ] as const;
 
 const spec = CONTRACT.material;
+
+/** A material's detail as its editor reads it (answers included). */
+async function storedMaterial(app: FastifyInstance, caller: Caller, id: number) {
+  const material = await app.repos.materials.findById(id);
+  return material && materialDetail(app, caller, material, { answers: true });
+}
 const MATERIAL_FILTER_EXTRAS = ["elementId"] as const;
 
 /** The SCORM settings a create or update names (the others: defaults, or kept). */
@@ -175,50 +183,58 @@ export const materialResource = defineResource("material", {
       const upload = await storeUpload(app, input.type, file, false);
       const content = input.type === "page" ? sanitizePageHtml(input.content) : "";
       const oldFiles = upload ? await app.repos.materials.filesOf([existing.id]) : [];
+      const target = {
+        record: "materials",
+        id: existing.id,
+        version: input.version,
+        current: () => storedMaterial(app, caller, existing.id),
+      } as const;
+      const lockCourse = (tx: Tx) => app.repos.courses.lock(tx, existing.courseId);
       try {
-        await app.repos.transaction(async (tx) => {
-          await app.repos.courses.lock(tx, existing.courseId);
-          const current = (await app.repos.materials.findById(existing.id, tx))!;
-          if (current.elementId !== input.elementId) {
-            await app.repos.materials.moveToElement(tx, current, input.elementId, by(caller));
-          }
-          await app.repos.materials.update(
-            tx,
-            existing.id,
-            {
-              name: input.name,
-              url: input.type === "link" ? input.url : "",
-              content,
-              published: input.published,
-              author: authorOf(caller),
-              ...(input.type === "scorm"
-                ? {
-                    scormSettings: {
-                      ...scormSettingsOf(current),
-                      ...scormFieldsOf(input),
-                    },
-                  }
-                : {}),
-              ...(upload
-                ? { size: upload.size }
-                : input.type === "page"
-                  ? { size: Buffer.byteLength(content) }
+        await versionedWrite(
+          app,
+          target,
+          async (tx) => {
+            const current = (await app.repos.materials.findById(existing.id, tx))!;
+            if (current.elementId !== input.elementId) {
+              await app.repos.materials.moveToElement(tx, current, input.elementId, by(caller));
+            }
+            await app.repos.materials.update(
+              tx,
+              existing.id,
+              {
+                name: input.name,
+                url: input.type === "link" ? input.url : "",
+                content,
+                published: input.published,
+                author: authorOf(caller),
+                ...(input.type === "scorm"
+                  ? {
+                      scormSettings: {
+                        ...scormSettingsOf(current),
+                        ...scormFieldsOf(input),
+                      },
+                    }
                   : {}),
-            },
-            by(caller),
-          );
-          if (upload) await app.repos.materials.setFiles(tx, existing.id, upload.files, by(caller));
-        });
+                ...(upload
+                  ? { size: upload.size }
+                  : input.type === "page"
+                    ? { size: Buffer.byteLength(content) }
+                    : {}),
+              },
+              by(caller),
+            );
+            if (upload)
+              await app.repos.materials.setFiles(tx, existing.id, upload.files, by(caller));
+          },
+          lockCourse,
+        );
       } catch (error) {
         if (upload) await app.storage.remove(upload.files.map((f) => f.storageKey));
         throw error;
       }
       await app.storage.remove(oldFiles.map((f) => f.storageKey));
-      const material = (await app.repos.materials.findById(existing.id))!;
-      return {
-        message: "materials.updated",
-        data: await materialDetail(app, caller, material, { answers: true }),
-      };
+      return { message: "materials.updated", data: await storedMaterial(app, caller, existing.id) };
     },
   }),
 
@@ -267,21 +283,17 @@ export const materialResource = defineResource("material", {
     async handler({ app, caller, input }) {
       const material = await modifiableMaterial(app, caller, input.id);
       if (material.type !== "quiz") throw invalidField("id", "validation.invalidValue");
-      await app.repos.transaction(async (tx) => {
+      const target = {
+        record: "materials",
+        id: material.id,
+        version: input.version,
+        current: () => storedMaterial(app, caller, material.id),
+      } as const;
+      await versionedWrite(app, target, async (tx) => {
         await app.repos.quizzes.setQuiz(tx, material.id, input, by(caller));
         await app.repos.materials.update(tx, material.id, {}, by(caller));
       });
-      return {
-        message: "quiz.saved",
-        data: await materialDetail(
-          app,
-          caller,
-          (await app.repos.materials.findById(material.id))!,
-          {
-            answers: true,
-          },
-        ),
-      };
+      return { message: "quiz.saved", data: await storedMaterial(app, caller, material.id) };
     },
   }),
 

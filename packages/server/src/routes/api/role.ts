@@ -8,6 +8,7 @@ import { listAnswer } from "../../lib/list";
 import { deletionImpact, moveToBin, type BinRecord } from "../../services/recycle-bin";
 import { assertMayEditRole } from "../../services/role-authority";
 import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
+import { versionedWrite } from "../../services/record-versions";
 
 const ROLE_FIELDS = [
   "id",
@@ -111,7 +112,13 @@ export const roleResource = defineResource("role", {
       // use; the rights given are within the editor's (services/role-authority).
       await assertMayEditRole(app, caller, existing, input.permissions);
       try {
-        await app.repos.transaction((tx) =>
+        const target = {
+          record: "roles",
+          id: input.id,
+          version: input.version,
+          current: () => app.repos.roles.get(input.id),
+        } as const;
+        await versionedWrite(app, target, (tx) =>
           app.repos.roles.update(tx, input.id, input, by(caller)),
         );
       } catch (error) {

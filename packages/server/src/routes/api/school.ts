@@ -17,6 +17,7 @@ import { recycleBinCommands } from "./recycle-bin-commands";
 import { bulkTargets } from "../../lib/bulk-targets";
 import { exportColumns, filtersOf, sendCsv } from "../../lib/command-io";
 import { by, scopeOf } from "../../services/caller";
+import { versionedWrite } from "../../services/record-versions";
 
 const SCHOOL_FIELDS = [
   "id",
@@ -65,6 +66,11 @@ function schoolWrite(values: SchoolValues): SchoolWrite {
     enabled: values.enabled,
     requireParentAccount: values.requireParentAccount,
   };
+}
+
+async function storedSchool(app: FastifyInstance, id: number) {
+  const row = await app.repos.schools.findById(id);
+  return row && toSchoolRecord(row);
 }
 
 async function storeLogo(app: FastifyInstance, file: UploadedFile | undefined) {
@@ -145,10 +151,7 @@ export const schoolResource = defineResource("school", {
   }),
 
   update: implement(school.update, {
-    stored: async (app, id) => {
-      const row = await app.repos.schools.findById(id);
-      return row && toSchoolRecord(row);
-    },
+    stored: storedSchool,
     maxFileBytes: IMAGE_PART_BYTES,
     async handler({ app, caller, input, file }) {
       const existing = await app.repos.schools.findById(input.id, scopeOf(caller));
@@ -158,7 +161,13 @@ export const schoolResource = defineResource("school", {
       if (caller.schoolId !== null) values.enabled = existing.enabled;
       const logo = await storeLogo(app, file("logo"));
       try {
-        await app.repos.transaction(async (tx) => {
+        const target = {
+          record: "schools",
+          id: input.id,
+          version: input.version,
+          current: () => storedSchool(app, input.id),
+        } as const;
+        await versionedWrite(app, target, async (tx) => {
           await app.repos.schools.update(tx, input.id, values, by(caller));
           if (logo) await app.repos.schools.setLogo(tx, input.id, logo, by(caller));
         });

@@ -64,6 +64,7 @@ function toRecord(row: RoleRow, permissions: Permissions): RoleRecord {
     enabled: row.enabled,
     builtIn: row.builtIn,
     permissions,
+    version: row.version,
     ...timestamps(row),
   };
 }

@@ -62,6 +62,7 @@ export const recordColumns = {
   subscriptionType: users.subscriptionType,
   photo: users.photo,
   lang: users.lang,
+  version: users.version,
   createdAt: users.createdAt,
   createdBy: users.createdBy,
   updatedAt: users.updatedAt,
@@ -152,6 +153,7 @@ export function selectRecordTexts(ids: SQL, columns?: SQL, tail: SQL = sql``): S
       case when coalesce(${column("photo")}, '') = '' then null
            else '/api/file/user/' || ${column("id")} end as "photo",
       ${asIs("lang")},
+      ${asIs("version")},
       ${isoText("created_at")} as "createdAt",
       ${asIs("createdBy")},
       ${isoText("updated_at")} as "updatedAt",
@@ -195,6 +197,7 @@ export function toRecord(row: RecordRow, loads: AssignedLoadRow[], children: num
     subscriptionType: row.subscriptionType ?? "",
     photo,
     lang: (row.lang ?? "es") as Lang,
+    version: row.version ?? 1,
     ...timestamps({
       createdAt: row.createdAt!,
       createdBy: row.createdBy,

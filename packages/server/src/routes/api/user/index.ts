@@ -22,6 +22,7 @@ import {
 } from "../../../services/users";
 import { profileCommands } from "./profile";
 import { sessionCommands } from "./session";
+import { versionedWrite } from "../../../services/record-versions";
 
 const USER_EXPORT_COLUMNS = [
   "id",
@@ -159,7 +160,13 @@ export const userResource = defineResource("user", {
       );
       const photo = await storePhoto(app, file("photo"));
       try {
-        await app.repos.transaction(async (tx) => {
+        const target = {
+          record: "users",
+          id: input.id,
+          version: input.version,
+          current: () => app.repos.users.get(input.id, GLOBAL_SCOPE),
+        } as const;
+        await versionedWrite(app, target, async (tx) => {
           await app.repos.users.update(tx, input.id, userWrite(input, schoolId), by(caller));
           await app.repos.users.setLoads(tx, input.id, input.assignedLoad, by(caller));
           await app.repos.users.setChildren(tx, input.id, input.children, by(caller));

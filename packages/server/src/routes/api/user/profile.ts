@@ -5,6 +5,7 @@ import { notFound } from "../../../lib/errors";
 import { IMAGE_PART_BYTES } from "../../../lib/uploads";
 import { assertCurrentPassword } from "../../../services/passwords";
 import { assertNameAndEmailFree, storePhoto } from "../../../services/users";
+import { versionedWrite } from "../../../services/record-versions";
 
 const userSpecs = CONTRACT.user;
 
@@ -35,7 +36,13 @@ export const profileCommands = {
         user.id,
       );
       const photo = await storePhoto(app, file("photo"));
-      await app.repos.transaction(async (tx) => {
+      const target = {
+        record: "users",
+        id: user.id,
+        version: input.version,
+        current: () => app.repos.users.get(user.id, GLOBAL_SCOPE),
+      } as const;
+      await versionedWrite(app, target, async (tx) => {
         // The old address hears of it, in the user's language.
         if (emailChanged && user.email) {
           await app.auth.notifyEmailChanged(
