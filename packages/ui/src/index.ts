@@ -16,6 +16,7 @@ export {
   confirmIconVariants,
   DEFAULT_CONFIRM_WIDTH,
 } from "./components/confirm-dialog";
+export { StaleRecordDialog } from "./components/stale-record-dialog";
 export { ConfirmProvider, useConfirm } from "./components/confirm-provider";
 export {
   createDataTableState,
@@ -118,6 +119,11 @@ export type {
   ConfirmTextRequirement,
   ConfirmTone,
 } from "./components/confirm-dialog";
+export type {
+  StaleRecordChange,
+  StaleRecordDialogLabels,
+  StaleRecordDialogProps,
+} from "./components/stale-record-dialog";
 export type {
   ConfirmFunction,
   ConfirmOptions,

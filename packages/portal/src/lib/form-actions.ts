@@ -3,6 +3,7 @@ import { toast, useConfirm } from "@lms/ui";
 import { useCallback } from "react";
 import { failureText } from "./errors";
 import { useI18n } from "./i18n";
+import { staleChanges, useStaleRecord } from "./stale-record";
 
 export interface ConfirmedSave<T> {
   /** Update (true) or create (false): picks the dialog's texts. */
@@ -14,7 +15,28 @@ export interface ConfirmedSave<T> {
   onFailure: (failure: ApiFailure) => boolean;
   /** The success message (SPEC.md §4: '... has been created.'). */
   success: string;
+  /**
+   * An edit of a versioned record (issue 45): when someone saved it since the form was opened,
+   * the user sees what they changed and chooses to reload their version or overwrite it.
+   */
+  stale?: StaleEdit<T>;
 }
+
+export interface StaleEdit<T> {
+  /** The record the form was opened with. */
+  read: object;
+  /** What was typed. */
+  values: object;
+  /** A field's label as the form shows it. */
+  labelOf: (field: string) => string;
+  /** The same save, sent with the version their save left. */
+  saveAt: (version: number) => Promise<ApiResult<T>>;
+  /** Puts their version in the form. */
+  reload: (theirs: T) => void;
+}
+
+const isStale = (failure: ApiFailure) =>
+  failure.status === 409 && failure.code === "errors.staleRecord" && failure.data !== undefined;
 
 /**
  * SPEC.md §4: saving a form asks first; the dialog stays pending while the call runs; a failure
@@ -22,11 +44,13 @@ export interface ConfirmedSave<T> {
  */
 export function useConfirmedSave() {
   const confirm = useConfirm();
+  const askStale = useStaleRecord();
   const i18n = useI18n();
   return useCallback(
     async <T>(action: ConfirmedSave<T>): Promise<{ saved: T } | null> => {
       const { t } = i18n;
       let answer: { saved: T } | null = null;
+      let theirs: (T & { version: number }) | null = null;
       const confirmed = await confirm({
         title: t(action.update ? "confirm.updateTitle" : "confirm.createTitle"),
         message: t(action.update ? "confirm.updateMessage" : "confirm.createMessage", {
@@ -37,19 +61,51 @@ export function useConfirmedSave() {
         onConfirm: async () => {
           const result = await action.run();
           if (result.ok) answer = { saved: result.data };
-          else {
+          else if (action.stale && askStale && isStale(result)) {
+            theirs = result.data as T & { version: number };
+          } else {
             const marked = action.onFailure(result);
             // A conflict is said in SPEC.md §8's words as well as on the field that is taken.
             if (!marked || result.status === 409) toast.error(failureText(result, i18n));
           }
         },
       });
+      if (confirmed && theirs && action.stale && askStale) {
+        answer = await chooseVersion(action, action.stale, theirs, askStale, i18n);
+      }
       if (!confirmed || !answer) return null;
       toast.success(action.success);
       return answer;
     },
-    [confirm, i18n],
+    [confirm, askStale, i18n],
   );
+}
+
+/** Someone saved the record meanwhile: the user reloads theirs, overwrites it, or keeps editing. */
+async function chooseVersion<T>(
+  action: ConfirmedSave<T>,
+  stale: StaleEdit<T>,
+  theirs: T & { version: number },
+  askStale: NonNullable<ReturnType<typeof useStaleRecord>>,
+  i18n: ReturnType<typeof useI18n>,
+): Promise<{ saved: T } | null> {
+  let saved: { saved: T } | null = null;
+  const choice = await askStale({
+    entity: action.entity,
+    changes: staleChanges(stale.read, theirs, stale.values, stale.labelOf),
+    overwrite: async () => {
+      const again = await stale.saveAt(theirs.version);
+      if (again.ok) saved = { saved: again.data };
+      else if (!action.onFailure(again) || again.status === 409) {
+        toast.error(failureText(again, i18n));
+      }
+    },
+  });
+  if (choice === "reload") {
+    stale.reload(theirs);
+    toast.info(i18n.t("stale.reloaded"));
+  }
+  return choice === "overwrite" ? saved : null;
 }
 
 /** SPEC.md §4: cancelling a changed form asks too. Resolves true when the user may leave. */

@@ -7,7 +7,7 @@ import {
   type ElementWithMaterials,
 } from "./student-view";
 
-const stamp = { createdAt: "", createdBy: null, updatedAt: null, updatedBy: null };
+const stamp = { createdAt: "", createdBy: null, updatedAt: null, updatedBy: null, version: 1 };
 
 function material(id: number, position: number, published: boolean): MaterialRecord {
   return {

@@ -68,6 +68,7 @@ const role: RoleRecord = {
   enabled: false,
   builtIn: false,
   permissions: toPermissions({ materials: { access: true, view: true } }),
+  version: 3,
   createdAt: "2024-06-01T08:00:00.000Z",
   createdBy: "admin",
   updatedAt: "2024-06-02T08:00:00.000Z",

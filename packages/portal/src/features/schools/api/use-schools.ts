@@ -17,13 +17,13 @@ export function useSchool(id: number | null) {
 export function useSchoolCommands() {
   const run = useRun();
   const save = useCallback(
-    (values: SchoolInput, options: { id?: number; logo?: File | null }) => {
+    (values: SchoolInput, options: { id?: number; version?: number; logo?: File | null }) => {
       const files = options.logo
         ? { logo: { blob: options.logo, filename: options.logo.name } }
         : undefined;
       const fields = values;
       return options.id
-        ? run(school.update, { ...fields, id: options.id }, { files })
+        ? run(school.update, { ...fields, id: options.id, version: options.version }, { files })
         : run(school.create, fields, { files });
     },
     [run],

@@ -5,6 +5,7 @@ import {
   checkImageFiles,
   schoolSchema,
   type SchoolInput,
+  type MessageKey,
   type SchoolRecord,
 } from "@lms/core";
 import {
@@ -93,6 +94,8 @@ export function SchoolForm({
   const { save } = useSchoolCommands();
   const { token } = useSession();
   const [logo, setLogo] = useState<File | null>(null);
+  // The record as the form last loaded it: its version goes with the save (issue 45).
+  const [opened, setOpened] = useState(school);
   const [logoError, setLogoError] = useState<string | undefined>();
   const form = useForm<SchoolInput>({
     resolver: zodResolver(schoolSchema),
@@ -105,9 +108,19 @@ export function SchoolForm({
     const done = await confirmedSave({
       update: Boolean(school),
       entity: t("entity.school"),
-      run: () => save(values, { id: school?.id, logo }),
+      run: () => save(values, { id: opened?.id, version: opened?.version, logo }),
       onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
       success: t(school ? "schools.updated" : "schools.created"),
+      stale: opened && {
+        read: defaultsFrom(opened),
+        values,
+        labelOf: (field) => t(`schools.field.${field}` as MessageKey),
+        saveAt: (version) => save(values, { id: opened.id, version, logo }),
+        reload: (theirs) => {
+          setOpened(theirs);
+          form.reset(defaultsFrom(theirs));
+        },
+      },
     });
     if (done) guard.leave(() => onDone(done.saved));
   });
