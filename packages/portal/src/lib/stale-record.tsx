@@ -1,7 +1,8 @@
+import type { MessageKey } from "@lms/core";
 import type { StaleRecordChange } from "@lms/ui";
 import { StaleRecordDialog } from "@lms/ui";
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
-import { useI18n } from "./i18n";
+import { isMessageKey, useI18n } from "./i18n";
 
 /** What the user chose when a save met a record someone else had saved (issue 45). */
 export type StaleChoice = "reload" | "overwrite" | "keep";
@@ -98,4 +99,18 @@ export function staleChanges(
       theirs: shown(after[field]),
       mine: shown(typed[field]),
     }));
+}
+
+/**
+ * A form's field labels from its catalogue group: `schools.field.city`, `users.field.role` for
+ * roleId; the field's own name when the catalogue has none.
+ */
+export function fieldLabels(t: (key: MessageKey) => string, group: string) {
+  return (field: string): string => {
+    for (const name of [field, field.replace(/Id$/, "")]) {
+      const key = `${group}.${name}`;
+      if (isMessageKey(key)) return t(key);
+    }
+    return field;
+  };
 }

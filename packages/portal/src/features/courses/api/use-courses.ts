@@ -20,12 +20,12 @@ export function useCourseCommands() {
   const run = useRun();
   /** create or update, with the course image as the optional `image` file part. */
   const save = useCallback(
-    (values: CourseValues, options: { id?: number; image?: File | null }) => {
+    (values: CourseValues, options: { id?: number; version?: number; image?: File | null }) => {
       const files = options.image
         ? { image: { blob: options.image, filename: options.image.name } }
         : undefined;
       return options.id
-        ? run(course.update, { ...values, id: options.id }, { files })
+        ? run(course.update, { ...values, id: options.id, version: options.version }, { files })
         : run(course.create, values, { files });
     },
     [run],

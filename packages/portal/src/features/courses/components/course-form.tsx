@@ -24,6 +24,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, fieldErrorText } from "../../../lib/errors";
 import { useConfirmedSave } from "../../../lib/form-actions";
+import { fieldLabels } from "../../../lib/stale-record";
 import { useI18n } from "../../../lib/i18n";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useCourseCommands } from "../api/use-courses";
@@ -79,6 +80,8 @@ export function CourseForm({
   const confirmedSave = useConfirmedSave();
   const { save } = useCourseCommands();
   const [image, setImage] = useState<File | null>(null);
+  // The record as the form last loaded it: its version goes with the save (issue 45).
+  const [opened, setOpened] = useState(course);
   const [imageError, setImageError] = useState<string | undefined>();
   const form = useForm<CourseInput, unknown, CourseValues>({
     resolver: zodResolver(courseSchema),
@@ -91,13 +94,23 @@ export function CourseForm({
     const done = await confirmedSave({
       update: Boolean(course),
       entity: t("entity.course"),
-      run: () => save(values, { id: course?.id, image }),
+      run: () => save(values, { id: opened?.id, version: opened?.version, image }),
       onFailure: (failure) => {
         const imageProblem = failure.errors?.find((e) => e.field === "image");
         if (imageProblem) setImageError(fieldErrorText(imageProblem, i18n));
         return applyFieldErrors(failure, form.setError, FIELD_NAMES) || Boolean(imageProblem);
       },
       success: t(course ? "courses.updated" : "courses.created"),
+      stale: opened && {
+        read: defaultsFrom(opened),
+        values,
+        labelOf: fieldLabels(t, "courses.field"),
+        saveAt: (version) => save(values, { id: opened.id, version, image }),
+        reload: (theirs) => {
+          setOpened(theirs);
+          form.reset(defaultsFrom(theirs));
+        },
+      },
     });
     if (!done) return;
     setImage(null);

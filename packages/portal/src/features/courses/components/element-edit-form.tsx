@@ -60,7 +60,12 @@ export function ElementEditForm({
       confirmLabel: t("common.update"),
       cancelLabel: t("common.cancel"),
       onConfirm: async () => {
-        const result = await update({ id: element.id, name: values.name, type: values.type });
+        const result = await update({
+          id: element.id,
+          version: element.version,
+          name: values.name,
+          type: values.type,
+        });
         if (result.ok) return;
         failed = true;
         if (!applyFieldErrors(result, form.setError, ["name", "type"]))

@@ -46,7 +46,7 @@ export function useMaterialEditing() {
    * `file` part or the SCORM zip as the `package` part.
    */
   const save = useCallback(
-    (values: MaterialValues, options: { id?: number; upload?: File | null }) => {
+    (values: MaterialValues, options: { id?: number; version?: number; upload?: File | null }) => {
       const part = values.type === "scorm" ? "package" : "file";
       const { scorm, ...fields } = values;
       const input = {
@@ -62,15 +62,15 @@ export function useMaterialEditing() {
         invalidates: MATERIAL_CHANGES,
       };
       return options.id
-        ? run(material.update, { ...input, id: options.id }, call)
+        ? run(material.update, { ...input, id: options.id, version: options.version }, call)
         : run(material.create, input, call);
     },
     [run],
   );
   /** quizsettings { id, attemptsAllowed, timeLimitMinutes, passingGrade, shuffle, showCorrectAnswers, questions }. */
   const saveQuizSettings = useCallback(
-    (id: number, settings: QuizSettings | QuizDraft) =>
-      run(material.quizsettings, { id, ...settings }, { invalidates: MATERIAL_CHANGES }),
+    (id: number, settings: QuizSettings | QuizDraft, version?: number) =>
+      run(material.quizsettings, { id, ...settings, version }, { invalidates: MATERIAL_CHANGES }),
     [run],
   );
   return { save, saveQuizSettings };

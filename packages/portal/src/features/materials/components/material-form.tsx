@@ -136,7 +136,11 @@ export function MaterialForm({
           published: Boolean(values.published),
           ...(type === "scorm" ? { scorm: scormSettingsSchema.parse(values) } : {}),
         };
-        const result = await save(fields, { id: material?.id, upload });
+        const result = await save(fields, {
+          id: material?.id,
+          version: material?.version,
+          upload,
+        });
         if (result.ok) {
           saved = result.data;
           return;

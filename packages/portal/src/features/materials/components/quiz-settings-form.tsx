@@ -33,11 +33,14 @@ const FIELD_NAMES = [
  */
 export function QuizSettingsForm({
   materialId,
+  version,
   quiz,
   readOnly,
   onDone,
 }: {
   materialId: number;
+  /** The material's version when the form opened (issue 45): a save over a newer one is a 409. */
+  version?: number;
   quiz: MaterialQuiz | null | undefined;
   readOnly: boolean;
   onDone: () => void;
@@ -64,7 +67,7 @@ export function QuizSettingsForm({
       confirmLabel: t("common.save"),
       cancelLabel: t("common.cancel"),
       onConfirm: async () => {
-        const result = await saveQuizSettings(materialId, values);
+        const result = await saveQuizSettings(materialId, values, version);
         if (result.ok) return;
         failed = true;
         if (!applyFieldErrors(result, form.setError, FIELD_NAMES))

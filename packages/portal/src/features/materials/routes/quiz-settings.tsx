@@ -30,6 +30,7 @@ export default function QuizSettingsPage() {
             <QuizSettingsForm
               key={data.updatedAt ?? data.createdAt}
               materialId={data.id}
+              version={data.version}
               quiz={data.quiz}
               readOnly={!rights.modifyMaterial}
               onDone={() => navigate(back)}

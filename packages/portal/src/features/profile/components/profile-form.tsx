@@ -90,6 +90,8 @@ export function ProfileForm({ user, onDone }: { user: UserRecord; onDone: () => 
         const sent: ProfileFormValues = {
           ...rest,
           lang: rest.lang ? rest.lang : sessionLang,
+          // The version the form opened at (issue 45): a save over a newer one is a 409.
+          version: user.version,
           // The password goes only with a new e-mail address.
           ...(emailChanged ? { currentPassword } : {}),
         };

@@ -35,6 +35,8 @@ export type ProfileFormValues = {
   lang: Lang;
   /** Sent only with a new e-mail address (the server asks for it then). */
   currentPassword?: string;
+  /** The profile's version when the form opened (issue 45). */
+  version?: number;
 };
 
 /** Whether the edited e-mail address differs from the stored one (case does not count). */

@@ -36,10 +36,11 @@ export function useRoleCommands() {
     (
       values: { roleName: string; description: string; enabled: boolean; permissions: unknown },
       id?: number,
+      version?: number,
     ) => {
       const invalidates = [ROLE_PATH, PROFILE_PATH];
       return id
-        ? run(role.update, { ...roleCommandFields(values), id }, { invalidates })
+        ? run(role.update, { ...roleCommandFields(values), id, version }, { invalidates })
         : run(role.create, roleCommandFields(values), { invalidates });
     },
     [run],

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { roleSchema, type RoleInput, type RoleRecord, type RoleValues } from "@lms/core";
 import { Button, Switch, TextField, Textarea } from "@lms/ui";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors } from "../../../lib/errors";
 import { useConfirmedSave } from "../../../lib/form-actions";
+import { fieldLabels } from "../../../lib/stale-record";
 import { useI18n } from "../../../lib/i18n";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useRoleCommands } from "../api/use-roles";
@@ -30,6 +31,8 @@ export function RoleForm({
   const confirmedSave = useConfirmedSave();
   const { save } = useRoleCommands();
   const legendId = useId();
+  // The record as the form last loaded it: its version goes with the save (issue 45).
+  const [opened, setOpened] = useState(role);
   const form = useForm<RoleInput, unknown, RoleValues>({
     resolver: zodResolver(roleSchema),
     defaultValues: roleFormDefaults(role),
@@ -41,9 +44,19 @@ export function RoleForm({
     const done = await confirmedSave({
       update: Boolean(role),
       entity: t("entity.role"),
-      run: () => save(values, role?.id),
+      run: () => save(values, opened?.id, opened?.version),
       onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
       success: t(role ? "roles.updated" : "roles.created"),
+      stale: opened && {
+        read: roleFormDefaults(opened),
+        values,
+        labelOf: fieldLabels(t, "roles.field"),
+        saveAt: (version) => save(values, opened.id, version),
+        reload: (theirs) => {
+          setOpened(theirs);
+          form.reset(roleFormDefaults(theirs));
+        },
+      },
     });
     if (done) guard.leave(() => onDone(done.saved));
   });

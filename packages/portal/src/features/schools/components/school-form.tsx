@@ -5,7 +5,6 @@ import {
   checkImageFiles,
   schoolSchema,
   type SchoolInput,
-  type MessageKey,
   type SchoolRecord,
 } from "@lms/core";
 import {
@@ -25,6 +24,7 @@ import { Field, pasteGuard } from "../../../components/field";
 import { useSession } from "../../../lib/api-context";
 import { applyFieldErrors } from "../../../lib/errors";
 import { useConfirmedSave } from "../../../lib/form-actions";
+import { fieldLabels } from "../../../lib/stale-record";
 import { authorizedImageUrl } from "../../../lib/image-url";
 import { useI18n } from "../../../lib/i18n";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
@@ -114,7 +114,7 @@ export function SchoolForm({
       stale: opened && {
         read: defaultsFrom(opened),
         values,
-        labelOf: (field) => t(`schools.field.${field}` as MessageKey),
+        labelOf: fieldLabels(t, "schools.field"),
         saveAt: (version) => save(values, { id: opened.id, version, logo }),
         reload: (theirs) => {
           setOpened(theirs);

@@ -48,8 +48,10 @@ export type UserSelection = { ids: number[] } | { matching: ListParams };
 export function useUserCommands() {
   const run = useRun();
   const save = useCallback(
-    (values: UserInput, options: { id?: number }) =>
-      options.id ? run(user.update, { ...values, id: options.id }) : run(user.create, values),
+    (values: UserInput, options: { id?: number; version?: number }) =>
+      options.id
+        ? run(user.update, { ...values, id: options.id, version: options.version })
+        : run(user.create, values),
     [run],
   );
   const remove = useCallback(
