@@ -86,7 +86,10 @@ export function optionalIntegerField(min: number, max: number) {
  * The version of the record its caller read (issue 45), sent back by an update: a record changed
  * since answers 409. Left out (another school app), the update writes over whatever is stored.
  */
-export const versionField = () => optionalIntegerField(1, 2 ** 31 - 1);
+export const versionField = () =>
+  optionalIntegerField(1, 2 ** 31 - 1).describe(
+    "The record's `version` as read (its detail answers it). Changed since: 409 `errors.staleRecord` with the record as it is now, nothing written. Left out: the update writes over whatever is stored.",
+  );
 
 /** One of a fixed set of values; anything else is 'This field is required.' when empty. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
