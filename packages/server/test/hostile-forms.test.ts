@@ -195,3 +195,42 @@ describe("an update that leaves fields out", () => {
     expect(updated.body.data).toMatchObject({ address: "1 New Street", city, schoolName });
   });
 });
+
+describe("exports and searches", () => {
+  it("answers an export asking for a column the list does not have with a 422 on columns", async () => {
+    for (const columns of ["schoolCode,password", '["schoolName","nope"]', "[broken", ","]) {
+      const answer = await t().call("school", "export", { columns }, { token: admin });
+      expect(answer.status, columns).toBe(422);
+      expect(answer.body.errors, columns).toEqual([
+        expect.objectContaining({ field: "columns", code: "validation.invalidValue" }),
+      ]);
+    }
+    const good = await t().call("school", "export", { columns: "schoolCode" }, { token: admin });
+    expect(good.status).toBe(200);
+    expect(good.payload.split("\n")[0]).toContain("schoolCode");
+  });
+
+  it("refuses a NUL byte in a search alike on every list, on its field", async () => {
+    const lists: [string, Record<string, unknown>][] = [
+      ["school", {}],
+      ["user", {}],
+      ["role", {}],
+      ["course", {}],
+      ["class", {}],
+      ["audit", {}],
+    ];
+    for (const [resource, extra] of lists) {
+      const answer = await t().call(
+        resource,
+        "list",
+        { ...extra, search: "ab\u0000c", page: 1, rowsPerPage: 10 },
+        { token: admin },
+      );
+      expect(answer.status, `${resource}: ${answer.payload}`).toBe(422);
+      expect(answer.body.errors![0]).toMatchObject({
+        field: "search",
+        code: "validation.invalidValue",
+      });
+    }
+  });
+});

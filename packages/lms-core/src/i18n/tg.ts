@@ -296,7 +296,7 @@ export const tg: Catalogue = {
   "stale.title": "May ibang nagbago sa {entity} na ito",
   "stale.message":
     "Na-save ito ng iba habang nag-e-edit ka. Piliin kung aling bersyon ang itatago; mananatili sa form ang itinype mo hanggang pumili ka.",
-  "stale.field": "Field",
+  "stale.field": "Patlang",
   "stale.theirs": "Kanilang bersyon",
   "stale.mine": "Sa iyo",
   "stale.reload": "I-reload ang kanilang bersyon",

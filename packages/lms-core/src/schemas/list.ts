@@ -25,6 +25,8 @@ export function listRequestSchema<R extends ListResource>(resource: R) {
     search: z
       .string()
       .max(100, { error: encodeMessage("validation.maxLength", { n: 100 }) })
+      // No text the database keeps holds a NUL byte (PostgreSQL refuses one): every list says so.
+      .refine((s) => !s.includes("\u0000"), { error: encodeMessage("validation.invalidValue") })
       .default("")
       .transform((s) => s.trim().toLowerCase()),
   });

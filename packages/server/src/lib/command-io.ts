@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { decodeListFilters, toFieldErrors, type ListFilter } from "@lms/core";
 import type { FastifyReply } from "fastify";
 import { csvChunks } from "./csv";
-import { invalid } from "./errors";
+import { invalid, invalidField } from "./errors";
 import { fieldValue, fieldsObject, type RequestForm } from "./form";
 
 /** Any zod schema of @lms/core: the server validates with the very objects the portal uses. */
@@ -33,18 +33,22 @@ export function parseWith<S extends InputSchema>(
   return parsed.data as S extends { _zod: { output: infer O } } ? O : never;
 }
 
-/** The columns of an export: the list's fields, or those asked for that exist. */
+/** The columns of an export: the list's fields, or those asked for (each one it has). */
 export function exportColumns(requested: string, available: readonly string[]): string[] {
-  if (!requested.trim()) return [...available];
+  const text = requested.trim();
+  if (!text) return [...available];
   let names: unknown;
   try {
-    names = requested.trim().startsWith("[") ? JSON.parse(requested) : requested.split(",");
+    names = text.startsWith("[") ? JSON.parse(text) : text.split(",");
   } catch {
-    names = [];
+    names = undefined;
   }
-  const wanted = Array.isArray(names) ? names.map((n) => String(n).trim()) : [];
-  const chosen = wanted.filter((n) => available.includes(n));
-  return chosen.length > 0 ? [...new Set(chosen)] : [...available];
+  const wanted = Array.isArray(names) ? names.map((n) => String(n).trim()).filter(Boolean) : [];
+  // A column the export does not have is a 422 on `columns` (API-DETAILS.md "CSV exports").
+  if (wanted.length === 0 || wanted.some((n) => !available.includes(n))) {
+    throw invalidField("columns", "validation.invalidValue");
+  }
+  return [...new Set(wanted)];
 }
 
 /**
