@@ -9,6 +9,12 @@ import { buildApp } from "../src/app";
 import { prepareDatabase } from "../src/server";
 import { DEMO_PASSWORD, multipart, testConfig } from "./helper";
 import { startCluster, type PgCluster } from "./support/pg-cluster";
+import {
+  call as callServer,
+  serverStarter,
+  stopServers,
+  type Server,
+} from "./support/two-processes";
 import { bulkUploadRow } from "./support/users";
 
 // PostgreSQL only (vitest.config.ts leaves it out of "pglite"): a cluster of its own, stopped,
@@ -44,6 +50,33 @@ async function call(cmdType: string, fields: Record<string, string> = {}, file?:
 }
 
 const listSchools = () => call("list", { page: "1", rowsPerPage: "10" });
+
+/** A bulk upload's CSV of `count` new students named `<prefix><n>`. */
+function studentsCsv(prefix: string, count: number, firstLrn: number): string {
+  const rows = Array.from({ length: count }, (_, i) =>
+    bulkUploadRow({
+      firstName: "Cut",
+      lastName: "Short",
+      userName: `${prefix}${i}`,
+      email: `${prefix}${i}@example.edu.ph`,
+      roleId: "5",
+      schoolId: "1",
+      learningReferenceNumber: String(firstLrn + i),
+      grade: "7",
+      section: "Rizal",
+    }),
+  );
+  return [BULK_UPLOAD_COLUMNS.join(","), ...rows].join("\r\n");
+}
+
+/** A connection's writing transactions on the lms database, other than its own. */
+async function writers(client: pg.Client): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+     where datname = 'lms' and backend_xid is not null and pid <> pg_backend_pid()`,
+  );
+  return rows.map((row) => row.pid);
+}
 
 /** Asks until the server answers 200 again (at most 20 s), and never a 500 on the way. */
 async function recovered(): Promise<number[]> {
@@ -129,20 +162,7 @@ describe("the database going away", () => {
   });
 
   it("fails a bulk upload whose connection is cut mid-transaction with 503, writes none of it, and serves on", async () => {
-    const rows = Array.from({ length: 3000 }, (_, i) =>
-      bulkUploadRow({
-        firstName: "Cut",
-        lastName: "Short",
-        userName: `cut${i}`,
-        email: `cut${i}@example.edu.ph`,
-        roleId: "5",
-        schoolId: "1",
-        learningReferenceNumber: String(200000000000 + i),
-        grade: "7",
-        section: "Rizal",
-      }),
-    );
-    const csv = [BULK_UPLOAD_COLUMNS.join(","), ...rows].join("\r\n");
+    const csv = studentsCsv("cut", 3000, 200000000000);
     const killer = await adminClient("lms");
     let killed = 0;
     let uploading = true;
@@ -151,11 +171,7 @@ describe("the database going away", () => {
     });
     // The upload's connection is the one whose transaction has written (it holds a transaction id).
     while (uploading && killed === 0) {
-      const { rows: cut } = await killer.query<{ pid: number }>(
-        `select pid from pg_stat_activity
-         where datname = 'lms' and backend_xid is not null and pid <> pg_backend_pid()`,
-      );
-      for (const { pid } of cut) {
+      for (const pid of await writers(killer)) {
         await killer.query("select pg_terminate_backend($1)", [pid]);
         killed++;
       }
@@ -170,5 +186,66 @@ describe("the database going away", () => {
     await killer.end();
     expect(Number(written[0]!.n)).toBe(0);
     expect((await recovered()).at(-1)).toBe(200);
+  });
+
+  it("loses a server killed (SIGKILL) in the middle of a bulk upload without a row half-written, and takes the upload whole after a restart", async () => {
+    const serverDir = mkdtempSync(path.join(os.tmpdir(), "lms-faults-server-"));
+    const start = serverStarter(serverDir);
+    const servers: Server[] = [];
+    const watcher = await adminClient("lms");
+    const count = async () => {
+      const { rows } = await watcher.query<{ n: string }>(
+        "select count(*) as n from users where user_name like 'killed%'",
+      );
+      return Number(rows[0]!.n);
+    };
+    try {
+      const first = await start(cluster.url("lms"));
+      servers.push(first);
+      const login = await callServer<{ token: string }>(first, "user", {
+        cmdType: "login",
+        userName: "admin",
+        password: DEMO_PASSWORD,
+      });
+      const token = login.body.data!.token;
+      const upload = (server: Server) => {
+        const body = new FormData();
+        body.append("cmdType", "bulkupload");
+        body.append("mode", "add");
+        body.append("Authorization", `Bearer ${token}`);
+        body.append("file", new Blob([studentsCsv("killed", 4000, 300000000000)]), "users.csv");
+        return fetch(`${server.url}/api/user/`, { method: "POST", body });
+      };
+      let answered: string | undefined;
+      const cut = upload(first).then(
+        async (response) => (answered = `${response.status} ${await response.text()}`),
+        () => "connection lost",
+      );
+      // Killed once the upload's transaction has written rows.
+      while ((await writers(watcher)).length === 0) {
+        if (answered !== undefined) throw new Error(`answered before it was killed: ${answered}`);
+        if (first.process.exitCode !== null) throw new Error("the server exited by itself");
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      first.process.kill("SIGKILL");
+      expect(await cut).toBe("connection lost");
+      // PostgreSQL ends the dead server's transaction when it finds its connection gone.
+      for (let i = 0; i < 200 && (await writers(watcher)).length > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await writers(watcher)).toEqual([]);
+      expect(await count()).toBe(0);
+
+      const second = await start(cluster.url("lms"));
+      servers.push(second);
+      expect(await count()).toBe(0);
+      const again = await upload(second);
+      expect(again.status).toBe(200);
+      expect(await count()).toBe(4000);
+    } finally {
+      await watcher.end();
+      await stopServers(servers);
+      rmSync(serverDir, { recursive: true, force: true });
+    }
   });
 });

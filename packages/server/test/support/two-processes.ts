@@ -102,7 +102,8 @@ export async function statusSoon(server: Server, token: string, expected: number
 /** Stops every server still running (SIGTERM: each drains and exits). */
 export async function stopServers(servers: Server[]): Promise<void> {
   for (const server of servers) {
-    if (server.process.exitCode !== null) continue;
+    // Gone already: exited, or killed by a signal (exitCode stays null then).
+    if (server.process.exitCode !== null || server.process.signalCode !== null) continue;
     server.process.kill("SIGTERM");
     await new Promise((resolve) => server.process.once("exit", resolve));
   }
