@@ -145,8 +145,9 @@ export function commonErrors(spec: CommandSpec): CommandErrors {
     400: ["validation.invalidValue"],
     413: ["errors.tooLarge"],
     415: ["validation.invalidValue"],
-    // The database away (a stop, a lost connection, a timeout): try again after Retry-After.
-    503: ["errors.unavailable"],
+    // The database or the file store away (a stop, a lost connection, a timeout): try again
+    // after Retry-After.
+    503: ["errors.unavailable", "errors.fileStoreUnavailable"],
   };
   if (spec.input) errors[422] = ["validation"];
   if (spec.access !== "public") {

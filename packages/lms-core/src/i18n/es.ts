@@ -240,6 +240,8 @@ export const es = {
   "errors.chunkMessage":
     "A part of the application failed to load. Check your connection and try again.",
   "errors.tooLarge": "The file is too large.",
+  "errors.fileStoreUnavailable":
+    "The portal cannot store files right now. Please try again in a few seconds.",
   "errors.unavailable":
     "The portal cannot reach its database right now. Please try again in a few seconds.",
   "errors.reconnecting": "Reconnecting to the server…",

@@ -252,6 +252,8 @@ export const tg: Catalogue = {
   "errors.chunkMessage":
     "Hindi na-load ang isang bahagi ng application. Suriin ang iyong koneksiyon at subukang muli.",
   "errors.tooLarge": "Masyadong malaki ang file.",
+  "errors.fileStoreUnavailable":
+    "Hindi makapag-imbak ng mga file ang portal sa ngayon. Pakisubukang muli pagkalipas ng ilang segundo.",
   "errors.unavailable":
     "Hindi maabot ng portal ang database nito ngayon. Pakisubukang muli pagkalipas ng ilang segundo.",
   "errors.reconnecting": "Muling kumokonekta sa server…",

@@ -232,6 +232,7 @@ export const zh: Catalogue = {
   "errors.chunkTitle": "无法加载此页面",
   "errors.chunkMessage": "应用的部分内容加载失败。请检查网络连接后重试。",
   "errors.tooLarge": "文件过大。",
+  "errors.fileStoreUnavailable": "门户暂时无法存储文件。请几秒钟后重试。",
   "errors.unavailable": "门户暂时无法连接数据库。请几秒钟后重试。",
   "errors.reconnecting": "正在重新连接服务器…",
   "errors.staleRecord": "此内容在您打开后已被他人修改。请重新加载以查看最新版本。",

@@ -148,7 +148,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** 503 with Retry-After: the database cannot be reached (a stop, a lost connection, a timeout). */
-export const unavailable = () =>
-  new ApiError(503, "errors.unavailable", {
+export const unavailable = (
+  code: "errors.unavailable" | "errors.fileStoreUnavailable" = "errors.unavailable",
+) =>
+  new ApiError(503, code, {
     headers: { "retry-after": String(UNAVAILABLE_RETRY_SECONDS) },
   });

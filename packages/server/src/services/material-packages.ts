@@ -130,8 +130,11 @@ async function storePackage(
         await app.storage.putStream(storageKey, entry.stream());
       else await app.storage.put(storageKey, await entry.read());
     } catch (error) {
-      // A header that lied (or a store that failed): what was stored of the package goes.
-      await app.storage.removePrefix(prefix);
+      // A header that lied (or a store that failed): what was stored of the package goes. A store
+      // that is away keeps it until it is back (logged); the answer says why the upload failed.
+      await app.storage.removePrefix(prefix).catch((removal: unknown) => {
+        app.log.warn({ err: removal, prefix }, "a failed package's stored entries stay");
+      });
       throw refused(error);
     }
     files.push({
