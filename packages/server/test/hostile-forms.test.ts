@@ -196,6 +196,54 @@ describe("an update that leaves fields out", () => {
   });
 });
 
+describe("a material's update", () => {
+  it("keeps a link's URL and a page's content when only the name is sent", async () => {
+    const courses = await t().call<{ data: { id: number }[] }>(
+      "course",
+      "list",
+      {},
+      { token: admin },
+    );
+    const courseId = courses.body.data!.data[0]!.id;
+    const elements = await t().call<{ data: { id: number }[] }>(
+      "element",
+      "list",
+      { courseId },
+      { token: admin },
+    );
+    const elementId = elements.body.data!.data[0]!.id;
+    const base = { courseId, elementId, published: true };
+    const link = await t().call<{ id: number }>(
+      "material",
+      "create",
+      { ...base, name: "Atlas", type: "link", url: "https://example.org/atlas" },
+      { token: admin },
+    );
+    const page = await t().call<{ id: number }>(
+      "material",
+      "create",
+      { ...base, name: "Notes", type: "page", content: "<p>Water boils at 100 °C.</p>" },
+      { token: admin },
+    );
+    for (const [created, type] of [
+      [link, "link"],
+      [page, "page"],
+    ] as const) {
+      const id = created.body.data!.id;
+      const renamed = await t().call<{ url?: string; content?: string; published: boolean }>(
+        "material",
+        "update",
+        { id, courseId, elementId, type, name: `Renamed ${type}` },
+        { token: admin },
+      );
+      expect(renamed.status, renamed.payload).toBe(200);
+      expect(renamed.body.data).toMatchObject({ name: `Renamed ${type}`, published: true });
+      if (type === "link") expect(renamed.body.data!.url).toBe("https://example.org/atlas");
+      else expect(renamed.body.data!.content).toBe("<p>Water boils at 100 °C.</p>");
+    }
+  });
+});
+
 describe("exports and searches", () => {
   it("answers an export asking for a column the list does not have with a 422 on columns", async () => {
     for (const columns of ["schoolCode,password", '["schoolName","nope"]', "[broken", ","]) {

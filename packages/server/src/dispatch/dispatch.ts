@@ -205,6 +205,8 @@ async function keepUnsent(
   const record = await stored(app, id);
   if (!record) return;
   for (const name of Object.keys(shape)) {
+    // A version left out is not the stored one: the caller read none (it writes over, issue 45).
+    if (name === "version") continue;
     const value = (record as Record<string, unknown>)[name];
     if (Object.hasOwn(raw, name) || value === null || value === undefined) continue;
     raw[name] = value;

@@ -10,6 +10,7 @@ import { listAnswer, nameListSource } from "../../lib/list";
 import { sendMaterialFile } from "../../lib/content-files";
 import { sanitizePageHtml } from "../../lib/page-html";
 import { editsCourse, listedMaterials } from "../../services/material-access";
+import { toMaterialRecord } from "../../services/material-records";
 import { storeUpload } from "../../services/material-packages";
 import { checkSwapPositions } from "../../services/swap-positions";
 import {
@@ -170,6 +171,11 @@ export const materialResource = defineResource("material", {
   }),
 
   update: implement(spec.update, {
+    // A field not sent keeps its stored value (a link's URL, a page's content, published).
+    stored: async (app, id) => {
+      const row = await app.repos.materials.findById(id);
+      return row && toMaterialRecord(row, true);
+    },
     maxFileBytes: "materials",
     async handler({ app, caller, input, file }) {
       const existing = await modifiableMaterial(app, caller, input.id);
