@@ -188,6 +188,46 @@ describe("the database going away", () => {
     expect((await recovered()).at(-1)).toBe(200);
   });
 
+  it("ends a streamed bulk upload (progress=1) whose connection is cut with a 503 line, and writes none of it", async () => {
+    const { body, contentType } = await multipart(
+      { cmdType: "bulkupload", mode: "add", progress: "1", Authorization: `Bearer ${admin}` },
+      [],
+      { file: { data: studentsCsv("streamcut", 3000, 400000000000), filename: "users.csv" } },
+    );
+    const killer = await adminClient("lms");
+    let uploading = true;
+    let killed = 0;
+    const upload = app
+      .inject({
+        method: "POST",
+        url: "/api/user/",
+        headers: { "content-type": contentType },
+        payload: body,
+      })
+      .finally(() => {
+        uploading = false;
+      });
+    while (uploading && killed === 0) {
+      for (const pid of await writers(killer)) {
+        await killer.query("select pg_terminate_backend($1)", [pid]);
+        killed++;
+      }
+    }
+    const answer = await upload;
+    expect(killed).toBeGreaterThan(0);
+    const last = JSON.parse(answer.payload.trim().split("\n").at(-1)!) as {
+      status: number;
+      code: string;
+    };
+    expect(last).toMatchObject({ status: 503, code: "errors.unavailable" });
+    const { rows } = await killer.query<{ n: string }>(
+      "select count(*) as n from users where user_name like 'streamcut%'",
+    );
+    await killer.end();
+    expect(Number(rows[0]!.n)).toBe(0);
+    expect((await recovered()).at(-1)).toBe(200);
+  });
+
   it("loses a server killed (SIGKILL) in the middle of a bulk upload without a row half-written, and takes the upload whole after a restart", async () => {
     const serverDir = mkdtempSync(path.join(os.tmpdir(), "lms-faults-server-"));
     const start = serverStarter(serverDir);

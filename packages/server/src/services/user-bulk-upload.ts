@@ -18,7 +18,15 @@ import {
 import { GLOBAL_SCOPE, type Caller } from "./caller";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuditNote } from "./audit";
-import { ApiError, fieldError, invalidField, pgCode, text } from "../lib/errors";
+import {
+  ApiError,
+  fieldError,
+  invalidField,
+  isDatabaseUnavailable,
+  pgCode,
+  text,
+  unavailable,
+} from "../lib/errors";
 import { fieldValue, type RequestForm, type UploadedFile } from "../lib/form";
 import { MAX_ID } from "../lib/inputs";
 import type { Executor } from "../db/client";
@@ -125,6 +133,11 @@ function failureLine(error: unknown, ctx: BulkUploadContext) {
       ...(error.errors ? { errors: error.errors } : {}),
       ...(error.data === undefined ? {} : { data: error.data }),
     };
+  }
+  // The database away mid-upload (the transaction is rolled back): the 503 others answer.
+  if (isDatabaseUnavailable(error)) {
+    const away = unavailable();
+    return { status: away.status, code: away.code, message: away.message };
   }
   if (/^(22|23)/.test(pgCode(error) ?? "")) {
     return {
