@@ -69,6 +69,25 @@ function studentsCsv(prefix: string, count: number, firstLrn: number): string {
   return [BULK_UPLOAD_COLUMNS.join(","), ...rows].join("\r\n");
 }
 
+/**
+ * Terminates the connection of the first transaction that writes while `work` runs (the upload's:
+ * it holds a transaction id), then gives work's answer and how many connections were cut.
+ */
+async function cutWhileWriting<T>(killer: pg.Client, work: Promise<T>) {
+  let running = true;
+  let killed = 0;
+  const done = work.finally(() => {
+    running = false;
+  });
+  while (running && killed === 0) {
+    for (const pid of await writers(killer)) {
+      await killer.query("select pg_terminate_backend($1)", [pid]);
+      killed++;
+    }
+  }
+  return { answer: await done, killed };
+}
+
 /** A connection's writing transactions on the lms database, other than its own. */
 async function writers(client: pg.Client): Promise<number[]> {
   const { rows } = await client.query<{ pid: number }>(
@@ -164,19 +183,10 @@ describe("the database going away", () => {
   it("fails a bulk upload whose connection is cut mid-transaction with 503, writes none of it, and serves on", async () => {
     const csv = studentsCsv("cut", 3000, 200000000000);
     const killer = await adminClient("lms");
-    let killed = 0;
-    let uploading = true;
-    const upload = call("bulkupload", { mode: "add" }, csv).finally(() => {
-      uploading = false;
-    });
-    // The upload's connection is the one whose transaction has written (it holds a transaction id).
-    while (uploading && killed === 0) {
-      for (const pid of await writers(killer)) {
-        await killer.query("select pg_terminate_backend($1)", [pid]);
-        killed++;
-      }
-    }
-    const answer = await upload;
+    const { answer, killed } = await cutWhileWriting(
+      killer,
+      call("bulkupload", { mode: "add" }, csv),
+    );
     expect(killed).toBeGreaterThan(0);
     expect(answer.status).toBe(503);
     expect(answer.body.code).toBe("errors.unavailable");
@@ -195,25 +205,15 @@ describe("the database going away", () => {
       { file: { data: studentsCsv("streamcut", 3000, 400000000000), filename: "users.csv" } },
     );
     const killer = await adminClient("lms");
-    let uploading = true;
-    let killed = 0;
-    const upload = app
-      .inject({
+    const { answer, killed } = await cutWhileWriting(
+      killer,
+      app.inject({
         method: "POST",
         url: "/api/user/",
         headers: { "content-type": contentType },
         payload: body,
-      })
-      .finally(() => {
-        uploading = false;
-      });
-    while (uploading && killed === 0) {
-      for (const pid of await writers(killer)) {
-        await killer.query("select pg_terminate_backend($1)", [pid]);
-        killed++;
-      }
-    }
-    const answer = await upload;
+      }),
+    );
     expect(killed).toBeGreaterThan(0);
     const last = JSON.parse(answer.payload.trim().split("\n").at(-1)!) as {
       status: number;

@@ -124,6 +124,35 @@ type ConfirmPanelProps = Omit<
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 };
 
+/** An alert dialog's icon, title and message (the dialog's accessible name and description). */
+function ConfirmHeading({
+  tone = "default",
+  title,
+  message,
+}: {
+  tone?: ConfirmTone;
+  title: React.ReactNode;
+  message?: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-4">
+      <div className={confirmIconVariants({ tone })}>
+        <AlertCircleIcon />
+      </div>
+      <div className="flex min-w-0 flex-col gap-1.5 pt-0.5">
+        <DialogPrimitive.Title className="text-base leading-6 font-semibold text-foreground">
+          {title}
+        </DialogPrimitive.Title>
+        {message ? (
+          <DialogPrimitive.Description className="text-sm text-muted-foreground">
+            {message}
+          </DialogPrimitive.Description>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 /** A press on a toast (shown above the dialog) is not a press outside that cancels it. */
 function onToast(event: Event): boolean {
   return (
@@ -213,21 +242,7 @@ function ConfirmPanel({
         className,
       )}
     >
-      <div className="flex items-start gap-4">
-        <div className={confirmIconVariants({ tone })}>
-          <AlertCircleIcon />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5 pt-0.5">
-          <DialogPrimitive.Title className="text-base leading-6 font-semibold text-foreground">
-            {title}
-          </DialogPrimitive.Title>
-          {message ? (
-            <DialogPrimitive.Description className="text-sm text-muted-foreground">
-              {message}
-            </DialogPrimitive.Description>
-          ) : null}
-        </div>
-      </div>
+      <ConfirmHeading tone={tone} title={title} message={message} />
       {children ? <div data-slot="confirm-dialog-body">{children}</div> : null}
       {confirmText ? (
         <div data-slot="confirm-dialog-typed" className="flex flex-col gap-1.5">
@@ -269,5 +284,11 @@ function ConfirmPanel({
   );
 }
 
-export { ConfirmDialog, confirmIconVariants, DEFAULT_CONFIRM_WIDTH, matchesConfirmText };
+export {
+  ConfirmDialog,
+  ConfirmHeading,
+  confirmIconVariants,
+  DEFAULT_CONFIRM_WIDTH,
+  matchesConfirmText,
+};
 export type { ConfirmDialogProps, ConfirmTextRequirement, ConfirmTone };

@@ -1,9 +1,8 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import * as React from "react";
-import { AlertCircleIcon } from "../lib/icons";
 import { useReturnFocus } from "../lib/return-focus";
 import { Button } from "./button";
-import { confirmIconVariants } from "./confirm-dialog";
+import { ConfirmHeading } from "./confirm-dialog";
 
 /** A field someone else changed since the form was opened: their value and the one typed. */
 type StaleRecordChange = {
@@ -86,21 +85,7 @@ function StaleRecordDialog({
           onPointerDownOutside={keep}
           className="fixed inset-0 z-50 m-auto flex h-fit max-h-[calc(100vh-2rem)] w-[560px] flex-col gap-5 overflow-y-auto rounded-card border border-border bg-surface p-6 text-surface-foreground shadow-dialog outline-none animate-dialog-in"
         >
-          <div className="flex items-start gap-4">
-            <div className={confirmIconVariants({ tone: "default" })}>
-              <AlertCircleIcon />
-            </div>
-            <div className="flex min-w-0 flex-col gap-1.5 pt-0.5">
-              <DialogPrimitive.Title className="text-base leading-6 font-semibold text-foreground">
-                {title}
-              </DialogPrimitive.Title>
-              {message ? (
-                <DialogPrimitive.Description className="text-sm text-muted-foreground">
-                  {message}
-                </DialogPrimitive.Description>
-              ) : null}
-            </div>
-          </div>
+          <ConfirmHeading title={title} message={message} />
           {changes.length > 0 ? (
             <table className="w-full table-fixed border-collapse text-sm">
               <thead>
