@@ -8,7 +8,8 @@ describe("two people editing one record (issue 45)", () => {
   it("shows what the other changed, keeps what was typed, and reloads theirs or overwrites it", async () => {
     const otherAdmin = await apiAs("rexadmin");
     const school = await otherAdmin<{ id: number; version: number }>("/school/", "create", {
-      schoolCode: "STALE-1",
+      // Its own code each attempt: a retry creates another school.
+      schoolCode: `STALE-${Date.now() % 1e6}`,
       schoolName: "Leyte Stale High School",
       city: "Palo",
       address: "1 Real St.",
@@ -59,6 +60,7 @@ describe("two people editing one record (issue 45)", () => {
     await address.fill("2 Rizal St.");
     await save();
     await page.getByText("School has been updated.").waitFor();
+    await page.waitForURL(/#\/schools\/\d+\/info$/);
     const saved = await otherAdmin<{ city: string; address: string; version: number }>(
       "/school/",
       "get",
@@ -77,11 +79,64 @@ describe("two people editing one record (issue 45)", () => {
     await address.fill("3 Bonifacio St.");
     await save();
     await dialog.getByRole("button", { name: "Overwrite with mine" }).click();
-    await page.getByText("School has been updated.").waitFor();
+    // Saved: the form goes to the school's page (the last save's toast may still be showing).
+    await page.waitForURL(/#\/schools\/\d+\/info$/);
     await expect(otherAdmin("/school/", "get", { id: school.id })).resolves.toMatchObject({
       city: "Ormoc",
       address: "3 Bonifacio St.",
     });
+    await context.close();
+  });
+});
+
+describe("an element renamed by someone else meanwhile", () => {
+  it("shows their name beside the one typed, and saves mine over it when asked", async () => {
+    const other = await apiAs("admin");
+    const course = await other("/course/", "create", {
+      courseName: "Stale Science",
+      courseCode: `STALE-C${Date.now() % 1e6}`,
+      gradeLevel: 7,
+      subject: "Science",
+    });
+    const element = await other<{ id: number; version: number }>("/element/", "create", {
+      courseId: course.id,
+      name: "Unit 1",
+      type: "lesson",
+      placement: "bottom",
+    });
+    const { context, page } = await newPage(browser());
+    await signIn(page, "admin");
+    await page.goto(url(`/courses/${course.id}/elements/${element.id}`));
+    const name = page.getByRole("textbox", { name: "Element name", exact: true });
+    await expect.poll(() => name.inputValue()).toBe("Unit 1");
+
+    await other("/element/", "update", {
+      id: element.id,
+      version: element.version,
+      name: "Unit 1: Matter",
+      type: "lesson",
+    });
+    await name.fill("Unit 1: Atoms");
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await confirmDialog(page, "Update");
+    const dialog = page.getByRole("alertdialog", {
+      name: "Someone else changed this course element",
+    });
+    await dialog.waitFor();
+    await expect(dialog.getByRole("row").allTextContents()).resolves.toEqual([
+      "FieldTheir versionYours",
+      "Element nameUnit 1: MatterUnit 1: Atoms",
+    ]);
+    await dialog.getByRole("button", { name: "Overwrite with mine" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect
+      .poll(async () => {
+        const list = await other<{ data: { id: number; name: string }[] }>("/element/", "list", {
+          courseId: course.id,
+        });
+        return list.data.find((row) => row.id === element.id)?.name;
+      })
+      .toBe("Unit 1: Atoms");
     await context.close();
   });
 });

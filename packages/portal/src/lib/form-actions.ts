@@ -1,6 +1,6 @@
 import type { ApiFailure, ApiResult } from "@lms/core";
 import { toast, useConfirm } from "@lms/ui";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { failureText } from "./errors";
 import { useI18n } from "./i18n";
 import { staleChanges, useStaleRecord } from "./stale-record";
@@ -35,7 +35,7 @@ export interface StaleEdit<T> {
   reload: (theirs: T) => void;
 }
 
-const isStale = (failure: ApiFailure) =>
+export const isStale = (failure: ApiFailure) =>
   failure.status === 409 && failure.code === "errors.staleRecord" && failure.data !== undefined;
 
 /**
@@ -44,7 +44,7 @@ const isStale = (failure: ApiFailure) =>
  */
 export function useConfirmedSave() {
   const confirm = useConfirm();
-  const askStale = useStaleRecord();
+  const chooseStale = useStaleChoice();
   const i18n = useI18n();
   return useCallback(
     async <T>(action: ConfirmedSave<T>): Promise<{ saved: T } | null> => {
@@ -61,7 +61,7 @@ export function useConfirmedSave() {
         onConfirm: async () => {
           const result = await action.run();
           if (result.ok) answer = { saved: result.data };
-          else if (action.stale && askStale && isStale(result)) {
+          else if (action.stale && chooseStale && isStale(result)) {
             theirs = result.data as T & { version: number };
           } else {
             const marked = action.onFailure(result);
@@ -70,42 +70,54 @@ export function useConfirmedSave() {
           }
         },
       });
-      if (confirmed && theirs && action.stale && askStale) {
-        answer = await chooseVersion(action, action.stale, theirs, askStale, i18n);
+      if (confirmed && theirs && action.stale && chooseStale) {
+        answer = await chooseStale(action.entity, action.stale, theirs, action.onFailure);
       }
       if (!confirmed || !answer) return null;
       toast.success(action.success);
       return answer;
     },
-    [confirm, askStale, i18n],
+    [confirm, chooseStale, i18n],
   );
 }
 
-/** Someone saved the record meanwhile: the user reloads theirs, overwrites it, or keeps editing. */
-async function chooseVersion<T>(
-  action: ConfirmedSave<T>,
-  stale: StaleEdit<T>,
-  theirs: T & { version: number },
-  askStale: NonNullable<ReturnType<typeof useStaleRecord>>,
-  i18n: ReturnType<typeof useI18n>,
-): Promise<{ saved: T } | null> {
-  let saved: { saved: T } | null = null;
-  const choice = await askStale({
-    entity: action.entity,
-    changes: staleChanges(stale.read, theirs, stale.values, stale.labelOf),
-    overwrite: async () => {
-      const again = await stale.saveAt(theirs.version);
-      if (again.ok) saved = { saved: again.data };
-      else if (!action.onFailure(again) || again.status === 409) {
-        toast.error(failureText(again, i18n));
-      }
-    },
-  });
-  if (choice === "reload") {
-    stale.reload(theirs);
-    toast.info(i18n.t("stale.reloaded"));
-  }
-  return choice === "overwrite" ? saved : null;
+/**
+ * Someone saved the record meanwhile (a 409 `errors.staleRecord` with their record): the user
+ * reloads theirs, overwrites it with what was typed, or keeps editing. Resolves the overwrite's
+ * saved record, or null. Null itself outside a StaleRecordProvider.
+ */
+export function useStaleChoice() {
+  const askStale = useStaleRecord();
+  const i18n = useI18n();
+  return useMemo(
+    () =>
+      askStale &&
+      (async <T>(
+        entity: string,
+        stale: StaleEdit<T>,
+        theirs: T & { version: number },
+        onFailure: (failure: ApiFailure) => boolean,
+      ): Promise<{ saved: T } | null> => {
+        let saved: { saved: T } | null = null;
+        const choice = await askStale({
+          entity,
+          changes: staleChanges(stale.read, theirs, stale.values, stale.labelOf),
+          overwrite: async () => {
+            const again = await stale.saveAt(theirs.version);
+            if (again.ok) saved = { saved: again.data };
+            else if (!onFailure(again) || again.status === 409) {
+              toast.error(failureText(again, i18n));
+            }
+          },
+        });
+        if (choice === "reload") {
+          stale.reload(theirs);
+          toast.info(i18n.t("stale.reloaded"));
+        }
+        return choice === "overwrite" ? saved : null;
+      }),
+    [askStale, i18n],
+  );
 }
 
 /** SPEC.md §4: cancelling a changed form asks too. Resolves true when the user may leave. */

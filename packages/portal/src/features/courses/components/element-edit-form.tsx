@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ELEMENT_TYPES,
   elementUpdateSchema,
+  type ApiFailure,
   type ElementRecord,
   type ElementType,
 } from "@lms/core";
@@ -16,9 +17,12 @@ import {
   toast,
   useConfirm,
 } from "@lms/ui";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText } from "../../../lib/errors";
+import { isStale, useStaleChoice } from "../../../lib/form-actions";
+import { fieldLabels } from "../../../lib/stale-record";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useElementCommands } from "../api/use-elements";
@@ -45,6 +49,10 @@ export function ElementEditForm({
   const confirm = useConfirm();
   const { update } = useElementCommands();
   const defaults: ElementEditValues = { id: element.id, name: element.name, type: element.type };
+  // The version this form last saw: the list's (refreshed after a save) or its own save's.
+  const [savedVersion, setSavedVersion] = useState(element.version);
+  const version = Math.max(savedVersion, element.version);
+  const chooseStale = useStaleChoice();
   const form = useForm<ElementEditInput, unknown, ElementEditValues>({
     resolver: zodResolver(elementUpdateSchema),
     defaultValues: defaults,
@@ -54,24 +62,50 @@ export function ElementEditForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     let failed = false;
+    let theirs: (ElementRecord & { version: number }) | null = null;
+    const sent = { id: element.id, name: values.name, type: values.type };
+    const showFailure = (result: ApiFailure) =>
+      applyFieldErrors(result, form.setError, ["name", "type"]);
     const ok = await confirm({
       title: t("confirm.updateTitle"),
       message: t("confirm.updateMessage", { entity: t("entity.element") }),
       confirmLabel: t("common.update"),
       cancelLabel: t("common.cancel"),
       onConfirm: async () => {
-        const result = await update({
-          id: element.id,
-          version: element.version,
-          name: values.name,
-          type: values.type,
-        });
-        if (result.ok) return;
+        const result = await update({ ...sent, version });
+        if (result.ok) {
+          setSavedVersion(result.data.version);
+          return;
+        }
         failed = true;
-        if (!applyFieldErrors(result, form.setError, ["name", "type"]))
-          toast.error(failureText(result, i18n));
+        if (chooseStale && isStale(result)) {
+          theirs = result.data as ElementRecord & { version: number };
+          return;
+        }
+        if (!showFailure(result)) toast.error(failureText(result, i18n));
       },
     });
+    if (ok && theirs && chooseStale) {
+      const chosen = await chooseStale(
+        t("entity.element"),
+        {
+          read: defaults,
+          values: sent,
+          labelOf: fieldLabels(t, "elements.field"),
+          saveAt: (at) => update({ ...sent, version: at }),
+          reload: (record: ElementRecord) => {
+            setSavedVersion(record.version);
+            form.reset({ id: record.id, name: record.name, type: record.type });
+          },
+        },
+        theirs,
+        showFailure,
+      );
+      if (chosen) {
+        setSavedVersion(chosen.saved.version);
+        failed = false;
+      }
+    }
     if (!ok || failed) return;
     toast.success(t("elements.updated"));
     form.reset({ ...defaults, name: values.name, type: values.type });

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   materialSchema,
+  type ApiFailure,
   scormSettingsSchema,
   type MaterialInput,
   type MaterialRecord,
@@ -12,6 +13,8 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
+import { isStale, useStaleChoice } from "../../../lib/form-actions";
+import { fieldLabels } from "../../../lib/stale-record";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useMaterialEditing, type MaterialValues } from "../api/use-materials";
@@ -94,19 +97,23 @@ export function MaterialForm({
   const { save } = useMaterialEditing();
   const [upload, setUpload] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
+  // The record as the form last loaded it: its version goes with the save (issue 45).
+  const [opened, setOpened] = useState(material);
+  const defaultsFrom = (record?: MaterialRecord): MaterialInput => ({
+    courseId,
+    elementId,
+    type,
+    name: record?.name ?? "",
+    url: record?.url ?? "",
+    content: record?.content ?? "",
+    published: record?.published ?? false,
+    ...(type === "scorm" ? (record?.scorm ?? scormSettingsSchema.parse({})) : {}),
+  });
   const form = useForm<MaterialInput>({
     resolver: zodResolver(materialSchema),
-    defaultValues: {
-      courseId,
-      elementId,
-      type,
-      name: material?.name ?? "",
-      url: material?.url ?? "",
-      content: material?.content ?? "",
-      published: material?.published ?? false,
-      ...(type === "scorm" ? (material?.scorm ?? scormSettingsSchema.parse({})) : {}),
-    },
+    defaultValues: defaultsFrom(material),
   });
+  const chooseStale = useStaleChoice();
   const { errors, isDirty, isSubmitting } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty || Boolean(upload));
   const needsUpload = type === "file" || type === "scorm";
@@ -120,13 +127,22 @@ export function MaterialForm({
     }
     let saved: MaterialRecord | null = null;
     let failed = false;
+    let theirs: (MaterialRecord & { version: number }) | null = null;
+    let fields: MaterialValues | null = null;
+    const showFailure = (result: ApiFailure) => {
+      const uploadProblem = result.errors?.find((e) => UPLOAD_FIELDS.includes(e.field));
+      if (uploadProblem) setUploadError(fieldErrorText(uploadProblem, i18n));
+      else if (needsUpload && result.code === "materials.invalidPackage")
+        setUploadError(t("materials.invalidPackage"));
+      return applyFieldErrors(result, form.setError, FIELD_NAMES) || Boolean(uploadProblem);
+    };
     const ok = await confirm({
       title: t(material ? "confirm.updateTitle" : "confirm.createTitle"),
       message: t(material ? "confirm.updateMessage" : "confirm.createMessage", { entity }),
       confirmLabel: t(material ? "common.update" : "common.create"),
       cancelLabel: t("common.cancel"),
       onConfirm: async () => {
-        const fields: MaterialValues = {
+        fields = {
           courseId,
           elementId,
           type,
@@ -136,24 +152,41 @@ export function MaterialForm({
           published: Boolean(values.published),
           ...(type === "scorm" ? { scorm: scormSettingsSchema.parse(values) } : {}),
         };
-        const result = await save(fields, {
-          id: material?.id,
-          version: material?.version,
-          upload,
-        });
+        const result = await save(fields, { id: opened?.id, version: opened?.version, upload });
         if (result.ok) {
           saved = result.data;
           return;
         }
         failed = true;
-        const uploadProblem = result.errors?.find((e) => UPLOAD_FIELDS.includes(e.field));
-        if (uploadProblem) setUploadError(fieldErrorText(uploadProblem, i18n));
-        else if (needsUpload && result.code === "materials.invalidPackage")
-          setUploadError(t("materials.invalidPackage"));
-        if (!applyFieldErrors(result, form.setError, FIELD_NAMES) && !uploadProblem)
-          toast.error(failureText(result, i18n));
+        if (chooseStale && opened && isStale(result)) {
+          theirs = result.data as MaterialRecord & { version: number };
+          return;
+        }
+        if (!showFailure(result)) toast.error(failureText(result, i18n));
       },
     });
+    if (ok && theirs && chooseStale && opened && fields) {
+      const typed: MaterialValues = fields;
+      const chosen = await chooseStale(
+        entity,
+        {
+          read: defaultsFrom(opened),
+          values: typed,
+          labelOf: fieldLabels(t, "materials.field"),
+          saveAt: (version) => save(typed, { id: opened.id, version, upload }),
+          reload: (record: MaterialRecord) => {
+            setOpened(record);
+            form.reset(defaultsFrom(record));
+          },
+        },
+        theirs,
+        showFailure,
+      );
+      if (chosen) {
+        saved = chosen.saved;
+        failed = false;
+      }
+    }
     if (!ok || failed) return;
     toast.success(t(material ? "materials.updated" : "materials.created"));
     form.reset(form.getValues());
