@@ -3,7 +3,7 @@ import { toast, useConfirm } from "@lms/ui";
 import { useCallback, useMemo } from "react";
 import { failureText } from "./errors";
 import { useI18n } from "./i18n";
-import { staleChanges, useStaleRecord } from "./stale-record";
+import { staleChanges, useStaleRecord, type StaleEdit } from "./stale-record";
 
 export interface ConfirmedSave<T> {
   /** Update (true) or create (false): picks the dialog's texts. */
@@ -20,19 +20,6 @@ export interface ConfirmedSave<T> {
    * the user sees what they changed and chooses to reload their version or overwrite it.
    */
   stale?: StaleEdit<T>;
-}
-
-export interface StaleEdit<T> {
-  /** The record the form was opened with. */
-  read: object;
-  /** What was typed. */
-  values: object;
-  /** A field's label as the form shows it. */
-  labelOf: (field: string) => string;
-  /** The same save, sent with the version their save left. */
-  saveAt: (version: number) => Promise<ApiResult<T>>;
-  /** Puts their version in the form. */
-  reload: (theirs: T) => void;
 }
 
 export const isStale = (failure: ApiFailure) =>

@@ -1,8 +1,21 @@
-import type { MessageKey } from "@lms/core";
+import type { ApiResult, MessageKey } from "@lms/core";
 import type { StaleRecordChange } from "@lms/ui";
 import { StaleRecordDialog } from "@lms/ui";
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 import { isMessageKey, useI18n } from "./i18n";
+
+export interface StaleEdit<T> {
+  /** The record the form was opened with. */
+  read: object;
+  /** What was typed. */
+  values: object;
+  /** A field's label as the form shows it. */
+  labelOf: (field: string) => string;
+  /** The same save, sent with the version their save left. */
+  saveAt: (version: number) => Promise<ApiResult<T>>;
+  /** Puts their version in the form. */
+  reload: (theirs: T) => void;
+}
 
 /** What the user chose when a save met a record someone else had saved (issue 45). */
 export type StaleChoice = "reload" | "overwrite" | "keep";
@@ -113,4 +126,35 @@ export function fieldLabels(t: (key: MessageKey) => string, group: string) {
     }
     return field;
   };
+}
+
+/**
+ * The record as an edit form last loaded it (issue 45): its version goes with the save, and
+ * `staleEdit` gives a save's stale-record choice what the form was opened with and how to put
+ * their version in the form (`toForm` turns a record into the form's values). Undefined when the
+ * form creates a record.
+ */
+export function useOpenedRecord<R extends object, V extends object>(
+  record: R | undefined,
+  toForm: (record: R) => V,
+  reset: (values: V) => void,
+  fieldGroup: string,
+) {
+  const { t } = useI18n();
+  const [opened, setOpened] = useState(record);
+  const staleEdit = (
+    values: object,
+    saveAt: (version: number) => Promise<ApiResult<R>>,
+  ): StaleEdit<R> | undefined =>
+    opened && {
+      read: toForm(opened),
+      values,
+      labelOf: fieldLabels(t, fieldGroup),
+      saveAt,
+      reload: (theirs) => {
+        setOpened(theirs);
+        reset(toForm(theirs));
+      },
+    };
+  return { opened, staleEdit };
 }

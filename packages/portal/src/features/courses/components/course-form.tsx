@@ -24,7 +24,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, fieldErrorText } from "../../../lib/errors";
 import { useConfirmedSave } from "../../../lib/form-actions";
-import { fieldLabels } from "../../../lib/stale-record";
+import { useOpenedRecord } from "../../../lib/stale-record";
 import { useI18n } from "../../../lib/i18n";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useCourseCommands } from "../api/use-courses";
@@ -80,13 +80,12 @@ export function CourseForm({
   const confirmedSave = useConfirmedSave();
   const { save } = useCourseCommands();
   const [image, setImage] = useState<File | null>(null);
-  // The record as the form last loaded it: its version goes with the save (issue 45).
-  const [opened, setOpened] = useState(course);
   const [imageError, setImageError] = useState<string | undefined>();
   const form = useForm<CourseInput, unknown, CourseValues>({
     resolver: zodResolver(courseSchema),
     defaultValues: defaultsFrom(course),
   });
+  const { opened, staleEdit } = useOpenedRecord(course, defaultsFrom, form.reset, "courses.field");
   const { errors, isDirty, isSubmitting } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty || Boolean(image));
 
@@ -101,16 +100,7 @@ export function CourseForm({
         return applyFieldErrors(failure, form.setError, FIELD_NAMES) || Boolean(imageProblem);
       },
       success: t(course ? "courses.updated" : "courses.created"),
-      stale: opened && {
-        read: defaultsFrom(opened),
-        values,
-        labelOf: fieldLabels(t, "courses.field"),
-        saveAt: (version) => save(values, { id: opened.id, version, image }),
-        reload: (theirs) => {
-          setOpened(theirs);
-          form.reset(defaultsFrom(theirs));
-        },
-      },
+      stale: staleEdit(values, (version) => save(values, { id: opened?.id, version, image })),
     });
     if (!done) return;
     setImage(null);

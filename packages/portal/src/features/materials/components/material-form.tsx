@@ -14,7 +14,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors, failureText, fieldErrorText } from "../../../lib/errors";
 import { isStale, useStaleChoice } from "../../../lib/form-actions";
-import { fieldLabels } from "../../../lib/stale-record";
+import { useOpenedRecord } from "../../../lib/stale-record";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useI18n } from "../../../lib/i18n";
 import { useMaterialEditing, type MaterialValues } from "../api/use-materials";
@@ -97,8 +97,6 @@ export function MaterialForm({
   const { save } = useMaterialEditing();
   const [upload, setUpload] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | undefined>();
-  // The record as the form last loaded it: its version goes with the save (issue 45).
-  const [opened, setOpened] = useState(material);
   const defaultsFrom = (record?: MaterialRecord): MaterialInput => ({
     courseId,
     elementId,
@@ -113,6 +111,12 @@ export function MaterialForm({
     resolver: zodResolver(materialSchema),
     defaultValues: defaultsFrom(material),
   });
+  const { opened, staleEdit } = useOpenedRecord(
+    material,
+    defaultsFrom,
+    form.reset,
+    "materials.field",
+  );
   const chooseStale = useStaleChoice();
   const { errors, isDirty, isSubmitting } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty || Boolean(upload));
@@ -165,23 +169,11 @@ export function MaterialForm({
         if (!showFailure(result)) toast.error(failureText(result, i18n));
       },
     });
-    if (ok && theirs && chooseStale && opened && fields) {
-      const typed: MaterialValues = fields;
-      const chosen = await chooseStale(
-        entity,
-        {
-          read: defaultsFrom(opened),
-          values: typed,
-          labelOf: fieldLabels(t, "materials.field"),
-          saveAt: (version) => save(typed, { id: opened.id, version, upload }),
-          reload: (record: MaterialRecord) => {
-            setOpened(record);
-            form.reset(defaultsFrom(record));
-          },
-        },
-        theirs,
-        showFailure,
-      );
+    const typed = fields as MaterialValues | null;
+    const stale =
+      typed && staleEdit(typed, (version) => save(typed, { id: opened?.id, version, upload }));
+    if (ok && theirs && chooseStale && stale) {
+      const chosen = await chooseStale(entity, stale, theirs, showFailure);
       if (chosen) {
         saved = chosen.saved;
         failed = false;

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { roleSchema, type RoleInput, type RoleRecord, type RoleValues } from "@lms/core";
 import { Button, Switch, TextField, Textarea } from "@lms/ui";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { applyFieldErrors } from "../../../lib/errors";
 import { useConfirmedSave } from "../../../lib/form-actions";
-import { fieldLabels } from "../../../lib/stale-record";
+import { useOpenedRecord } from "../../../lib/stale-record";
 import { useI18n } from "../../../lib/i18n";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useRoleCommands } from "../api/use-roles";
@@ -31,12 +31,11 @@ export function RoleForm({
   const confirmedSave = useConfirmedSave();
   const { save } = useRoleCommands();
   const legendId = useId();
-  // The record as the form last loaded it: its version goes with the save (issue 45).
-  const [opened, setOpened] = useState(role);
   const form = useForm<RoleInput, unknown, RoleValues>({
     resolver: zodResolver(roleSchema),
     defaultValues: roleFormDefaults(role),
   });
+  const { opened, staleEdit } = useOpenedRecord(role, roleFormDefaults, form.reset, "roles.field");
   const { errors, isDirty, isSubmitting } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);
 
@@ -47,16 +46,7 @@ export function RoleForm({
       run: () => save(values, opened?.id, opened?.version),
       onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
       success: t(role ? "roles.updated" : "roles.created"),
-      stale: opened && {
-        read: roleFormDefaults(opened),
-        values,
-        labelOf: fieldLabels(t, "roles.field"),
-        saveAt: (version) => save(values, opened.id, version),
-        reload: (theirs) => {
-          setOpened(theirs);
-          form.reset(roleFormDefaults(theirs));
-        },
-      },
+      stale: staleEdit(values, (version) => save(values, opened?.id, version)),
     });
     if (done) guard.leave(() => onDone(done.saved));
   });

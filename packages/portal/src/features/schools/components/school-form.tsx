@@ -24,7 +24,7 @@ import { Field, pasteGuard } from "../../../components/field";
 import { useSession } from "../../../lib/api-context";
 import { applyFieldErrors } from "../../../lib/errors";
 import { useConfirmedSave } from "../../../lib/form-actions";
-import { fieldLabels } from "../../../lib/stale-record";
+import { useOpenedRecord } from "../../../lib/stale-record";
 import { authorizedImageUrl } from "../../../lib/image-url";
 import { useI18n } from "../../../lib/i18n";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
@@ -94,13 +94,12 @@ export function SchoolForm({
   const { save } = useSchoolCommands();
   const { token } = useSession();
   const [logo, setLogo] = useState<File | null>(null);
-  // The record as the form last loaded it: its version goes with the save (issue 45).
-  const [opened, setOpened] = useState(school);
   const [logoError, setLogoError] = useState<string | undefined>();
   const form = useForm<SchoolInput>({
     resolver: zodResolver(schoolSchema),
     defaultValues: defaultsFrom(school),
   });
+  const { opened, staleEdit } = useOpenedRecord(school, defaultsFrom, form.reset, "schools.field");
   const { errors, isDirty, isSubmitting } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty || Boolean(logo));
 
@@ -111,16 +110,7 @@ export function SchoolForm({
       run: () => save(values, { id: opened?.id, version: opened?.version, logo }),
       onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
       success: t(school ? "schools.updated" : "schools.created"),
-      stale: opened && {
-        read: defaultsFrom(opened),
-        values,
-        labelOf: fieldLabels(t, "schools.field"),
-        saveAt: (version) => save(values, { id: opened.id, version, logo }),
-        reload: (theirs) => {
-          setOpened(theirs);
-          form.reset(defaultsFrom(theirs));
-        },
-      },
+      stale: staleEdit(values, (version) => save(values, { id: opened?.id, version, logo })),
     });
     if (done) guard.leave(() => onDone(done.saved));
   });

@@ -19,13 +19,12 @@ import {
   SelectValue,
   TextField,
 } from "@lms/ui";
-import { useState } from "react";
 import { Controller, useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Field, pasteGuard } from "../../../components/field";
 import { useSession } from "../../../lib/api-context";
 import { applyFieldErrors } from "../../../lib/errors";
 import { useConfirmedSave } from "../../../lib/form-actions";
-import { fieldLabels } from "../../../lib/stale-record";
+import { useOpenedRecord } from "../../../lib/stale-record";
 import { useI18n } from "../../../lib/i18n";
 import { useUnsavedChangesGuard } from "../../../lib/unsaved-changes";
 import { useRoleOptions, useSchoolOptions, useUserCommands } from "../api/use-users";
@@ -60,8 +59,6 @@ export function UserForm({
   const confirmedSave = useConfirmedSave();
   const { profile } = useSession();
   const { save } = useUserCommands();
-  // The record as the form last loaded it: its version goes with the save (issue 45).
-  const [opened, setOpened] = useState(user);
   const globalEditor = GLOBAL_ROLE_IDS.includes(Number(profile?.roleId) as RoleId);
   const roles = useRoleOptions();
   const schools = useSchoolOptions("", globalEditor);
@@ -72,6 +69,12 @@ export function UserForm({
       globalEditor ? (schoolId ?? null) : (profile?.schoolId ?? null),
     ),
   });
+  const { opened, staleEdit } = useOpenedRecord(
+    user,
+    (record) => defaultsFrom(record, record.schoolId),
+    form.reset,
+    "users.field",
+  );
   const load = useFieldArray({ control: form.control, name: "assignedLoad" });
   const { errors, isDirty, isSubmitting } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty);
@@ -98,16 +101,9 @@ export function UserForm({
       run: () => save(submitted as never, { id: opened?.id, version: opened?.version }),
       onFailure: (failure) => applyFieldErrors(failure, form.setError, FIELD_NAMES),
       success: t(user ? "users.updated" : "users.created"),
-      stale: opened && {
-        read: defaultsFrom(opened, opened.schoolId),
-        values: submitted,
-        labelOf: fieldLabels(t, "users.field"),
-        saveAt: (version) => save(submitted as never, { id: opened.id, version }),
-        reload: (theirs) => {
-          setOpened(theirs);
-          form.reset(defaultsFrom(theirs, theirs.schoolId));
-        },
-      },
+      stale: staleEdit(submitted, (version) =>
+        save(submitted as never, { id: opened?.id, version }),
+      ),
     });
     if (done) guard.leave(() => onDone(done.saved));
   });
